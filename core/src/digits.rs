@@ -1,0 +1,129 @@
+//! Digit sets and price display.
+//!
+//! Persian (U+06F0..U+06F9) and Arabic-Indic (U+0660..U+0669) digits are the two non-Western
+//! sets Iranian users type; every rule normalises them to ASCII first. Full-width digits
+//! (U+FF10..) are *not* treated as digits anywhere.
+
+/// The ASCII digit for a Persian or Arabic-Indic digit, the char itself otherwise.
+///
+/// ```
+/// use shop_core::digits::western_digit;
+/// assert_eq!(western_digit('۷'), '7');
+/// assert_eq!(western_digit('٣'), '3');
+/// assert_eq!(western_digit('x'), 'x');
+/// ```
+pub fn western_digit(c: char) -> char {
+    match c {
+        '\u{06F0}'..='\u{06F9}' => shift(c, 0x06F0, '0'),
+        '\u{0660}'..='\u{0669}' => shift(c, 0x0660, '0'),
+        _ => c,
+    }
+}
+
+/// Maps `c` (known to lie in a ten-digit block starting at `from`) to the block starting at `to`.
+fn shift(c: char, from: u32, to: char) -> char {
+    char::from_u32(to as u32 + (c as u32 - from)).unwrap_or(c)
+}
+
+/// Persian and Arabic-Indic digits to ASCII digits; every other char untouched.
+///
+/// ```
+/// use shop_core::digits::to_western_digits;
+/// assert_eq!(to_western_digits("۰۹۱۲ ٣٤٥ 6789"), "0912 345 6789");
+/// assert_eq!(to_western_digits("１２"), "１２"); // full-width digits are not digits here
+/// ```
+pub fn to_western_digits(s: &str) -> String {
+    s.chars().map(western_digit).collect()
+}
+
+/// ASCII and Arabic-Indic digits to Persian digits (for display); every other char untouched.
+///
+/// ```
+/// use shop_core::digits::to_persian_digits;
+/// assert_eq!(to_persian_digits("1403/01/01"), "۱۴۰۳/۰۱/۰۱");
+/// assert_eq!(to_persian_digits("٤"), "۴");
+/// ```
+pub fn to_persian_digits(s: &str) -> String {
+    s.chars()
+        .map(|c| match western_digit(c) {
+            d @ '0'..='9' => shift(d, '0' as u32, '\u{06F0}'),
+            other => other,
+        })
+        .collect()
+}
+
+/// The Arabic thousands separator used between digit groups in prices.
+pub const THOUSANDS_SEPARATOR: char = '\u{066C}';
+
+/// The currency word printed after every price.
+pub const CURRENCY: &str = "تومان";
+
+/// A price in Toman for display: Persian digits grouped by three with U+066C, a space, `تومان`.
+/// A negative amount gets a leading ASCII `-`. Works for the whole `i64` range.
+///
+/// ```
+/// use shop_core::digits::format_price;
+/// assert_eq!(format_price(12_500_000), "۱۲٬۵۰۰٬۰۰۰ تومان");
+/// assert_eq!(format_price(0), "۰ تومان");
+/// assert_eq!(format_price(-1500), "-۱٬۵۰۰ تومان");
+/// ```
+pub fn format_price(amount: i64) -> String {
+    let digits = amount.unsigned_abs().to_string();
+    let len = digits.len();
+    let mut out = String::with_capacity(len * 3 + 12);
+    if amount < 0 {
+        out.push('-');
+    }
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (len - i) % 3 == 0 {
+            out.push(THOUSANDS_SEPARATOR);
+        }
+        out.push(shift(d, '0' as u32, '\u{06F0}'));
+    }
+    out.push(' ');
+    out.push_str(CURRENCY);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn persian_digits_become_western() {
+        assert_eq!(to_western_digits("۰۱۲۳۴۵۶۷۸۹"), "0123456789");
+    }
+
+    #[test]
+    fn arabic_indic_digits_become_western() {
+        assert_eq!(to_western_digits("٠١٢٣٤٥٦٧٨٩"), "0123456789");
+    }
+
+    #[test]
+    fn other_chars_are_untouched() {
+        assert_eq!(to_western_digits("abc ۱😀"), "abc 1😀");
+    }
+
+    #[test]
+    fn western_digits_become_persian() {
+        assert_eq!(to_persian_digits("0123456789"), "۰۱۲۳۴۵۶۷۸۹");
+    }
+
+    #[test]
+    fn round_trip_is_identity_on_western_digits() {
+        assert_eq!(to_western_digits(&to_persian_digits("09123456789")), "09123456789");
+    }
+
+    #[test]
+    fn price_groups_thousands() {
+        assert_eq!(format_price(1_000), "۱٬۰۰۰ تومان");
+        assert_eq!(format_price(999), "۹۹۹ تومان");
+        assert_eq!(format_price(100_000), "۱۰۰٬۰۰۰ تومان");
+    }
+
+    #[test]
+    fn price_handles_extremes() {
+        assert_eq!(format_price(i64::MIN), "-۹٬۲۲۳٬۳۷۲٬۰۳۶٬۸۵۴٬۷۷۵٬۸۰۸ تومان");
+        assert_eq!(format_price(i64::MAX), "۹٬۲۲۳٬۳۷۲٬۰۳۶٬۸۵۴٬۷۷۵٬۸۰۷ تومان");
+    }
+}

@@ -1,0 +1,26 @@
+//! The shop's rule book: pure functions shared by the server (native) and the web app (WASM).
+//!
+//! Every rule the spec names lives here once: digit and mobile normalisation, the validation
+//! rules with their exact Persian messages, the one-time-code shape, cart counts and totals,
+//! instalment eligibility, delivery filtering, Persian search folding and Jalali dates.
+//! Nothing here does I/O, and no input makes any function panic.
+//! See `docs/architecture.md` section 1 for the contract.
+//!
+//! ```
+//! use shop_core::mobile::normalize_mobile;
+//! assert_eq!(normalize_mobile("+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹").as_deref(), Ok("09123456789"));
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod cart;
+pub mod delivery;
+pub mod digits;
+pub mod jalali;
+pub mod mobile;
+pub mod otp;
+pub mod search;
+mod text;
+pub mod validation;
+#[cfg(feature = "vectors")]
+pub mod vectors;

@@ -1,0 +1,73 @@
+# The shop's commands. `just run` serves the shop; `just test` runs every test.
+set shell := ["bash", "-euo", "pipefail", "-c"]
+set dotenv-load := false
+
+export CARGO_TERM_COLOR := "never"
+
+# Build everything in release mode and serve shop + API on http://127.0.0.1:8080
+run: tools wasm web-build
+    cargo build --release -p shop-server
+    ./target/release/shop serve
+
+# Every test: core (native + WASM vectors), server (SQLite, and PostgreSQL when it answers), web unit, browser e2e
+test: tools test-core wasm test-wasm test-server openapi-check test-web e2e
+
+# Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
+dev: tools wasm
+    cargo build -p shop-server
+    (./target/debug/shop serve &) ; cd web && npx vite --port 5173
+
+# Benchmarks: core native vs WASM table, then the server load tests
+bench: tools wasm
+    bash bench/run.sh
+
+# Browser journeys in Debian's Chromium against the real server
+e2e: wasm web-build
+    cargo build -p shop-server
+    cd web && npx playwright test
+
+# Regenerate openapi/openapi.json from the server
+openapi:
+    cargo run -q -p shop-server -- openapi > openapi/openapi.json
+
+# --- parts -------------------------------------------------------------------
+
+# Install what this machine lacks (wasm target, wasm-pack, wasm-bindgen-cli, binaryen, npm packages)
+tools:
+    @bash scripts/install-tools.sh
+
+# Build the WASM core into core-wasm/pkg (size profile + wasm-opt -Oz); skipped when up to date
+wasm:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    # The stamp is written only after a whole successful build, so a failed wasm-opt step
+    # (which leaves a fresh but unoptimised .wasm) never counts as up to date.
+    stamp=core-wasm/pkg/.built
+    if [ -f "$stamp" ] && [ -z "$(find core/src core/Cargo.toml core-wasm/src core-wasm/Cargo.toml Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
+        echo "core-wasm/pkg is up to date"; exit 0
+    fi
+    rm -f "$stamp"
+    wasm-pack --quiet build core-wasm --target web --profile wasm-release --out-dir pkg
+    touch "$stamp"
+    wasm=core-wasm/pkg/shop_core_wasm_bg.wasm
+    echo "$wasm: $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped (-9)"
+
+web-build:
+    npm run build -w web
+
+test-core:
+    cargo test -p shop-core
+
+# WASM parity: core/vectors/*.json and bad JS input through the built module (Vitest)
+test-wasm: wasm
+    cd web && npx vitest run src/shared/core
+
+test-server:
+    cargo test -p shop-server
+
+openapi-check:
+    cargo run -q -p shop-server -- openapi > target/openapi.json
+    diff -u openapi/openapi.json target/openapi.json || { echo "openapi/openapi.json is stale: run 'just openapi' and commit it"; exit 1; }
+
+test-web:
+    cd web && npx vitest run

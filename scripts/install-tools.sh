@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for building and testing the shop.
+# Each step is skipped when the tool is already there at the right version,
+# so a warm machine pays only for the checks. Safe to run repeatedly.
+#   --with-browser   also install Debian's chromium (browser tests)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+with_browser=false
+[ "${1:-}" = "--with-browser" ] && with_browser=true
+
+say() { printf '[install] %s\n' "$*"; }
+
+# 1. Debian packages: wasm-opt (binaryen) always, chromium for the browser tests.
+apt_want=()
+command -v wasm-opt >/dev/null || apt_want+=(binaryen)
+if $with_browser && ! command -v chromium >/dev/null; then apt_want+=(chromium); fi
+if [ ${#apt_want[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    say "apt-get install ${apt_want[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_want[@]}" >/dev/null
+  else
+    say "missing Debian packages: ${apt_want[*]} (run: sudo apt-get install ${apt_want[*]})"; exit 1
+  fi
+fi
+
+# 2. The wasm32 target.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# 3. wasm-pack.
+if ! command -v wasm-pack >/dev/null; then
+  say "cargo install wasm-pack (a few minutes)"
+  cargo install wasm-pack --locked
+fi
+
+# 4. wasm-bindgen-cli at exactly the version Cargo.lock pins (without --locked: see toolchain notes).
+want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ -n "$want" ] && [ "$want" != "$have" ]; then
+  say "cargo install wasm-bindgen-cli $want (a few minutes; had '${have:-none}')"
+  cargo install wasm-bindgen-cli --version "$want" --force
+fi
+
+# 5. npm packages (the root workspace also brings `just` as rust-just).
+if [ ! -x node_modules/.bin/just ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "npm ci"
+  npm ci --no-audit --no-fund
+fi
+say "tools ready"

@@ -1,0 +1,54 @@
+//! Delivery tables: the options (`delivery_option`) and which options each product offers
+//! (`product_delivery`).
+
+pub mod delivery_option {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "delivery_option")]
+    pub struct Model {
+        #[sea_orm(primary_key)]
+        pub id: i64,
+        /// Persian name, e.g. «پیک موتوری (تهران)».
+        pub name: String,
+        #[sea_orm(column_type = "Text")]
+        pub description: String,
+        /// Cost in Toman (0 = free).
+        pub price: i64,
+        /// Lower is preferred; 0 is special (spec section 5, see `shop_core::delivery`).
+        pub priority: i64,
+        /// Active cities as a JSON array of names; `["همه"]` first means every city.
+        #[sea_orm(column_type = "Text")]
+        pub cities: String,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+
+    impl Model {
+        /// The active city names (an unreadable list counts as empty: the option is never kept).
+        pub fn city_list(&self) -> Vec<String> {
+            serde_json::from_str(&self.cities).unwrap_or_default()
+        }
+    }
+}
+
+pub mod product_delivery {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "product_delivery")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub product_id: i64,
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub delivery_option_id: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

@@ -1,0 +1,85 @@
+//! Delivery options for an order: gathered per order line from the catalogue, filtered by the
+//! caller's city with `shop_core::delivery::filter_delivery` (spec section 5).
+
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use shop_core::delivery::{filter_delivery, DeliveryOption};
+
+use super::entity::{delivery_option, product_delivery};
+use crate::order::entity::order_line;
+use crate::order::service::{own_order, Caller, OrderError};
+
+/// The options offered for the caller's order `order_id`, for a customer in `city`.
+pub async fn options_for_order<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    city: &str,
+    order_id: i64,
+) -> Result<Vec<delivery_option::Model>, OrderError> {
+    let order = own_order(db, caller, order_id).await?;
+    let lines = order_line::Entity::find()
+        .filter(order_line::Column::OrderId.eq(order.id))
+        .order_by_asc(order_line::Column::Id)
+        .all(db)
+        .await?;
+    let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
+    Ok(options_for_products(db, &product_ids, city).await?)
+}
+
+/// The options offered for a cart holding these products (one entry per line), for `city`.
+pub async fn options_for_products<C: ConnectionTrait>(
+    db: &C,
+    product_ids: &[i64],
+    city: &str,
+) -> Result<Vec<delivery_option::Model>, DbErr> {
+    if product_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut distinct = product_ids.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let links = product_delivery::Entity::find()
+        .filter(product_delivery::Column::ProductId.is_in(distinct))
+        .all(db)
+        .await?;
+    let mut option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
+    option_ids.sort_unstable();
+    option_ids.dedup();
+    let options: HashMap<i64, delivery_option::Model> = if option_ids.is_empty() {
+        HashMap::new()
+    } else {
+        delivery_option::Entity::find()
+            .filter(delivery_option::Column::Id.is_in(option_ids))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|o| (o.id, o))
+            .collect()
+    };
+    let mut per_product: HashMap<i64, Vec<DeliveryOption>> = HashMap::new();
+    for link in &links {
+        if let Some(o) = options.get(&link.delivery_option_id) {
+            per_product
+                .entry(link.product_id)
+                .or_default()
+                .push(core_option(o));
+        }
+    }
+    let per_line: Vec<Vec<DeliveryOption>> = product_ids
+        .iter()
+        .map(|p| per_product.get(p).cloned().unwrap_or_default())
+        .collect();
+    Ok(filter_delivery(&per_line, city)
+        .into_iter()
+        .filter_map(|o| options.get(&o.id).cloned())
+        .collect())
+}
+
+fn core_option(o: &delivery_option::Model) -> DeliveryOption {
+    DeliveryOption {
+        id: o.id,
+        priority: o.priority,
+        city_active: o.city_list(),
+    }
+}

@@ -1,0 +1,23 @@
+//! Database migrations, applied at start (`shop serve`) and by `shop migrate`.
+//!
+//! Add a migration: create `mYYYYMMDD_NNNNNN_name.rs` beside this file, declare it below
+//! and append it to [`Migrator::migrations`] (the list is ordered; never reorder or edit an
+//! applied migration).
+
+use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_auth;
+// --- order engineer: catalogue, orders, delivery migrations go below ---
+
+/// The shop's migrator.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261121_000001_auth::Migration),
+            // --- order engineer: append here ---
+        ]
+    }
+}

@@ -1,0 +1,540 @@
+//! The pre-order (cart) rules: pure decisions from `shop_core`, persisted here.
+//!
+//! Every function takes the signed-in caller and only ever touches the caller's own order.
+//! Writes run in one database transaction (`BEGIN IMMEDIATE` on SQLite, row locks on
+//! PostgreSQL), so an order is never half-written: a failing or refused edit leaves it as it was.
+
+use chrono::Utc;
+use rand::Rng;
+use sea_orm::{
+    sea_query::OnConflict, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait,
+    DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait, TryInsertResult,
+};
+use shop_core::cart::{self, CartLine};
+
+use super::entity::{order_line, shop_order};
+use crate::catalog::{self, CatalogItem};
+
+/// The largest quantity one cart line may hold.
+pub const MAX_QUANTITY: i64 = 100;
+
+/// Who is calling: the signed-in user.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub id: i64,
+    pub uid: String,
+}
+
+/// Why a pre-order call was refused. The API layer maps each to its status and Persian message.
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    /// The `uid` or `orderid` is not the caller's (403).
+    #[error("دسترسی به این سفارش مجاز نیست")]
+    Forbidden,
+    /// No order with that id (404).
+    #[error("سفارش مورد نظر پیدا نشد")]
+    OrderNotFound,
+    /// No line with that id in the order (404).
+    #[error("این کالا در سبد خرید پیدا نشد")]
+    LineNotFound,
+    /// Unknown or hidden product (404, field `spid`).
+    #[error("کالای مورد نظر پیدا نشد")]
+    ProductNotFound,
+    /// Unknown variant, or one that is not of the given product (404, field `spiddetail`).
+    #[error("گزینهٔ انتخاب‌شده برای این کالا پیدا نشد")]
+    VariantNotFound,
+    /// Quantity outside 1..=MAX_QUANTITY (422, field `num`).
+    #[error("تعداد باید عددی بین ۱ و ۱۰۰ باشد")]
+    InvalidQuantity,
+    /// The order is no longer a cart (already registered) (422).
+    #[error("این سفارش دیگر قابل ویرایش نیست")]
+    NotEditable,
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+}
+
+impl OrderError {
+    /// The request field the error is about, if any.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            OrderError::Forbidden => None,
+            OrderError::OrderNotFound => Some("orderid"),
+            OrderError::LineNotFound => Some("id"),
+            OrderError::ProductNotFound => Some("spid"),
+            OrderError::VariantNotFound => Some("spiddetail"),
+            OrderError::InvalidQuantity => Some("num"),
+            OrderError::NotEditable => Some("orderid"),
+            OrderError::Db(_) => None,
+        }
+    }
+}
+
+/// One cart line as the client sees it (catalogue values, never the client's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineView {
+    pub id: i64,
+    pub order_id: i64,
+    pub product_id: i64,
+    pub variant_id: i64,
+    pub num: i64,
+    pub name: String,
+    pub price: i64,
+    pub price_garanti: i64,
+    pub name_garanti: String,
+    pub dg: String,
+    pub property: String,
+    pub color: String,
+    pub ins_payment: bool,
+}
+
+impl LineView {
+    fn core_line(&self) -> CartLine {
+        CartLine {
+            num: self.num,
+            price: self.price,
+            price_garanti: self.price_garanti,
+            ins_payment: self.ins_payment,
+        }
+    }
+}
+
+/// The caller's cart: its lines and totals. `order` is `None` when the caller has no open order.
+#[derive(Clone, Debug, Default)]
+pub struct CartView {
+    pub order_id: Option<i64>,
+    pub code: Option<String>,
+    pub lines: Vec<LineView>,
+    /// `OrderTotalPrice`: `shop_core::cart::order_total` over the lines.
+    pub total: i64,
+    /// `FinalPrice`: the total less discounts. There are no discounts yet, so it equals `total`.
+    pub final_price: i64,
+    /// `shop_core::cart::instalment_eligible` over the lines.
+    pub instalment: bool,
+    /// `shop_core::cart::cart_count` over the lines.
+    pub count: i64,
+}
+
+/// Result of an edit: done, or refused because the quantity is not in stock.
+#[derive(Clone, Debug)]
+pub enum EditOutcome {
+    Ok(CartView),
+    /// `status: 'not'`: the product's name and the cart as it was.
+    NotInStock { name: String, cart: CartView },
+}
+
+/// The Persian message for a quantity that is not in stock, naming the product.
+pub fn not_in_stock_message(name: &str) -> String {
+    format!("موجودی «{name}» برای تعداد درخواستی کافی نیست")
+}
+
+/// The fields of `order/edit/product` the server uses. Name, price and warranty fields of the
+/// request are ignored: they come from the catalogue.
+#[derive(Clone, Debug)]
+pub struct EditRequest {
+    /// `spid`: product id.
+    pub product_id: i64,
+    /// `spiddetail`: variant id.
+    pub variant_id: i64,
+    /// `num`: the line's new quantity (absolute, not added).
+    pub num: i64,
+    /// `orderid`: 0 or absent means the caller's open order (created when missing).
+    pub order_id: Option<i64>,
+    /// `id`: the line to change; 0 or absent means the line of this variant (created when missing).
+    pub line_id: Option<i64>,
+}
+
+fn line_view(line: &order_line::Model, live: Option<&CatalogItem>) -> LineView {
+    match live {
+        Some(item) => LineView {
+            id: line.id,
+            order_id: line.order_id,
+            product_id: item.product.id,
+            variant_id: item.variant.id,
+            num: line.num,
+            name: item.product.name.clone(),
+            price: item.variant.price,
+            price_garanti: item.variant.warranty_price,
+            name_garanti: item.variant.warranty_name.clone(),
+            dg: item.variant.dg.clone(),
+            property: item.variant.property.clone(),
+            color: item.variant.color.clone(),
+            ins_payment: item.variant.ins_payment,
+        },
+        // The variant left the catalogue: show what was copied when the line was written.
+        None => LineView {
+            id: line.id,
+            order_id: line.order_id,
+            product_id: line.product_id,
+            variant_id: line.variant_id,
+            num: line.num,
+            name: line.name.clone(),
+            price: line.price,
+            price_garanti: line.price_garanti,
+            name_garanti: line.name_garanti.clone(),
+            dg: line.dg.clone(),
+            property: line.property.clone(),
+            color: line.color.clone(),
+            ins_payment: line.ins_payment,
+        },
+    }
+}
+
+/// Builds the cart view of an order from its lines, priced from the live catalogue.
+pub async fn cart_view<C: ConnectionTrait>(
+    db: &C,
+    order: &shop_order::Model,
+) -> Result<CartView, DbErr> {
+    let lines = order_line::Entity::find()
+        .filter(order_line::Column::OrderId.eq(order.id))
+        .order_by_asc(order_line::Column::Id)
+        .all(db)
+        .await?;
+    let ids: Vec<i64> = lines.iter().map(|l| l.variant_id).collect();
+    let live = catalog::items_by_variant_ids(db, &ids).await?;
+    let lines: Vec<LineView> = lines
+        .iter()
+        .map(|l| line_view(l, live.get(&l.variant_id)))
+        .collect();
+    Ok(totals(Some(order), lines))
+}
+
+fn totals(order: Option<&shop_order::Model>, lines: Vec<LineView>) -> CartView {
+    let core_lines: Vec<CartLine> = lines.iter().map(LineView::core_line).collect();
+    let total = cart::order_total(&core_lines);
+    CartView {
+        order_id: order.map(|o| o.id),
+        code: order.map(|o| o.code.clone()),
+        total,
+        final_price: final_price(total),
+        instalment: cart::instalment_eligible(&core_lines),
+        count: cart::cart_count(&core_lines),
+        lines,
+    }
+}
+
+/// `FinalPrice` from `OrderTotalPrice`: minus discounts, of which there are none yet.
+pub fn final_price(total: i64) -> i64 {
+    total
+}
+
+async fn open_order<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    lock: bool,
+) -> Result<Option<shop_order::Model>, DbErr> {
+    let mut q = shop_order::Entity::find().filter(shop_order::Column::OpenUserId.eq(user_id));
+    if lock {
+        q = q.lock_exclusive();
+    }
+    q.one(db).await
+}
+
+/// Loads an order by id for writing: it must exist (404), be the caller's (403) and be open (422).
+async fn own_open_order<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    order_id: i64,
+) -> Result<shop_order::Model, OrderError> {
+    let order = shop_order::Entity::find_by_id(order_id)
+        .lock_exclusive()
+        .one(db)
+        .await?
+        .ok_or(OrderError::OrderNotFound)?;
+    if order.user_id != caller.id {
+        return Err(OrderError::Forbidden);
+    }
+    if order.status != shop_order::STATUS_OPEN {
+        return Err(OrderError::NotEditable);
+    }
+    Ok(order)
+}
+
+/// Loads an order by id for reading: it must exist (404) and be the caller's (403).
+pub async fn own_order<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    order_id: i64,
+) -> Result<shop_order::Model, OrderError> {
+    let order = shop_order::Entity::find_by_id(order_id)
+        .one(db)
+        .await?
+        .ok_or(OrderError::OrderNotFound)?;
+    if order.user_id != caller.id {
+        return Err(OrderError::Forbidden);
+    }
+    Ok(order)
+}
+
+/// A new short public order code: 8 characters from an alphabet without look-alikes.
+pub fn new_code() -> String {
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    let mut rng = rand::thread_rng();
+    (0..8)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// The caller's open order, created when missing (safe against two concurrent first edits:
+/// the unique `open_user_id` lets only one insert through).
+async fn open_order_or_create<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+) -> Result<shop_order::Model, DbErr> {
+    if let Some(order) = open_order(db, caller.id, true).await? {
+        return Ok(order);
+    }
+    for _ in 0..3 {
+        let now = Utc::now().timestamp();
+        let am = shop_order::ActiveModel {
+            code: Set(new_code()),
+            user_id: Set(caller.id),
+            status: Set(shop_order::STATUS_OPEN.to_string()),
+            open_user_id: Set(Some(caller.id)),
+            total_price: Set(0),
+            final_price: Set(0),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        let res = shop_order::Entity::insert(am)
+            .on_conflict(
+                OnConflict::column(shop_order::Column::OpenUserId)
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .do_nothing()
+            .exec_without_returning(db)
+            .await?;
+        if let Some(order) = open_order(db, caller.id, true).await? {
+            return Ok(order);
+        }
+        if !matches!(res, TryInsertResult::Conflicted) {
+            break;
+        }
+    }
+    Err(DbErr::RecordNotInserted)
+}
+
+async fn begin_write(
+    db: &DatabaseConnection,
+) -> Result<sea_orm::DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}
+
+/// Recomputes and stores the order's totals from its stored lines.
+async fn store_totals<C: ConnectionTrait>(
+    db: &C,
+    order: &shop_order::Model,
+) -> Result<(), DbErr> {
+    let lines = order_line::Entity::find()
+        .filter(order_line::Column::OrderId.eq(order.id))
+        .all(db)
+        .await?;
+    let core_lines: Vec<CartLine> = lines
+        .iter()
+        .map(|l| CartLine {
+            num: l.num,
+            price: l.price,
+            price_garanti: l.price_garanti,
+            ins_payment: l.ins_payment,
+        })
+        .collect();
+    let total = cart::order_total(&core_lines);
+    let mut am: shop_order::ActiveModel = order.clone().into();
+    am.total_price = Set(total);
+    am.final_price = Set(final_price(total));
+    am.updated_at = Set(Utc::now().timestamp());
+    am.update(db).await?;
+    Ok(())
+}
+
+fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem) {
+    am.product_id.set_if_not_equals(item.product.id);
+    am.variant_id.set_if_not_equals(item.variant.id);
+    am.name.set_if_not_equals(item.product.name.clone());
+    am.price.set_if_not_equals(item.variant.price);
+    am.price_garanti.set_if_not_equals(item.variant.warranty_price);
+    am.name_garanti.set_if_not_equals(item.variant.warranty_name.clone());
+    am.dg.set_if_not_equals(item.variant.dg.clone());
+    am.property.set_if_not_equals(item.variant.property.clone());
+    am.color.set_if_not_equals(item.variant.color.clone());
+    am.ins_payment.set_if_not_equals(item.variant.ins_payment);
+}
+
+/// `order/list/preorder`: the caller's open order. `uid` must be the caller's.
+pub async fn list<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    uid: &str,
+) -> Result<CartView, OrderError> {
+    if uid != caller.uid {
+        return Err(OrderError::Forbidden);
+    }
+    match open_order(db, caller.id, false).await? {
+        Some(order) => Ok(cart_view(db, &order).await?),
+        None => Ok(CartView::default()),
+    }
+}
+
+/// `order/edit/product`: sets a line's variant and quantity, creating the open order and the
+/// line when needed. One transaction; nothing is written when the quantity is not in stock.
+pub async fn edit(
+    db: &DatabaseConnection,
+    caller: &Caller,
+    req: &EditRequest,
+) -> Result<EditOutcome, OrderError> {
+    if req.num < 1 || req.num > MAX_QUANTITY {
+        return Err(OrderError::InvalidQuantity);
+    }
+    // Catalogue checks first: they need no lock and refuse unknown ids before any write.
+    let items = catalog::items_by_variant_ids(db, &[req.variant_id]).await?;
+    let item = match items.get(&req.variant_id) {
+        Some(item) if item.product.id == req.product_id => item.clone(),
+        Some(_) | None => {
+            let product = catalog::product::Entity::find_by_id(req.product_id)
+                .one(db)
+                .await?;
+            return Err(match product {
+                Some(p) if p.active => OrderError::VariantNotFound,
+                _ => OrderError::ProductNotFound,
+            });
+        }
+    };
+    if !item.product.active {
+        return Err(OrderError::ProductNotFound);
+    }
+
+    let txn = begin_write(db).await?;
+    let order = match req.order_id.filter(|id| *id != 0) {
+        Some(id) => Some(own_open_order(&txn, caller, id).await?),
+        None => open_order(&txn, caller.id, true).await?,
+    };
+    // The line being edited: by id, or the order's line of this variant.
+    let (line, other_with_variant) = match &order {
+        None => {
+            if req.line_id.is_some_and(|id| id != 0) {
+                return Err(OrderError::LineNotFound);
+            }
+            (None, None)
+        }
+        Some(order) => {
+            let lines = order_line::Entity::find()
+                .filter(order_line::Column::OrderId.eq(order.id))
+                .all(&txn)
+                .await?;
+            let same_variant = lines.iter().find(|l| l.variant_id == item.variant.id).cloned();
+            match req.line_id.filter(|id| *id != 0) {
+                Some(id) => {
+                    let line = lines
+                        .iter()
+                        .find(|l| l.id == id)
+                        .cloned()
+                        .ok_or(OrderError::LineNotFound)?;
+                    let other = same_variant.filter(|l| l.id != line.id);
+                    (Some(line), other)
+                }
+                None => (same_variant, None),
+            }
+        }
+    };
+
+    if req.num > item.variant.stock {
+        let cart = match &order {
+            Some(order) => cart_view(&txn, order).await?,
+            None => CartView::default(),
+        };
+        txn.rollback().await?;
+        return Ok(EditOutcome::NotInStock {
+            name: item.product.name.clone(),
+            cart,
+        });
+    }
+
+    let order = match order {
+        Some(order) => order,
+        None => open_order_or_create(&txn, caller).await?,
+    };
+    // Editing a line into a variant another line already holds merges them into this line.
+    if let Some(other) = other_with_variant {
+        order_line::Entity::delete_by_id(other.id).exec(&txn).await?;
+    }
+    match line {
+        Some(line) => {
+            let mut am: order_line::ActiveModel = line.into();
+            fill_from_catalogue(&mut am, &item);
+            am.num = Set(req.num);
+            am.update(&txn).await?;
+        }
+        None => {
+            let mut am = order_line::ActiveModel {
+                order_id: Set(order.id),
+                num: Set(req.num),
+                ..Default::default()
+            };
+            fill_from_catalogue(&mut am, &item);
+            am.insert(&txn).await?;
+        }
+    }
+    store_totals(&txn, &order).await?;
+    let view = cart_view(&txn, &order).await?;
+    txn.commit().await?;
+    Ok(EditOutcome::Ok(view))
+}
+
+/// `order/delete/product`: removes one line of the caller's open order.
+pub async fn delete_line(
+    db: &DatabaseConnection,
+    caller: &Caller,
+    order_id: i64,
+    line_id: i64,
+) -> Result<CartView, OrderError> {
+    let txn = begin_write(db).await?;
+    let order = own_open_order(&txn, caller, order_id).await?;
+    let res = order_line::Entity::delete_many()
+        .filter(order_line::Column::Id.eq(line_id))
+        .filter(order_line::Column::OrderId.eq(order.id))
+        .exec(&txn)
+        .await?;
+    if res.rows_affected == 0 {
+        return Err(OrderError::LineNotFound);
+    }
+    store_totals(&txn, &order).await?;
+    let view = cart_view(&txn, &order).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// `order/update/totalprice`: copies current catalogue names and prices into every line of the
+/// caller's open order and stores the recomputed totals.
+pub async fn update_total(
+    db: &DatabaseConnection,
+    caller: &Caller,
+    order_id: i64,
+) -> Result<CartView, OrderError> {
+    let txn = begin_write(db).await?;
+    let order = own_open_order(&txn, caller, order_id).await?;
+    let lines = order_line::Entity::find()
+        .filter(order_line::Column::OrderId.eq(order.id))
+        .all(&txn)
+        .await?;
+    let ids: Vec<i64> = lines.iter().map(|l| l.variant_id).collect();
+    let live = catalog::items_by_variant_ids(&txn, &ids).await?;
+    for line in lines {
+        if let Some(item) = live.get(&line.variant_id) {
+            let mut am: order_line::ActiveModel = line.into();
+            fill_from_catalogue(&mut am, item);
+            if am.is_changed() {
+                am.update(&txn).await?;
+            }
+        }
+    }
+    store_totals(&txn, &order).await?;
+    let view = cart_view(&txn, &order).await?;
+    txn.commit().await?;
+    Ok(view)
+}

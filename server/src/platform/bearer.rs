@@ -1,0 +1,57 @@
+//! The bearer-token extractor: `auth: BearerUser` in a poem-openapi handler gives the
+//! signed-in user, or answers 401 (missing/invalid/expired token) or 403 (blocked account)
+//! with the API's JSON error body.
+//!
+//! ```ignore
+//! #[oai(path = "/order/list/preorder", method = "post")]
+//! async fn preorder(&self, state: Data<&AppState>, auth: BearerUser, body: Json<Req>) -> ApiResult<Json<Resp>> {
+//!     let user = &auth.0; // crate::auth::entity::user::Model
+//! }
+//! ```
+
+use poem::Request;
+use poem_openapi::auth::Bearer;
+use poem_openapi::SecurityScheme;
+use sea_orm::EntityTrait;
+
+use super::error::{msg, ApiError};
+use super::state::AppState;
+use crate::auth::entity::user;
+
+/// The signed-in user (the full `users` row, loaded fresh for every request).
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", bearer_format = "opaque", checker = "check_bearer")]
+pub struct BearerUser(pub user::Model);
+
+impl BearerUser {
+    /// The user's numeric id.
+    pub fn id(&self) -> i64 {
+        self.0.id
+    }
+    /// The user's public id (`Uid`).
+    pub fn uid(&self) -> &str {
+        &self.0.uid
+    }
+}
+
+async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<user::Model> {
+    let state = req
+        .data::<AppState>()
+        .ok_or_else(|| poem::Error::from(ApiError::internal("AppState missing from request data")))?;
+    let claims = state
+        .keys
+        .verify_access(&bearer.token, state.clock.unix())
+        .map_err(|e| match e {
+            crate::auth::token::TokenError::Expired => ApiError::unauthorized_msg(msg::TOKEN_EXPIRED),
+            _ => ApiError::unauthorized(),
+        })?;
+    let user = user::Entity::find_by_id(claims.sub)
+        .one(&state.db)
+        .await
+        .map_err(ApiError::from)?
+        .ok_or_else(ApiError::unauthorized)?;
+    if user.block {
+        return Err(ApiError::forbidden_msg(msg::BLOCKED).into());
+    }
+    Ok(user)
+}

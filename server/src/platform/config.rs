@@ -1,0 +1,313 @@
+//! Server configuration from environment variables (design.md section 2).
+//!
+//! A `.env` file in the working directory may set them (loaded by `main`).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rand::RngCore;
+
+use super::clock::{Clock, SystemClock};
+
+/// Which SMS provider sends the one-time codes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SmsSetting {
+    /// Print the code to the log and keep it in the dev outbox (`GET /api/dev/sms`).
+    Console,
+    /// Kavenegar verify-lookup API.
+    Kavenegar {
+        /// API key (part of the URL path).
+        api_key: String,
+        /// Name of the verify template defined in the Kavenegar panel.
+        template: String,
+        /// Base URL, `https://api.kavenegar.com` unless overridden (tests use a local fake).
+        base_url: String,
+    },
+}
+
+/// Limits of the sign-in flows (design.md section 4). All in seconds or counts.
+#[derive(Debug, Clone)]
+pub struct AuthLimits {
+    /// Lifetime of a one-time code.
+    pub otp_ttl_secs: i64,
+    /// Wrong codes allowed per challenge; the challenge is dead after this many.
+    pub otp_max_wrong: i32,
+    /// Wait between two codes for the same number and purpose.
+    pub resend_secs: i64,
+    /// Codes per number per hour.
+    pub sends_per_number_hour: i64,
+    /// Codes per client address per hour.
+    pub sends_per_ip_hour: i64,
+    /// Password sign-in attempts per number per hour (and per address: 4x this).
+    pub password_tries_hour: i64,
+    /// Access token lifetime.
+    pub access_ttl_secs: i64,
+    /// Refresh token lifetime.
+    pub refresh_ttl_secs: i64,
+    /// Lifetime of a mobile-verification code (`mcode`) after a verified OTP.
+    pub mcode_ttl_secs: i64,
+}
+
+impl Default for AuthLimits {
+    fn default() -> Self {
+        Self {
+            otp_ttl_secs: 120,
+            otp_max_wrong: 5,
+            resend_secs: shop_core_resend_seconds(),
+            sends_per_number_hour: 5,
+            sends_per_ip_hour: 30,
+            password_tries_hour: 10,
+            access_ttl_secs: 15 * 60,
+            refresh_ttl_secs: 30 * 24 * 3600,
+            mcode_ttl_secs: 15 * 60,
+        }
+    }
+}
+
+fn shop_core_resend_seconds() -> i64 {
+    59
+}
+
+/// Everything the server needs to start.
+#[derive(Clone)]
+pub struct Config {
+    /// Listen address (`SHOP_ADDR`).
+    pub addr: String,
+    /// Database URL (`SHOP_DATABASE_URL`).
+    pub database_url: String,
+    /// Maximum pool size (`SHOP_DB_MAX_CONNECTIONS`).
+    pub db_max_connections: u32,
+    /// Secret for token signatures and OTP hashes (`SHOP_SECRET`, else `data/secret`).
+    pub secret: Vec<u8>,
+    /// SMS provider (`SHOP_SMS`, `SHOP_KAVENEGAR_KEY`, `SHOP_KAVENEGAR_TEMPLATE`, `SHOP_KAVENEGAR_URL`).
+    pub sms: SmsSetting,
+    /// reCAPTCHA v3 secret (`SHOP_CAPTCHA_SECRET`); `None` turns captcha checks off.
+    pub captcha_secret: Option<String>,
+    /// Base of the siteverify endpoint (`SHOP_CAPTCHA_URL`).
+    pub captcha_url: String,
+    /// Minimum reCAPTCHA score (`SHOP_CAPTCHA_MIN_SCORE`, 0.5).
+    pub captcha_min_score: f64,
+    /// `sandbox` or `zarinpal` (`SHOP_PAYMENT`).
+    pub payment: String,
+    /// Zarinpal merchant id (`SHOP_ZARINPAL_MERCHANT`).
+    pub zarinpal_merchant: Option<String>,
+    /// Public base URL (`SHOP_PUBLIC_URL`).
+    pub public_url: String,
+    /// Built web app (`SHOP_WEB_DIR`, default `web/dist`).
+    pub web_dir: PathBuf,
+    /// Folder for the generated secret and the default SQLite file (`SHOP_DATA_DIR`, `data`).
+    pub data_dir: PathBuf,
+    /// Largest accepted request body in bytes (1 MB).
+    pub body_limit: usize,
+    /// Take the client address from `X-Forwarded-For` (`SHOP_TRUST_PROXY=1`) behind a load balancer.
+    pub trust_proxy: bool,
+    /// Sign-in limits (`SHOP_OTP_IP_LIMIT` overrides the per-address limit).
+    pub limits: AuthLimits,
+    /// Load the demo catalogue when the database is empty at `serve` (`SHOP_SEED_DEMO`, on by default).
+    pub seed_demo_on_empty: bool,
+    /// Time source.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("addr", &self.addr)
+            .field("database_url", &redact_url(&self.database_url))
+            .field("sms", &match &self.sms {
+                SmsSetting::Console => "console",
+                SmsSetting::Kavenegar { .. } => "kavenegar",
+            })
+            .field("captcha", &self.captcha_secret.is_some())
+            .field("web_dir", &self.web_dir)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A configuration error at start-up.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// A variable has a value that cannot be used.
+    #[error("{name}: {reason}")]
+    Invalid {
+        /// Variable name.
+        name: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// The secret file could not be read or written.
+    #[error("secret file {path}: {source}")]
+    SecretFile {
+        /// Path of the file.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+fn parse_var<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError>
+where
+    T::Err: std::fmt::Display,
+{
+    match var(name) {
+        None => Ok(default),
+        Some(v) => v.parse().map_err(|e: T::Err| ConfigError::Invalid { name, reason: e.to_string() }),
+    }
+}
+
+impl Config {
+    /// Read the configuration from the environment. Generates `data/secret` on first run
+    /// when `SHOP_SECRET` is not set.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let data_dir = PathBuf::from(var("SHOP_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let database_url = var("SHOP_DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}/shop.db?mode=rwc", data_dir.display()));
+        let secret = match var("SHOP_SECRET") {
+            Some(s) => s.into_bytes(),
+            None => load_or_create_secret(&data_dir)?,
+        };
+        let sms = match var("SHOP_SMS").as_deref().unwrap_or("console") {
+            "console" => SmsSetting::Console,
+            "kavenegar" => SmsSetting::Kavenegar {
+                api_key: var("SHOP_KAVENEGAR_KEY").ok_or(ConfigError::Invalid {
+                    name: "SHOP_KAVENEGAR_KEY",
+                    reason: "required when SHOP_SMS=kavenegar".into(),
+                })?,
+                template: var("SHOP_KAVENEGAR_TEMPLATE").ok_or(ConfigError::Invalid {
+                    name: "SHOP_KAVENEGAR_TEMPLATE",
+                    reason: "required when SHOP_SMS=kavenegar".into(),
+                })?,
+                base_url: var("SHOP_KAVENEGAR_URL").unwrap_or_else(|| "https://api.kavenegar.com".into()),
+            },
+            other => {
+                return Err(ConfigError::Invalid {
+                    name: "SHOP_SMS",
+                    reason: format!("unknown provider '{other}' (console or kavenegar)"),
+                })
+            }
+        };
+        let is_sqlite = database_url.starts_with("sqlite:");
+        let mut limits = AuthLimits::default();
+        limits.sends_per_ip_hour = parse_var("SHOP_OTP_IP_LIMIT", limits.sends_per_ip_hour)?;
+        Ok(Self {
+            addr: var("SHOP_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into()),
+            db_max_connections: parse_var("SHOP_DB_MAX_CONNECTIONS", if is_sqlite { 4 } else { 16 })?,
+            database_url,
+            secret,
+            sms,
+            captcha_secret: var("SHOP_CAPTCHA_SECRET"),
+            captcha_url: var("SHOP_CAPTCHA_URL")
+                .unwrap_or_else(|| "https://www.google.com/recaptcha/api/siteverify".into()),
+            captcha_min_score: parse_var("SHOP_CAPTCHA_MIN_SCORE", 0.5)?,
+            payment: var("SHOP_PAYMENT").unwrap_or_else(|| "sandbox".into()),
+            zarinpal_merchant: var("SHOP_ZARINPAL_MERCHANT"),
+            public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
+            web_dir: PathBuf::from(var("SHOP_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
+            data_dir,
+            body_limit: 1024 * 1024,
+            trust_proxy: matches!(var("SHOP_TRUST_PROXY").as_deref(), Some("1" | "true" | "yes")),
+            limits,
+            seed_demo_on_empty: !matches!(var("SHOP_SEED_DEMO").as_deref(), Some("0" | "false" | "no")),
+            clock: Arc::new(SystemClock),
+        })
+    }
+
+    /// A configuration for tests and tools: console SMS, no captcha, the given database and secret.
+    pub fn for_tests(database_url: impl Into<String>) -> Self {
+        Self {
+            addr: "127.0.0.1:0".into(),
+            database_url: database_url.into(),
+            db_max_connections: 4,
+            secret: b"test-secret-test-secret-test-secret".to_vec(),
+            sms: SmsSetting::Console,
+            captcha_secret: None,
+            captcha_url: "http://127.0.0.1:9/siteverify".into(),
+            captcha_min_score: 0.5,
+            payment: "sandbox".into(),
+            zarinpal_merchant: None,
+            public_url: "http://127.0.0.1:8080".into(),
+            web_dir: PathBuf::from("web/dist"),
+            data_dir: PathBuf::from("data"),
+            body_limit: 1024 * 1024,
+            trust_proxy: false,
+            limits: AuthLimits::default(),
+            seed_demo_on_empty: false,
+            clock: Arc::new(SystemClock),
+        }
+    }
+
+    /// True when the database is SQLite.
+    pub fn is_sqlite(&self) -> bool {
+        self.database_url.starts_with("sqlite:")
+    }
+}
+
+/// Hide a password inside a database URL for logs.
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &creds[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+fn load_or_create_secret(data_dir: &Path) -> Result<Vec<u8>, ConfigError> {
+    let path = data_dir.join("secret");
+    match std::fs::read_to_string(&path) {
+        Ok(s) if !s.trim().is_empty() => return Ok(s.trim().as_bytes().to_vec()),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => return Err(ConfigError::SecretFile { path, source }),
+    }
+    std::fs::create_dir_all(data_dir).map_err(|source| ConfigError::SecretFile { path: path.clone(), source })?;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let secret = hex::encode(bytes);
+    write_private(&path, &secret).map_err(|source| ConfigError::SecretFile { path: path.clone(), source })?;
+    tracing::info!(path = %path.display(), "generated a new SHOP_SECRET");
+    Ok(secret.into_bytes())
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    f.write_all(contents.as_bytes())?;
+    f.write_all(b"\n")
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    std::fs::write(path, format!("{contents}\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_password() {
+        assert_eq!(redact_url("postgres://u:pw@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact_url("sqlite://data/shop.db"), "sqlite://data/shop.db");
+    }
+
+    #[test]
+    fn secret_is_generated_once() {
+        let dir = std::env::temp_dir().join(format!("shop-secret-{}", uuid::Uuid::new_v4()));
+        let a = load_or_create_secret(&dir).unwrap();
+        let b = load_or_create_secret(&dir).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 64);
+        std::fs::remove_dir_all(dir).ok();
+    }
+}

@@ -1,0 +1,299 @@
+//! The API's error answer (docs/architecture.md section 3):
+//! `{"status":"error","message":"<Persian>","field":<name|null>}` with 400/401/403/404/413/422/429.
+//!
+//! Handlers return `Result<T, ApiError>`. Errors raised by the framework itself (malformed
+//! JSON, wrong types, missing fields, unknown routes, oversized bodies, missing tokens) are
+//! turned into the same body by [`error_response`], which the request middleware applies.
+
+use poem::http::StatusCode;
+use poem::{IntoResponse, Response};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+
+/// Persian messages used across the API.
+pub mod msg {
+    /// Malformed request (JSON syntax, wrong content type).
+    pub const BAD_REQUEST: &str = "درخواست نامعتبر است.";
+    /// Body is not valid JSON.
+    pub const BAD_JSON: &str = "بدنه درخواست JSON معتبر نیست.";
+    /// Content type not JSON.
+    pub const BAD_CONTENT_TYPE: &str = "نوع محتوای درخواست باید application/json باشد.";
+    /// Generic invalid field.
+    pub const INVALID_INPUT: &str = "اطلاعات ارسال‌شده معتبر نیست.";
+    /// Missing or expired sign-in.
+    pub const UNAUTHORIZED: &str = "لطفا ابتدا وارد حساب کاربری خود شوید.";
+    /// Expired access token.
+    pub const TOKEN_EXPIRED: &str = "مدت زمان دسترسی شما به پایان رسیده است. لطفا دوباره وارد شوید.";
+    /// Not allowed.
+    pub const FORBIDDEN: &str = "شما به این بخش دسترسی ندارید.";
+    /// Blocked account.
+    pub const BLOCKED: &str = "حساب کاربری شما مسدود شده است.";
+    /// Unknown route or record.
+    pub const NOT_FOUND: &str = "مورد درخواستی یافت نشد.";
+    /// Wrong HTTP method.
+    pub const METHOD_NOT_ALLOWED: &str = "این روش درخواست پشتیبانی نمی‌شود.";
+    /// Body over 1 MB (the spec's file-size message form).
+    pub const TOO_LARGE: &str = "حجم درخواست باید حداکثر 1 مگابایت باشد";
+    /// Rate limited.
+    pub const TOO_MANY: &str = "تعداد درخواست‌ها بیش از حد مجاز است. لطفا {seconds} ثانیه دیگر دوباره تلاش کنید.";
+    /// Anything unexpected.
+    pub const SERVER: &str = "خطای سرور";
+    /// SMS provider failure.
+    pub const SMS_FAILED: &str = "ارسال پیامک با خطا روبه‌رو شد. لطفا چند لحظه دیگر دوباره تلاش کنید.";
+}
+
+/// The JSON error body.
+#[derive(Debug, Clone, Object, serde::Serialize, serde::Deserialize)]
+#[oai(rename = "ErrorBody")]
+pub struct ErrorBody {
+    /// Always `error`.
+    pub status: String,
+    /// A Persian message for the user.
+    pub message: String,
+    /// The request field at fault, if one is.
+    pub field: Option<String>,
+}
+
+impl ErrorBody {
+    /// A body with the given message and optional field.
+    pub fn new(message: impl Into<String>, field: Option<&str>) -> Self {
+        Self { status: "error".into(), message: message.into(), field: field.map(str::to_string) }
+    }
+}
+
+/// Every non-200 answer of the API.
+#[derive(Debug, ApiResponse)]
+pub enum ApiError {
+    /// Malformed request.
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
+    /// Missing, invalid or expired access token.
+    #[oai(status = 401)]
+    Unauthorized(Json<ErrorBody>),
+    /// Not yours, or a blocked account.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// Unknown route or record.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// Body larger than 1 MB.
+    #[oai(status = 413)]
+    PayloadTooLarge(Json<ErrorBody>),
+    /// A field is missing, of the wrong type or breaks a rule.
+    #[oai(status = 422)]
+    Unprocessable(Json<ErrorBody>),
+    /// A rate limit; `Retry-After` holds the seconds to wait.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>, #[oai(header = "Retry-After")] i64),
+    /// Unexpected server error (details only in the log).
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+    /// A provider (SMS, captcha) could not be reached.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+}
+
+impl ApiError {
+    /// 400 with a message.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::BadRequest(Json(ErrorBody::new(message, None)))
+    }
+    /// 422 naming the field.
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        Self::Unprocessable(Json(ErrorBody::new(message, Some(field))))
+    }
+    /// 401.
+    pub fn unauthorized() -> Self {
+        Self::Unauthorized(Json(ErrorBody::new(msg::UNAUTHORIZED, None)))
+    }
+    /// 401 with a specific message.
+    pub fn unauthorized_msg(message: impl Into<String>) -> Self {
+        Self::Unauthorized(Json(ErrorBody::new(message, None)))
+    }
+    /// 403.
+    pub fn forbidden() -> Self {
+        Self::Forbidden(Json(ErrorBody::new(msg::FORBIDDEN, None)))
+    }
+    /// 403 with a message.
+    pub fn forbidden_msg(message: impl Into<String>) -> Self {
+        Self::Forbidden(Json(ErrorBody::new(message, None)))
+    }
+    /// 404.
+    pub fn not_found() -> Self {
+        Self::NotFound(Json(ErrorBody::new(msg::NOT_FOUND, None)))
+    }
+    /// 404 with a message (and field).
+    pub fn not_found_field(field: &str, message: impl Into<String>) -> Self {
+        Self::NotFound(Json(ErrorBody::new(message, Some(field))))
+    }
+    /// 413.
+    pub fn too_large() -> Self {
+        Self::PayloadTooLarge(Json(ErrorBody::new(msg::TOO_LARGE, None)))
+    }
+    /// 429 with Retry-After (at least 1 second).
+    pub fn too_many(retry_after_secs: i64) -> Self {
+        let secs = retry_after_secs.max(1);
+        let text = msg::TOO_MANY.replace("{seconds}", &secs.to_string());
+        Self::TooManyRequests(Json(ErrorBody::new(text, None)), secs)
+    }
+    /// 500, logging the cause.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::Internal(Json(ErrorBody::new(msg::SERVER, None)))
+    }
+    /// 503 with a message.
+    pub fn unavailable(message: impl Into<String>) -> Self {
+        Self::Unavailable(Json(ErrorBody::new(message, None)))
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The body of this error.
+    pub fn body(&self) -> &ErrorBody {
+        match self {
+            Self::BadRequest(b)
+            | Self::Unauthorized(b)
+            | Self::Forbidden(b)
+            | Self::NotFound(b)
+            | Self::PayloadTooLarge(b)
+            | Self::Unprocessable(b)
+            | Self::TooManyRequests(b, _)
+            | Self::Internal(b)
+            | Self::Unavailable(b) => &b.0,
+        }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status().as_u16(), self.body().message)
+    }
+}
+
+impl From<sea_orm::DbErr> for ApiError {
+    fn from(e: sea_orm::DbErr) -> Self {
+        Self::internal(e)
+    }
+}
+
+/// Result alias for handlers.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Turn any error the framework produced into the API's JSON error answer.
+///
+/// Errors that already carry a response (an [`ApiError`] returned by a handler) pass
+/// through unchanged.
+pub fn error_response(err: poem::Error) -> Response {
+    if err.is_from_response() {
+        return err.into_response();
+    }
+    let status = err.status();
+    let api = if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseRequestPayloadError>() {
+        parse_payload_error(&e.reason)
+    } else if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
+        ApiError::invalid(&e.name, msg::INVALID_INPUT)
+    } else if err.is::<poem_openapi::error::ContentTypeError>() {
+        ApiError::bad_request(msg::BAD_CONTENT_TYPE)
+    } else {
+        match status {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::too_large(),
+            StatusCode::UNAUTHORIZED => ApiError::unauthorized(),
+            StatusCode::FORBIDDEN => ApiError::forbidden(),
+            StatusCode::NOT_FOUND => ApiError::not_found(),
+            StatusCode::METHOD_NOT_ALLOWED => {
+                return (StatusCode::METHOD_NOT_ALLOWED, poem::web::Json(ErrorBody::new(msg::METHOD_NOT_ALLOWED, None)))
+                    .into_response()
+            }
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::bad_request(msg::BAD_CONTENT_TYPE),
+            s if s.is_client_error() => {
+                tracing::debug!(error = %err, "client error");
+                ApiError::bad_request(msg::BAD_REQUEST)
+            }
+            _ => ApiError::internal(&err),
+        }
+    };
+    api.into_response()
+}
+
+/// poem-openapi reports both JSON syntax errors and schema errors as a "payload" error with a
+/// text reason. Syntax errors become 400; a wrong type or missing field becomes 422 naming the
+/// field when the reason names one.
+fn parse_payload_error(reason: &str) -> ApiError {
+    let lower = reason.to_ascii_lowercase();
+    let is_syntax = lower.contains("expected value")
+        || lower.contains("eof while parsing")
+        || lower.contains("trailing characters")
+        || lower.contains("key must be a string")
+        || lower.contains("expected `,`")
+        || lower.contains("expected `:`")
+        || lower.contains("invalid escape")
+        || lower.contains("control character")
+        || lower.contains("invalid unicode")
+        || lower.contains("invalid number")
+        || lower.contains("number out of range")
+        || lower.contains("lone leading surrogate")
+        || lower.contains("recursion limit");
+    if is_syntax {
+        return ApiError::bad_request(msg::BAD_JSON);
+    }
+    match field_in_reason(reason) {
+        Some(field) => ApiError::invalid(&field, format!("{field} وارد شده معتبر نیست!")),
+        None => ApiError::Unprocessable(Json(ErrorBody::new(msg::INVALID_INPUT, None))),
+    }
+}
+
+/// Find the field name in a poem-openapi parse error reason such as
+/// `failed to parse "LoginReq": field `mobile`: failed to parse "string": ...`
+/// (the last, innermost field wins for nested objects).
+fn field_in_reason(reason: &str) -> Option<String> {
+    let mut found = None;
+    let mut rest = reason;
+    while let Some(i) = rest.find("field `") {
+        let after = &rest[i + 7..];
+        if let Some(end) = after.find('`') {
+            found = Some(after[..end].to_string());
+            rest = &after[end..];
+        } else {
+            break;
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_is_found() {
+        assert_eq!(
+            field_in_reason("failed to parse \"A\": field `mobile`: failed to parse \"string\""),
+            Some("mobile".to_string())
+        );
+        assert_eq!(field_in_reason("nothing"), None);
+    }
+
+    #[test]
+    fn too_many_has_retry_after() {
+        match ApiError::too_many(0) {
+            ApiError::TooManyRequests(b, s) => {
+                assert_eq!(s, 1);
+                assert!(b.0.message.contains('1'));
+            }
+            _ => unreachable!(),
+        }
+    }
+}

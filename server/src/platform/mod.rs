@@ -1,0 +1,55 @@
+//! The server platform: configuration, database, errors, the request pipeline, the bearer
+//! extractor, static serving of the web app, and the health check.
+
+pub mod bearer;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod middleware;
+pub mod state;
+pub mod web;
+
+pub use bearer::BearerUser;
+pub use clock::{Clock, OffsetClock, SystemClock};
+pub use config::Config;
+pub use error::{ApiError, ApiResult, ErrorBody};
+pub use middleware::client_ip;
+pub use state::AppState;
+
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi, Tags};
+
+/// OpenAPI tags of the whole API.
+#[derive(Tags)]
+pub enum ApiTags {
+    /// Health and platform.
+    Platform,
+    /// Sign-in, registration, password recovery and sessions.
+    Auth,
+    /// The pre-order (cart) and delivery options.
+    Order,
+    /// The catalogue.
+    Catalog,
+    /// Development helpers (console SMS outbox).
+    Dev,
+}
+
+/// `{"status":"ok"}`.
+#[derive(Object)]
+pub struct HealthBody {
+    /// Always `ok`.
+    pub status: String,
+}
+
+/// Platform endpoints.
+pub struct PlatformApi;
+
+#[OpenApi(prefix_path = "/api", tag = "ApiTags::Platform")]
+impl PlatformApi {
+    /// Liveness check: answers without touching the database.
+    #[oai(path = "/health", method = "get")]
+    async fn health(&self) -> Json<HealthBody> {
+        Json(HealthBody { status: "ok".into() })
+    }
+}

@@ -1,0 +1,235 @@
+//! Serving the built web app (`web/dist`, `SHOP_WEB_DIR`).
+//!
+//! - A file that exists under the folder is served with its content type; files under
+//!   `/assets/` (hashed by Vite) get a one-year immutable cache, others a short one.
+//! - A path in the route table (`web/src/app/routes.json`, the one the React router reads)
+//!   gets `index.html` with 200.
+//! - Any other path gets `index.html` with 404, so the app shows its not-found page.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use poem::http::{header, Method, StatusCode};
+use poem::{Endpoint, Request, Response};
+
+/// The route table shared with the web app.
+pub const ROUTES_JSON: &str = include_str!("../../../web/src/app/routes.json");
+
+/// One route of the table.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct RouteDef {
+    /// Route name (e.g. `productDetail`).
+    pub name: String,
+    /// Path pattern with `{param}` placeholders (e.g. `/shop/category/{category}-{id}`).
+    pub path: String,
+    /// Layout name.
+    #[serde(default)]
+    pub layout: String,
+    /// Persian page title.
+    #[serde(default)]
+    pub title: String,
+    /// Whether the page needs sign-in.
+    #[serde(default, rename = "requiresAuth")]
+    pub requires_auth: bool,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct RouteFile {
+    routes: Vec<RouteDef>,
+}
+
+/// The parsed route table.
+#[derive(Debug, Clone)]
+pub struct RouteTable {
+    routes: Vec<RouteDef>,
+}
+
+impl RouteTable {
+    /// Parse the embedded `routes.json`.
+    pub fn embedded() -> Self {
+        let file: RouteFile = serde_json::from_str(ROUTES_JSON).expect("web/src/app/routes.json is valid");
+        Self { routes: file.routes }
+    }
+
+    /// The route matching `path`, if any. A trailing slash is ignored (except for `/`).
+    pub fn find(&self, path: &str) -> Option<&RouteDef> {
+        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+        let path = if path.is_empty() { "/" } else { path };
+        self.routes.iter().find(|r| pattern_matches(&r.path, path))
+    }
+
+    /// All routes.
+    pub fn routes(&self) -> &[RouteDef] {
+        &self.routes
+    }
+}
+
+/// Match a path against a pattern segment by segment; `{name}` matches one or more
+/// characters other than `/`, and literal text around it must match exactly.
+pub fn pattern_matches(pattern: &str, path: &str) -> bool {
+    let p: Vec<&str> = pattern.split('/').collect();
+    let s: Vec<&str> = path.split('/').collect();
+    p.len() == s.len() && p.iter().zip(&s).all(|(p, s)| segment_matches(p, s))
+}
+
+fn segment_matches(pat: &str, seg: &str) -> bool {
+    match pat.find('{') {
+        None => pat == seg,
+        Some(open) => {
+            let Some(close) = pat[open..].find('}').map(|c| c + open) else {
+                return pat == seg;
+            };
+            let (prefix, rest_pat) = (&pat[..open], &pat[close + 1..]);
+            let Some(seg_rest) = seg.strip_prefix(prefix) else {
+                return false;
+            };
+            // The placeholder takes 1..n chars; try every split (segments are short).
+            let chars: Vec<(usize, char)> = seg_rest.char_indices().collect();
+            for (i, _) in chars.iter().enumerate().skip(0) {
+                let end = chars.get(i + 1).map(|c| c.0).unwrap_or(seg_rest.len());
+                if segment_matches(rest_pat, &seg_rest[end..]) {
+                    return true;
+                }
+            }
+            false
+        }
+    }
+}
+
+/// The endpoint serving the web app.
+#[derive(Clone)]
+pub struct WebApp {
+    dir: Arc<PathBuf>,
+    routes: Arc<RouteTable>,
+}
+
+impl WebApp {
+    /// Serve files from `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: Arc::new(dir.into()), routes: Arc::new(RouteTable::embedded()) }
+    }
+
+    async fn index(&self, status: StatusCode) -> Response {
+        match tokio::fs::read(self.dir.join("index.html")).await {
+            Ok(bytes) => Response::builder()
+                .status(status)
+                .content_type("text/html; charset=utf-8")
+                .header(header::CACHE_CONTROL, "no-cache")
+                .body(bytes),
+            Err(_) => Response::builder()
+                .status(status)
+                .content_type("text/html; charset=utf-8")
+                .header(header::CACHE_CONTROL, "no-cache")
+                .body(FALLBACK_HTML),
+        }
+    }
+}
+
+const FALLBACK_HTML: &str = "<!doctype html><html lang=\"fa\" dir=\"rtl\"><head><meta charset=\"utf-8\"><title>فروشگاه</title></head><body><p>برنامه وب ساخته نشده است (web/dist). دستور <code>just run</code> را اجرا کنید.</p></body></html>";
+
+impl Endpoint for WebApp {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        if req.method() != Method::GET && req.method() != Method::HEAD {
+            return Err(poem::Error::from_status(StatusCode::METHOD_NOT_ALLOWED));
+        }
+        let path = req.uri().path();
+        if path.starts_with("/api/") || path == "/api" {
+            return Err(poem::Error::from_status(StatusCode::NOT_FOUND));
+        }
+        if let Some(file) = safe_file_path(&self.dir, path) {
+            if path != "/" && !path.ends_with("/index.html") {
+                if let Ok(meta) = tokio::fs::metadata(&file).await {
+                    if meta.is_file() {
+                        if let Ok(bytes) = tokio::fs::read(&file).await {
+                            let cache = if path.starts_with("/assets/") {
+                                "public, max-age=31536000, immutable"
+                            } else {
+                                "public, max-age=3600"
+                            };
+                            return Ok(Response::builder()
+                                .content_type(content_type(&file))
+                                .header(header::CACHE_CONTROL, cache)
+                                .body(bytes));
+                        }
+                    }
+                }
+            }
+        }
+        if self.routes.find(path).is_some() {
+            Ok(self.index(StatusCode::OK).await)
+        } else {
+            Ok(self.index(StatusCode::NOT_FOUND).await)
+        }
+    }
+}
+
+/// Join a URL path under `root`, refusing `..`, hidden files and odd components.
+fn safe_file_path(root: &Path, url_path: &str) -> Option<PathBuf> {
+    let rel = url_path.trim_start_matches('/');
+    if rel.contains('\\') || rel.contains('\0') {
+        return None;
+    }
+    let rel_path = Path::new(rel);
+    for c in rel_path.components() {
+        match c {
+            Component::Normal(s) if !s.to_string_lossy().starts_with('.') => {}
+            _ => return None,
+        }
+    }
+    Some(root.join(rel_path))
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase().as_str() {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "webmanifest" => "application/manifest+json",
+        "wasm" => "application/wasm",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "avif" => "image/avif",
+        "gif" => "image/gif",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        "ttf" => "font/ttf",
+        "txt" => "text/plain; charset=utf-8",
+        "xml" => "application/xml",
+        _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_spec_routes() {
+        let t = RouteTable::embedded();
+        assert_eq!(t.find("/").unwrap().name, "home");
+        assert_eq!(t.find("/login").unwrap().name, "login");
+        assert_eq!(t.find("/product/abc-123").unwrap().name, "productDetail");
+        assert_eq!(t.find("/shop/category/laptop-12").unwrap().name, "category");
+        assert!(t.find("/shop/category/laptop").is_none());
+        assert_eq!(t.find("/profile/tickets/ticket-5").unwrap().name, "ticketDetail");
+        assert!(t.find("/profile/tickets/5").is_none());
+        assert!(t.find("/nope").is_none());
+        assert!(t.find("/product").is_none());
+        assert!(t.find("/product/a/b").is_none());
+        assert_eq!(t.find("/profile/").unwrap().name, "profile");
+    }
+
+    #[test]
+    fn unsafe_paths_are_refused() {
+        let root = Path::new("/srv");
+        assert!(safe_file_path(root, "/../etc/passwd").is_none());
+        assert!(safe_file_path(root, "/.env").is_none());
+        assert!(safe_file_path(root, "/assets/a.js").is_some());
+    }
+}

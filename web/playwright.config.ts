@@ -1,0 +1,63 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The e2e suite runs against the real server binary (`just e2e` builds it and web/dist first).
+const PORT = Number(process.env.E2E_PORT ?? 8099);
+const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+const dbDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'fa-IR',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: '../target/debug/shop serve',
+        url: `${BASE_URL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          SHOP_ADDR: `127.0.0.1:${PORT}`,
+          SHOP_DATABASE_URL: `sqlite://${join(dbDir, 'shop.db')}?mode=rwc`,
+          SHOP_SMS: 'console',
+          SHOP_WEB_DIR: 'dist',
+        },
+      },
+});

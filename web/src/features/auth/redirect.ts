@@ -1,0 +1,33 @@
+/**
+ * Where to go after a successful sign-in (spec section 4):
+ * the `redirectTo` query value when present, else the current path when not on home; on the
+ * login route with no redirect, home. On home with no redirect there is nowhere to go (null).
+ */
+export const REDIRECT_PARAM = 'redirectTo';
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+
+/** Only same-site paths are followed, never `//host` or `/\host` (no open redirect). */
+export function isSafeRedirect(target: string | null | undefined): target is string {
+  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+}
+
+export function afterLoginTarget(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  const requested = params.get(REDIRECT_PARAM);
+  if (isSafeRedirect(requested)) return requested;
+  if (pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/`) return HOME_PATH;
+  if (pathname !== HOME_PATH) {
+    params.delete(REDIRECT_PARAM);
+    const rest = params.toString();
+    return rest ? `${pathname}?${rest}` : pathname;
+  }
+  return null;
+}
+
+/** The current path plus the stored redirect target, e.g. `/?redirectTo=%2Fprofile`. */
+export function withRedirect(pathname: string, search: string, target: string): string {
+  const params = new URLSearchParams(search);
+  params.set(REDIRECT_PARAM, target);
+  return `${pathname}?${params.toString()}`;
+}

@@ -1,0 +1,152 @@
+// WASM parity: every case of core/vectors/*.json through the WASM build, plus the bad
+// JavaScript input the Rust side never sees natively. `just test-wasm` runs this file.
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as wasm from 'shop-core-wasm';
+import { coreIfLoaded, loadCore } from './index';
+
+interface Case {
+  fn: string;
+  input: unknown;
+  expect: { ok?: unknown; err?: string; err_prefix?: string };
+  note?: string;
+}
+
+const vectorsDir = new URL('../../../../core/vectors/', import.meta.url);
+const files = readdirSync(vectorsDir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
+const suites = files.map((name) => ({
+  name,
+  cases: JSON.parse(readFileSync(new URL(name, vectorsDir), 'utf8')) as Case[],
+}));
+
+type Export = (...args: unknown[]) => unknown;
+const exportsByName = wasm as unknown as Record<string, unknown>;
+// The typed exports: every function of the glue except the loader entry points and `call`.
+const typedExports = Object.entries(exportsByName).filter(
+  (entry): entry is [string, Export] =>
+    typeof entry[1] === 'function' && !['default', 'initSync', 'call'].includes(entry[0]),
+);
+
+/** Exactly one of `ok` / `err`, and `err` a string: the contract's result shape. */
+function expectOutcome(out: unknown): void {
+  expect(out).toBeTypeOf('object');
+  expect(out).not.toBeNull();
+  const keys = Object.keys(out as object);
+  expect(keys).toHaveLength(1);
+  expect(['ok', 'err']).toContain(keys[0]);
+  if (keys[0] === 'err') expect((out as { err: unknown }).err).toBeTypeOf('string');
+}
+
+beforeAll(async () => {
+  await loadCore();
+});
+
+describe('vectors', () => {
+  it('has the shared vector files with at least 200 cases', () => {
+    expect(files.length).toBeGreaterThan(0);
+    expect(suites.reduce((n, s) => n + s.cases.length, 0)).toBeGreaterThanOrEqual(200);
+  });
+
+  for (const { name, cases } of suites) {
+    describe(name, () => {
+      cases.forEach((c, i) => {
+        it(`${name}#${i} ${c.fn}`, () => {
+          const out = wasm.call(c.fn, c.input);
+          expectOutcome(out);
+          if (c.expect.err_prefix !== undefined) {
+            expect(out).toHaveProperty('err');
+            expect((out as { err: string }).err.startsWith(c.expect.err_prefix)).toBe(true);
+          } else {
+            expect(out).toStrictEqual(c.expect);
+          }
+          // The typed export of the same name (which may take a faster path) agrees.
+          const typed = exportsByName[c.fn];
+          if (typeof typed === 'function') {
+            expect((typed as Export)(c.input)).toStrictEqual(out);
+          }
+        });
+      });
+    });
+  }
+});
+
+describe('bad input from JavaScript never throws or traps', () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const tenKb = '۰۹۱۲ abc ي\u200c😀-'.repeat(1024).slice(0, 10 * 1024);
+  const oneMb = 'x۱٢\u200fك '.repeat(200_000);
+  const bad: [string, unknown][] = [
+    ['undefined', undefined],
+    ['null', null],
+    ['42', 42],
+    ['-1.5', -1.5],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['1e300', 1e300],
+    ['true', true],
+    ['{}', {}],
+    ['[]', []],
+    ['[[]]', [[]]],
+    ['array of nulls', [null, null, null]],
+    ['wrong-shape object', { rule: { rule: 'Nope' }, lines: 'x', city: 7, Num: 'two' }],
+    ['BigInt', 10n],
+    ['symbol', Symbol('s')],
+    ['function', () => 1],
+    ['cyclic object', cyclic],
+    ['empty string', ''],
+    ['10 KB string', tenKb],
+    ['1 MB string', oneMb],
+  ];
+
+  for (const [fnName, fn] of typedExports) {
+    it(`${fnName} returns { ok } | { err } for every bad input`, () => {
+      for (const [, value] of bad) expectOutcome(fn(value));
+      // Extra arguments and no argument at all.
+      expectOutcome(fn());
+      expectOutcome(fn('09123456789', 'extra'));
+    });
+  }
+
+  it('call rejects a missing, non-string or unknown fn name', () => {
+    expect(wasm.call(undefined as unknown as string, '0912')).toHaveProperty('err');
+    expect(wasm.call(42 as unknown as string, '0912')).toHaveProperty('err');
+    expect(wasm.call('no_such_fn', '0912')).toStrictEqual({ err: 'unknown fn: no_such_fn' });
+    for (const [, value] of bad) expectOutcome(wasm.call('validate', value));
+  });
+
+  it('treats undefined as null, as the vectors README says', () => {
+    for (const [fnName] of typedExports) {
+      expect(wasm.call(fnName, undefined)).toStrictEqual(wasm.call(fnName, null));
+    }
+  });
+
+  it('still works after all of the above', () => {
+    expect(wasm.normalize_mobile('\u200f+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹ ')).toStrictEqual({ ok: '09123456789' });
+  });
+});
+
+describe('loadCore', () => {
+  it('is memoised and gives the typed wrappers', async () => {
+    const core = await loadCore();
+    expect(await loadCore()).toBe(core);
+    expect(coreIfLoaded()).toBe(core);
+    expect(core.normalizeMobile('۰۹۱۲۳۴۵۶۷۸۹')).toStrictEqual({ ok: '09123456789' });
+    expect(core.validate({ rule: 'MinLength', n: 6 }, 'نام', 'ab')).toStrictEqual({
+      err: 'نام باید حداقل 6 کاراکتر باشد',
+    });
+    expect(core.formatPrice(12_500_000)).toBe('۱۲٬۵۰۰٬۰۰۰ تومان');
+    expect(core.spreadPaste('۱۲۳')).toStrictEqual(['1', '2', '3', '', '']);
+    expect(core.cartCount([{ Num: 2, Price: 10 }, { Num: 3, Price: 5 }])).toBe(5);
+    expect(core.instalmentEligible([])).toBe(false);
+    expect(core.formatDate('2024-03-19T21:00:00Z', true)).toBe('۱۴۰۳/۰۱/۰۱');
+  });
+
+  it('falls back instead of throwing when untyped data slips through', async () => {
+    const core = await loadCore();
+    expect(core.formatPrice('12' as unknown as number)).toBe('12');
+    expect(core.cartCount({} as unknown as [])).toBe(0);
+    expect(core.formatDate('not a date')).toBe('');
+  });
+});

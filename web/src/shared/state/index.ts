@@ -1,0 +1,9 @@
+export {
+  loadingAtom,
+  loginModalAtom,
+  chatModalAtom,
+  userAgentAtom,
+  pageReadyAtom,
+  overlayAtom,
+  mobileDeviceAtom,
+} from './ui';

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form } from 'react-router';
+import { SearchIcon } from './Icons';
+
+/** GET form to /shop/search-product?q=… (header, mobile search page, search page). */
+export function SearchForm({
+  defaultValue = '',
+  autoFocus = false,
+  className = '',
+}: {
+  defaultValue?: string;
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Form method="get" action="/shop/search-product" role="search" className={`relative ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        {t('search.label')}
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={defaultValue}
+        autoFocus={autoFocus}
+        enterKeyHint="search"
+        placeholder={t('search.placeholder')}
+        className="h-11 w-full rounded-xl border border-slate-200 bg-slate-100 pe-11 ps-4 text-sm text-slate-800 placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:outline-none"
+      />
+      <button
+        type="submit"
+        className="absolute inset-y-0 end-0 flex w-11 items-center justify-center text-slate-600 hover:text-brand-600"
+        aria-label={t('search.submit')}
+      >
+        <SearchIcon className="h-5 w-5" />
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+/// <reference types="vitest/config" />
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const wasmPkg = fileURLToPath(new URL('../core-wasm/pkg', import.meta.url));
+const require = createRequire(import.meta.url);
+// Vazirmatn's woff2 files, referenced from src/shared/ui/fonts.css (woff2 only, no CDN).
+const vazirmatnFiles = `${dirname(require.resolve('@fontsource/vazirmatn/package.json'))}/files`;
+
+// https://vite.dev/config/
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      'shop-core-wasm': `${wasmPkg}/shop_core_wasm.js`,
+      '@vazirmatn-files': vazirmatnFiles,
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  optimizeDeps: {
+    exclude: ['shop-core-wasm'],
+  },
+  server: {
+    port: 5173,
+    fs: {
+      allow: ['.', wasmPkg],
+    },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'baseline-widely-available',
+    cssCodeSplit: true,
+    sourcemap: false,
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    server: {
+      deps: {
+        inline: [],
+      },
+    },
+  },
+});
