@@ -15,7 +15,7 @@ test: tools test-core wasm test-wasm test-server openapi-check test-web e2e
 # Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
 dev: tools wasm
     cargo build -p shop-server
-    (./target/debug/shop serve &) ; cd web && npx vite --port 5173
+    ./target/debug/shop serve & server=$!; trap 'kill $server 2>/dev/null' EXIT INT TERM; cd web && npx vite --port 5173 --strictPort
 
 # Benchmarks: core native vs WASM table, then the server load tests
 bench: tools wasm
@@ -47,7 +47,11 @@ wasm:
         echo "core-wasm/pkg is up to date"; exit 0
     fi
     rm -f "$stamp"
-    wasm-pack --quiet build core-wasm --target web --profile wasm-release --out-dir pkg
+    # No reference types: Debian's wasm-opt 108 rewrites the export of wasm-bindgen's externref
+    # table to the function table (the module then fails to load). Without them wasm-bindgen
+    # keeps JS values in a JS-side slab instead. (A RUSTFLAGS from the environment wins.)
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=-reference-types" \
+        wasm-pack --quiet build core-wasm --target web --profile wasm-release --out-dir pkg
     touch "$stamp"
     wasm=core-wasm/pkg/shop_core_wasm_bg.wasm
     echo "$wasm: $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped (-9)"

@@ -5,10 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
-# Short criterion runs: the four cases take ~20 s instead of ~5 min at criterion's defaults.
+# The bench sets short criterion runs itself (0.5 s warm-up, 2 s per case).
 log="$CARGO_TARGET_DIR/bench-native.log"
 echo "native: cargo bench -p shop-core --bench core (criterion output in $log)"
-cargo bench -q -p shop-core --bench core -- --warm-up-time 1 --measurement-time 3 --noplot >"$log" 2>&1 \
+cargo bench -q -p shop-core --bench core -- --noplot >"$log" 2>&1 \
   || { cat "$log"; exit 1; }
 
 echo "WASM: Node $(node --version), bench/wasm-bench.mjs"

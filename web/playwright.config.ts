@@ -51,7 +51,7 @@ export default defineConfig({
         url: `${BASE_URL}/api/health`,
         reuseExistingServer: false,
         timeout: 120_000,
-        stdout: 'pipe',
+        stdout: 'ignore',
         stderr: 'pipe',
         env: {
           SHOP_ADDR: `127.0.0.1:${PORT}`,

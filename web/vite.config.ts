@@ -10,16 +10,25 @@ const wasmPkg = fileURLToPath(new URL('../core-wasm/pkg', import.meta.url));
 const require = createRequire(import.meta.url);
 // Vazirmatn's woff2 files, referenced from src/shared/ui/fonts.css (woff2 only, no CDN).
 const vazirmatnFiles = `${dirname(require.resolve('@fontsource/vazirmatn/package.json'))}/files`;
+// react-router's package exports always resolve to its development build; production builds
+// use its production build (dev warnings compiled out).
+const reactRouterDist = `${dirname(require.resolve('react-router/package.json'))}/dist/production`;
 
 // https://vite.dev/config/
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      'shop-core-wasm': `${wasmPkg}/shop_core_wasm.js`,
-      '@vazirmatn-files': vazirmatnFiles,
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      { find: 'shop-core-wasm', replacement: `${wasmPkg}/shop_core_wasm.js` },
+      { find: '@vazirmatn-files', replacement: vazirmatnFiles },
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      ...(command === 'build' && mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterDist}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterDist}/dom-export.mjs` },
+          ]
+        : []),
+    ],
   },
   optimizeDeps: {
     exclude: ['shop-core-wasm'],
@@ -63,4 +72,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

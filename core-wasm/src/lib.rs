@@ -8,14 +8,13 @@
 //! Two paths:
 //! * string-in exports convert the string directly and call the rule (the hot, small calls);
 //! * everything else, and any input a fast path does not accept, crosses as JSON text
-//!   (`JSON.stringify` in JS, `serde_json` in Rust) into the shared dispatcher. For large
-//!   inputs (delivery options) one native `JSON.stringify` plus one string copy is cheaper
-//!   than serde-wasm-bindgen's one JS call per field, and it reuses the dispatcher's input
-//!   shapes and error texts instead of repeating them.
+//!   (`JSON.stringify` in JS) into the shared dispatcher `shop_core::vectors::call_json`, and
+//!   its JSON text answer goes back through `JSON.parse`. For large inputs (delivery options)
+//!   one native `JSON.stringify` plus one string copy is cheaper than serde-wasm-bindgen's
+//!   one JS call per field, and the input shapes and error texts stay the dispatcher's own.
 //!
 //! Nothing here may panic: the wasm profile aborts on panic, which would kill the instance.
 
-use serde_json::Value;
 use shop_core::{digits, mobile, otp, search};
 use wasm_bindgen::prelude::*;
 
@@ -84,8 +83,10 @@ extern "C" {
 #[wasm_bindgen]
 extern "C" {
     // `catch`: BigInt and cyclic values make JSON.stringify throw; that becomes `{ err }`.
+    // Typed `Option<String>` so the text is copied in during the same call (`None`: JSON
+    // has no text for `undefined`, functions and symbols).
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
-    fn json_stringify(v: &JsValue) -> Result<JsValue, JsValue>;
+    fn json_stringify(v: &JsValue) -> Result<Option<String>, JsValue>;
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
     fn json_parse(s: &str) -> Result<JsValue, JsValue>;
 }
@@ -99,19 +100,9 @@ fn to_json_text(input: &JsValue) -> Result<String, &'static str> {
         return Ok("null".into());
     }
     match json_stringify(input) {
-        Ok(text) => Ok(text.as_string().unwrap_or_else(|| "null".into())),
+        Ok(text) => Ok(text.unwrap_or_else(|| "null".into())),
         Err(_) => Err(NOT_JSON),
     }
-}
-
-/// The shared dispatcher on JSON text, result as JSON text.
-fn dispatch_text(name: &str, input_json: &str) -> String {
-    let out = match serde_json::from_str::<Value>(input_json) {
-        Ok(input) => shop_core::vectors::call(name, &input),
-        Err(_) => return format!("{{\"err\":\"{NOT_JSON}\"}}"),
-    };
-    // Serialising a `Value` to a String cannot fail (string keys only).
-    serde_json::to_string(&out).unwrap_or_else(|_| "{\"err\":\"internal\"}".into())
 }
 
 /// The shared dispatcher on JS values.
@@ -120,7 +111,8 @@ fn dispatch(name: &str, input: &JsValue) -> JsValue {
         Ok(text) => text,
         Err(msg) => return err_str(msg),
     };
-    json_parse(&dispatch_text(name, &text)).unwrap_or_else(|_| err_str("internal"))
+    // call_json reads the text straight into the function's input type (no serde_json::Value).
+    json_parse(&shop_core::vectors::call_json(name, &text)).unwrap_or_else(|_| err_str("bad output"))
 }
 
 /// Runs any core function by its vector name: `call("normalize_mobile", "0912…")`.
@@ -136,11 +128,13 @@ pub fn call(
     }
 }
 
+// Doc strings are plain literals: wasm-bindgen would copy the r"…" of a `///` passed through
+// a macro into the .d.ts verbatim.
 /// Declares a string-in export: `Some(string)` takes the direct path, anything else goes
 /// to the dispatcher so that its error text matches the native build's.
 macro_rules! string_export {
-    ($(#[$doc:meta])* $name:ident : $ret:literal, |$s:ident| $body:expr) => {
-        $(#[$doc])*
+    ($doc:literal $name:ident : $ret:literal, |$s:ident| $body:expr) => {
+        #[doc = $doc]
         #[wasm_bindgen(unchecked_return_type = $ret)]
         pub fn $name(#[wasm_bindgen(unchecked_param_type = "string")] input: JsValue) -> JsValue {
             match input.as_string() {
@@ -152,7 +146,7 @@ macro_rules! string_export {
 }
 
 string_export!(
-    /// Canonical `09xxxxxxxxx`, or the mobile rule's message.
+    "Canonical `09xxxxxxxxx`, or the mobile rule's message."
     normalize_mobile: "Outcome<string>",
     |s| match mobile::normalize_mobile(&s) {
         Ok(m) => ok_str(&m),
@@ -161,7 +155,7 @@ string_export!(
 );
 
 string_export!(
-    /// Exactly 5 ASCII digits after digit normalisation, or the code message.
+    "Exactly 5 ASCII digits after digit normalisation, or the code message."
     normalize_code: "Outcome<string>",
     |s| match otp::normalize_code(&s) {
         Ok(c) => ok_str(&c),
@@ -170,27 +164,27 @@ string_export!(
 );
 
 string_export!(
-    /// Persian and Arabic-Indic digits to ASCII.
+    "Persian and Arabic-Indic digits to ASCII."
     to_western_digits: "Outcome<string>",
     |s| ok_str(&digits::to_western_digits(&s))
 );
 
 string_export!(
-    /// ASCII digits to Persian for display.
+    "ASCII digits to Persian for display."
     to_persian_digits: "Outcome<string>",
     |s| ok_str(&digits::to_persian_digits(&s))
 );
 
 string_export!(
-    /// Search folding (letters, digits, diacritics, case, NFKC).
+    "Search folding (letters, digits, diacritics, case, NFKC)."
     fold: "Outcome<string>",
     |s| ok_str(&search::fold(&s))
 );
 
 /// Declares an export whose input is structured: it goes through the dispatcher.
 macro_rules! json_export {
-    ($(#[$doc:meta])* $name:ident : $param:literal => $ret:literal) => {
-        $(#[$doc])*
+    ($doc:literal $name:ident : $param:literal => $ret:literal) => {
+        #[doc = $doc]
         #[wasm_bindgen(unchecked_return_type = $ret)]
         pub fn $name(#[wasm_bindgen(unchecked_param_type = $param)] input: JsValue) -> JsValue {
             dispatch(stringify!($name), &input)
@@ -199,62 +193,62 @@ macro_rules! json_export {
 }
 
 json_export!(
-    /// The five code boxes filled from a pasted string.
+    "The five code boxes filled from a pasted string."
     spread_paste: "string" => "Outcome<[string, string, string, string, string]>"
 );
 json_export!(
-    /// Search tokens of a string.
+    "Search tokens of a string."
     tokenize: "string" => "Outcome<string[]>"
 );
 json_export!(
-    /// Adjacent token pairs joined (search helper).
+    "Adjacent token pairs joined (search helper)."
     joined_pairs: "string[]" => "Outcome<string[]>"
 );
 json_export!(
-    /// Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`.
+    "Whole Toman as `\"۱۲٬۵۰۰٬۰۰۰ تومان\"`."
     format_price: "number" => "Outcome<string>"
 );
 json_export!(
-    /// One validation rule on one field value.
+    "One validation rule on one field value."
     validate: "ValidateInput" => "Outcome<null>"
 );
 json_export!(
-    /// File size and extension rules.
+    "File size and extension rules."
     validate_file: "ValidateFileInput" => "Outcome<null>"
 );
 json_export!(
-    /// Sum of line quantities.
+    "Sum of line quantities."
     cart_count: "CartLine[]" => "Outcome<number>"
 );
 json_export!(
-    /// `Num * (Price + PriceGaranti)`, saturating.
+    "`Num * (Price + PriceGaranti)`, saturating."
     line_total: "CartLine" => "Outcome<number>"
 );
 json_export!(
-    /// Sum of line totals, saturating.
+    "Sum of line totals, saturating."
     order_total: "CartLine[]" => "Outcome<number>"
 );
 json_export!(
-    /// True only for a non-empty cart whose every line allows instalments.
+    "True only for a non-empty cart whose every line allows instalments."
     instalment_eligible: "CartLine[]" => "Outcome<boolean>"
 );
 json_export!(
-    /// The delivery options a customer may pick (architecture.md, delivery rule reading).
+    "The delivery options a customer may pick (architecture.md, delivery rule reading)."
     filter_delivery: "FilterDeliveryInput" => "Outcome<DeliveryOption[]>"
 );
 json_export!(
-    /// Gregorian `[y, m, d]` to a Jalali date.
+    "Gregorian `[y, m, d]` to a Jalali date."
     gregorian_to_jalali: "Ymd" => "Outcome<JalaliDate>"
 );
 json_export!(
-    /// Jalali `[y, m, d]` to Gregorian `[y, m, d]`.
+    "Jalali `[y, m, d]` to Gregorian `[y, m, d]`."
     jalali_to_gregorian: "Ymd" => "Outcome<Ymd>"
 );
 json_export!(
-    /// `"۱ فروردین ۱۴۰۳"`.
+    "`\"۱ فروردین ۱۴۰۳\"`."
     format_jalali: "JalaliDate" => "Outcome<string>"
 );
 json_export!(
-    /// `"۱۴۰۳/۰۱/۰۱"`.
+    "`\"۱۴۰۳/۰۱/۰۱\"`."
     format_jalali_numeric: "JalaliDate" => "Outcome<string>"
 );

@@ -3,6 +3,12 @@
 //! Decision: a line with `num <= 0` (a bad or stale quantity) counts as zero items and adds
 //! nothing to the totals; prices are taken as given. All sums saturate at the `i64` bounds
 //! instead of overflowing.
+//!
+//! ```
+//! use shop_core::cart::{cart_count, order_total, CartLine};
+//! let line = CartLine { num: 2, price: 1_000, price_garanti: 0, ins_payment: true };
+//! assert_eq!((cart_count(&[line]), order_total(&[line])), (2, 2_000));
+//! ```
 
 use serde::{Deserialize, Serialize};
 
@@ -98,7 +104,12 @@ mod tests {
     use proptest::prelude::*;
 
     fn line(num: i64, price: i64) -> CartLine {
-        CartLine { num, price, price_garanti: 0, ins_payment: true }
+        CartLine {
+            num,
+            price,
+            price_garanti: 0,
+            ins_payment: true,
+        }
     }
 
     #[test]
@@ -115,20 +126,43 @@ mod tests {
 
     #[test]
     fn count_saturates_instead_of_overflowing() {
-        assert_eq!(cart_count(&[line(i64::MAX, 1), line(i64::MAX, 1)]), i64::MAX);
+        assert_eq!(
+            cart_count(&[line(i64::MAX, 1), line(i64::MAX, 1)]),
+            i64::MAX
+        );
     }
 
     #[test]
     fn totals_saturate_instead_of_overflowing() {
-        let big = CartLine { num: i64::MAX, price: i64::MAX, price_garanti: i64::MAX, ins_payment: false };
+        let big = CartLine {
+            num: i64::MAX,
+            price: i64::MAX,
+            price_garanti: i64::MAX,
+            ins_payment: false,
+        };
         assert_eq!(line_total(&big), i64::MAX);
         assert_eq!(order_total(&[big, big]), i64::MAX);
-        assert_eq!(line_total(&CartLine { num: 2, price: i64::MIN, ..Default::default() }), i64::MIN);
+        assert_eq!(
+            line_total(&CartLine {
+                num: 2,
+                price: i64::MIN,
+                ..Default::default()
+            }),
+            i64::MIN
+        );
     }
 
     #[test]
     fn warranty_price_is_per_unit() {
-        assert_eq!(line_total(&CartLine { num: 3, price: 10, price_garanti: 2, ins_payment: false }), 36);
+        assert_eq!(
+            line_total(&CartLine {
+                num: 3,
+                price: 10,
+                price_garanti: 2,
+                ins_payment: false
+            }),
+            36
+        );
     }
 
     #[test]
@@ -140,8 +174,18 @@ mod tests {
 
     #[test]
     fn snake_case_keys_are_accepted() {
-        let l: CartLine = serde_json::from_str(r#"{"num":1,"price":2,"price_garanti":3,"ins_payment":true}"#).unwrap();
-        assert_eq!(l, CartLine { num: 1, price: 2, price_garanti: 3, ins_payment: true });
+        let l: CartLine =
+            serde_json::from_str(r#"{"num":1,"price":2,"price_garanti":3,"ins_payment":true}"#)
+                .unwrap();
+        assert_eq!(
+            l,
+            CartLine {
+                num: 1,
+                price: 2,
+                price_garanti: 3,
+                ins_payment: true
+            }
+        );
     }
 
     proptest! {

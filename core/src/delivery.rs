@@ -26,10 +26,17 @@
 //! - lines `[A, D]`: `D` is not offered in تهران; lowest `A`, shared `A`: result `A`.
 //! - lines `[Z, A]` and `[A]`: lowest `Z` has priority 0, so shared `A` is left out: `Z`.
 //! - lines `[B]` and `[C]`: nothing shared; result `B` (the lowest).
+//!
+//! ```
+//! use shop_core::delivery::{filter_delivery, DeliveryOption};
+//! let post = DeliveryOption { id: 1, priority: 1, city_active: vec!["همه".into()] };
+//! assert_eq!(filter_delivery(&[vec![post.clone()]], "کرج"), [post]);
+//! ```
 
-use crate::search::fold;
+use crate::search::{fold, folds_to};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::HashSet;
+use std::fmt;
 
 /// The active-city name that means "every city".
 ///
@@ -66,12 +73,41 @@ pub struct DeliveryOption {
     pub city_active: Vec<String>,
 }
 
-/// A city in JSON: `{"name": …}` (the spec's entity) or a bare string.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum CityJson {
-    Object { name: String },
-    Name(String),
+/// A city in JSON: `{"name": …}` (the spec's entity, other keys ignored) or a bare string.
+/// A hand-written visitor: serde's untagged enums cost several KB in the WASM build.
+struct CityJson(String);
+
+impl<'de> Deserialize<'de> for CityJson {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CityVisitor)
+    }
+}
+
+struct CityVisitor;
+
+impl<'de> Visitor<'de> for CityVisitor {
+    type Value = CityJson;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a city: {\"name\": string} or a string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<CityJson, E> {
+        Ok(CityJson(v.to_owned()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CityJson, A::Error> {
+        let mut name = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "name" {
+                name = Some(map.next_value::<String>()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        name.map(CityJson)
+            .ok_or_else(|| de::Error::missing_field("name"))
+    }
 }
 
 #[derive(Serialize)]
@@ -88,9 +124,7 @@ fn cities_from_json<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::E
     Ok(cities
         .unwrap_or_default()
         .into_iter()
-        .map(|c| match c {
-            CityJson::Object { name } | CityJson::Name(name) => name,
-        })
+        .map(|c| c.0)
         .collect())
 }
 
@@ -99,9 +133,9 @@ fn serves(option: &DeliveryOption, folded_city: &str) -> bool {
     match option.city_active.first() {
         None => false,
         // ALL_CITIES is already in folded form.
-        Some(first) if fold(first) == ALL_CITIES => true,
+        Some(first) if folds_to(first, ALL_CITIES) => true,
         Some(_) => {
-            !folded_city.is_empty() && option.city_active.iter().any(|c| fold(c) == folded_city)
+            !folded_city.is_empty() && option.city_active.iter().any(|c| folds_to(c, folded_city))
         }
     }
 }
@@ -131,24 +165,32 @@ pub fn filter_delivery(lines: &[Vec<DeliveryOption>], city: &str) -> Vec<Deliver
     };
     let mut result = vec![(*lowest).clone()];
     if lowest.priority != 0 {
-        result.extend(shared(&filtered).into_iter().filter(|o| o.id != lowest.id).cloned());
+        result.extend(
+            shared(&filtered)
+                .into_iter()
+                .filter(|o| o.id != lowest.id)
+                .cloned(),
+        );
     }
     result
 }
 
 /// Options (first line's copy) whose `Id` is in every line's list, by (`Priority`, `Id`), unique.
+///
+/// Linear scans and an insertion into sorted position instead of hash sets and `sort`: the
+/// lists are a few dozen options, and the WASM build stays about 10 KB smaller.
 fn shared<'a>(filtered: &[Vec<&'a DeliveryOption>]) -> Vec<&'a DeliveryOption> {
-    let id_sets: Vec<HashSet<i64>> = filtered.iter().map(|l| l.iter().map(|o| o.id).collect()).collect();
-    let mut seen = HashSet::new();
-    let mut out: Vec<&DeliveryOption> = filtered
-        .first()
-        .into_iter()
-        .flatten()
-        .filter(|o| id_sets.iter().all(|ids| ids.contains(&o.id)))
-        .filter(|o| seen.insert(o.id))
-        .copied()
-        .collect();
-    out.sort_by_key(|o| (o.priority, o.id));
+    let mut out: Vec<&DeliveryOption> = Vec::new();
+    for &option in filtered.first().into_iter().flatten() {
+        let everywhere = filtered
+            .iter()
+            .all(|line| line.iter().any(|o| o.id == option.id));
+        if everywhere && !out.iter().any(|o| o.id == option.id) {
+            let key = (option.priority, option.id);
+            let at = out.partition_point(|o| (o.priority, o.id) < key);
+            out.insert(at, option);
+        }
+    }
     out
 }
 
@@ -158,7 +200,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn opt(id: i64, priority: i64, cities: &[&str]) -> DeliveryOption {
-        DeliveryOption { id, priority, city_active: cities.iter().map(|c| c.to_string()).collect() }
+        DeliveryOption {
+            id,
+            priority,
+            city_active: cities.iter().map(|c| c.to_string()).collect(),
+        }
     }
 
     fn ids(options: &[DeliveryOption]) -> Vec<i64> {
@@ -177,7 +223,10 @@ mod tests {
 
     #[test]
     fn option_for_all_cities_is_kept() {
-        assert_eq!(ids(&filter_delivery(&[vec![opt(1, 1, &["همه"])]], "کرج")), [1]);
+        assert_eq!(
+            ids(&filter_delivery(&[vec![opt(1, 1, &["همه"])]], "کرج")),
+            [1]
+        );
     }
 
     #[test]
@@ -187,7 +236,13 @@ mod tests {
 
     #[test]
     fn user_city_anywhere_in_the_list_matches() {
-        assert_eq!(ids(&filter_delivery(&[vec![opt(1, 1, &["اصفهان", "تهران"])]], "تهران")), [1]);
+        assert_eq!(
+            ids(&filter_delivery(
+                &[vec![opt(1, 1, &["اصفهان", "تهران"])]],
+                "تهران"
+            )),
+            [1]
+        );
     }
 
     #[test]
@@ -197,7 +252,10 @@ mod tests {
 
     #[test]
     fn city_spelling_is_folded() {
-        assert_eq!(ids(&filter_delivery(&[vec![opt(1, 1, &["ساري"])]], " ساری ")), [1]);
+        assert_eq!(
+            ids(&filter_delivery(&[vec![opt(1, 1, &["ساري"])]], " ساری ")),
+            [1]
+        );
     }
 
     #[test]
@@ -213,13 +271,23 @@ mod tests {
 
     #[test]
     fn lowest_priority_comes_first_then_shared() {
-        let lines = [vec![opt(1, 2, &["همه"]), opt(2, 1, &["تهران"]), opt(3, 3, &["همه"])], vec![opt(3, 3, &["همه"]), opt(1, 2, &["همه"])]];
+        let lines = [
+            vec![
+                opt(1, 2, &["همه"]),
+                opt(2, 1, &["تهران"]),
+                opt(3, 3, &["همه"]),
+            ],
+            vec![opt(3, 3, &["همه"]), opt(1, 2, &["همه"])],
+        ];
         assert_eq!(ids(&filter_delivery(&lines, "تهران")), [2, 1, 3]);
     }
 
     #[test]
     fn lowest_priority_zero_excludes_shared() {
-        let lines = [vec![opt(9, 0, &["همه"]), opt(1, 2, &["همه"])], vec![opt(1, 2, &["همه"])]];
+        let lines = [
+            vec![opt(9, 0, &["همه"]), opt(1, 2, &["همه"])],
+            vec![opt(1, 2, &["همه"])],
+        ];
         assert_eq!(ids(&filter_delivery(&lines, "تهران")), [9]);
     }
 
@@ -237,8 +305,23 @@ mod tests {
 
     #[test]
     fn duplicates_within_a_line_appear_once() {
-        let lines = [vec![opt(1, 1, &["همه"]), opt(2, 2, &["همه"]), opt(2, 2, &["همه"])]];
+        let lines = [vec![
+            opt(1, 1, &["همه"]),
+            opt(2, 2, &["همه"]),
+            opt(2, 2, &["همه"]),
+        ]];
         assert_eq!(ids(&filter_delivery(&lines, "تهران")), [1, 2]);
+    }
+
+    #[test]
+    fn same_id_twice_with_different_priorities_appears_once() {
+        let lines = [vec![
+            opt(1, 1, &["همه"]),
+            opt(2, 5, &["همه"]),
+            opt(3, 3, &["همه"]),
+            opt(2, 2, &["همه"]),
+        ]];
+        assert_eq!(ids(&filter_delivery(&lines, "تهران")), [1, 3, 2]);
     }
 
     #[test]
@@ -254,15 +337,32 @@ mod tests {
     }
 
     #[test]
+    fn city_object_without_name_is_an_error() {
+        assert!(serde_json::from_str::<DeliveryOption>(
+            r#"{"Id":1,"Priority":1,"CityActive":[{"title":"a"}]}"#
+        )
+        .is_err());
+    }
+
+    #[test]
     fn city_objects_and_strings_both_parse() {
-        let o: DeliveryOption = serde_json::from_str(r#"{"Id":1,"Priority":1,"CityActive":[{"name":"a"},"b"]}"#).unwrap();
+        let o: DeliveryOption =
+            serde_json::from_str(r#"{"Id":1,"Priority":1,"CityActive":[{"name":"a"},"b"]}"#)
+                .unwrap();
         assert_eq!(o.city_active, ["a", "b"]);
-        let o: DeliveryOption = serde_json::from_str(r#"{"id":1,"priority":1,"CityActive":null}"#).unwrap();
+        let o: DeliveryOption =
+            serde_json::from_str(r#"{"id":1,"priority":1,"CityActive":null}"#).unwrap();
         assert!(o.city_active.is_empty());
     }
 
     fn option() -> impl Strategy<Value = DeliveryOption> {
-        let city = prop_oneof![Just("همه"), Just("تهران"), Just("تهران"), Just("شیراز"), Just("")];
+        let city = prop_oneof![
+            Just("همه"),
+            Just("تهران"),
+            Just("تهران"),
+            Just("شیراز"),
+            Just("")
+        ];
         (0i64..8, -1i64..4, proptest::collection::vec(city, 0..3))
             .prop_map(|(id, p, cities)| opt(id, p, &cities))
     }
@@ -278,7 +378,7 @@ mod tests {
             for r in &result {
                 prop_assert!(offered.contains(&r));
             }
-            let unique: HashSet<i64> = result.iter().map(|o| o.id).collect();
+            let unique: std::collections::HashSet<i64> = result.iter().map(|o| o.id).collect();
             prop_assert_eq!(unique.len(), result.len());
             let folded = fold(city);
             let lowest = offered.iter().filter(|o| serves(o, &folded)).min_by_key(|o| (o.priority, o.id));

@@ -3,6 +3,12 @@
 //! Persian (U+06F0..U+06F9) and Arabic-Indic (U+0660..U+0669) digits are the two non-Western
 //! sets Iranian users type; every rule normalises them to ASCII first. Full-width digits
 //! (U+FF10..) are *not* treated as digits anywhere.
+//!
+//! ```
+//! use shop_core::digits::{format_price, to_western_digits};
+//! assert_eq!(to_western_digits("۰۹۱۲"), "0912");
+//! assert_eq!(format_price(2_500), "۲٬۵۰۰ تومان");
+//! ```
 
 /// The ASCII digit for a Persian or Arabic-Indic digit, the char itself otherwise.
 ///
@@ -53,9 +59,17 @@ pub fn to_persian_digits(s: &str) -> String {
 }
 
 /// The Arabic thousands separator used between digit groups in prices.
+///
+/// ```
+/// assert_eq!(shop_core::digits::THOUSANDS_SEPARATOR, '\u{066C}');
+/// ```
 pub const THOUSANDS_SEPARATOR: char = '\u{066C}';
 
 /// The currency word printed after every price.
+///
+/// ```
+/// assert!(shop_core::digits::format_price(1).ends_with(shop_core::digits::CURRENCY));
+/// ```
 pub const CURRENCY: &str = "تومان";
 
 /// A price in Toman for display: Persian digits grouped by three with U+066C, a space, `تومان`.
@@ -74,11 +88,18 @@ pub fn format_price(amount: i64) -> String {
     if amount < 0 {
         out.push('-');
     }
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (len - i) % 3 == 0 {
-            out.push(THOUSANDS_SEPARATOR);
-        }
-        out.push(shift(d, '0' as u32, '\u{06F0}'));
+    // The first group holds 1..=3 digits, every later group exactly 3.
+    let head = match len % 3 {
+        0 => 3.min(len),
+        r => r,
+    };
+    let (first, rest) = digits.split_at(head);
+    out.push_str(&to_persian_digits(first));
+    for group in rest.as_bytes().chunks(3) {
+        out.push(THOUSANDS_SEPARATOR);
+        out.push_str(&to_persian_digits(
+            std::str::from_utf8(group).unwrap_or_default(),
+        ));
     }
     out.push(' ');
     out.push_str(CURRENCY);
@@ -111,7 +132,10 @@ mod tests {
 
     #[test]
     fn round_trip_is_identity_on_western_digits() {
-        assert_eq!(to_western_digits(&to_persian_digits("09123456789")), "09123456789");
+        assert_eq!(
+            to_western_digits(&to_persian_digits("09123456789")),
+            "09123456789"
+        );
     }
 
     #[test]

@@ -3,6 +3,12 @@
 //! The arithmetic is the well-known one of `jalaali-js` (Borkowski's break years with the
 //! 2820-year-free 33-year cycles), exact for Jalali years 1..=3177 (Gregorian 622..=3798);
 //! dates outside that range or that do not exist give `None`.
+//!
+//! ```
+//! use shop_core::jalali::{format_jalali, gregorian_to_jalali};
+//! let nowruz = gregorian_to_jalali(2025, 3, 21).unwrap();
+//! assert_eq!(format_jalali(&nowruz), "۱ فروردین ۱۴۰۴");
+//! ```
 
 use crate::digits::to_persian_digits;
 use serde::{Deserialize, Serialize};
@@ -30,14 +36,30 @@ pub struct JalaliDate {
 /// assert_eq!(shop_core::jalali::MONTH_NAMES[11], "اسفند");
 /// ```
 pub const MONTH_NAMES: [&str; 12] = [
-    "فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور", "مهر", "آبان", "آذر", "دی", "بهمن", "اسفند",
+    "فروردین",
+    "اردیبهشت",
+    "خرداد",
+    "تیر",
+    "مرداد",
+    "شهریور",
+    "مهر",
+    "آبان",
+    "آذر",
+    "دی",
+    "بهمن",
+    "اسفند",
 ];
 
 /// Jalali years the arithmetic covers.
+///
+/// ```
+/// assert!(shop_core::jalali::JALALI_YEARS.contains(&1403));
+/// ```
 pub const JALALI_YEARS: std::ops::RangeInclusive<i32> = 1..=3177;
 
 const BREAKS: [i64; 20] = [
-    -61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262, 2324, 2394, 2456, 3178,
+    -61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262, 2324,
+    2394, 2456, 3178,
 ];
 
 /// The jalaali-js `jalCal` result: leap (0 = this year is leap), Gregorian year, March day of Nowruz.
@@ -80,7 +102,8 @@ fn jal_cal(jy: i64) -> JalCal {
 
 /// Julian day number of a Gregorian date.
 fn g2d(gy: i64, gm: i64, gd: i64) -> i64 {
-    let d = (gy + (gm - 8) / 6 + 100_100) * 1461 / 4 + (153 * ((gm + 9) % 12) + 2) / 5 + gd - 34_840_408;
+    let d = (gy + (gm - 8) / 6 + 100_100) * 1461 / 4 + (153 * ((gm + 9) % 12) + 2) / 5 + gd
+        - 34_840_408;
     d - (gy + 100_100 + (gm - 8) / 6) / 100 * 3 / 4 + 752
 }
 
@@ -158,7 +181,8 @@ pub fn jalali_month_length(year: i32, month: u32) -> u32 {
 /// assert!(!is_valid_jalali(&JalaliDate { year: 1402, month: 12, day: 30 }));
 /// ```
 pub fn is_valid_jalali(date: &JalaliDate) -> bool {
-    JALALI_YEARS.contains(&date.year) && (1..=jalali_month_length(date.year, date.month)).contains(&date.day)
+    JALALI_YEARS.contains(&date.year)
+        && (1..=jalali_month_length(date.year, date.month)).contains(&date.day)
 }
 
 /// Days in a Gregorian month; 0 for no such month.
@@ -182,12 +206,17 @@ fn gregorian_month_length(year: i32, month: u32) -> u32 {
 /// assert_eq!(gregorian_to_jalali(2023, 2, 29), None);
 /// ```
 pub fn gregorian_to_jalali(year: i32, month: u32, day: u32) -> Option<JalaliDate> {
-    let exists = (622..=3798).contains(&year) && (1..=gregorian_month_length(year, month)).contains(&day);
+    let exists =
+        (622..=3798).contains(&year) && (1..=gregorian_month_length(year, month)).contains(&day);
     if !exists {
         return None;
     }
     let (jy, jm, jd) = d2j(g2d(year.into(), month.into(), day.into()));
-    let date = JalaliDate { year: i32::try_from(jy).ok()?, month: u32::try_from(jm).ok()?, day: u32::try_from(jd).ok()? };
+    let date = JalaliDate {
+        year: i32::try_from(jy).ok()?,
+        month: u32::try_from(jm).ok()?,
+        day: u32::try_from(jd).ok()?,
+    };
     is_valid_jalali(&date).then_some(date)
 }
 
@@ -203,7 +232,11 @@ pub fn jalali_to_gregorian(year: i32, month: u32, day: u32) -> Option<(i32, u32,
         return None;
     }
     let (gy, gm, gd) = d2g(j2d(year.into(), month.into(), day.into()));
-    Some((i32::try_from(gy).ok()?, u32::try_from(gm).ok()?, u32::try_from(gd).ok()?))
+    Some((
+        i32::try_from(gy).ok()?,
+        u32::try_from(gm).ok()?,
+        u32::try_from(gd).ok()?,
+    ))
 }
 
 /// The date in words with Persian digits: `۱ فروردین ۱۴۰۳`. A month outside 1..=12 is shown
@@ -304,7 +337,14 @@ mod tests {
 
     #[test]
     fn format_with_invalid_month_shows_its_number() {
-        assert_eq!(format_jalali(&JalaliDate { year: 1403, month: 13, day: 1 }), "۱ ۱۳ ۱۴۰۳");
+        assert_eq!(
+            format_jalali(&JalaliDate {
+                year: 1403,
+                month: 13,
+                day: 1
+            }),
+            "۱ ۱۳ ۱۴۰۳"
+        );
     }
 
     proptest! {

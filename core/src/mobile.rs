@@ -5,6 +5,10 @@
 //! `09xxxxxxxxx`, `+989xxxxxxxxx` and `00989xxxxxxxxx`. Everything else is rejected:
 //! `989…` without `+`, ten bare digits `9xxxxxxxxx`, `+98` followed by `0`, full-width
 //! digits, letters, and any other length.
+//!
+//! ```
+//! assert_eq!(shop_core::mobile::normalize_mobile("۰۰۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹").as_deref(), Ok("09123456789"));
+//! ```
 
 use crate::digits::western_digit;
 use crate::text::is_invisible_or_space;
@@ -33,7 +37,10 @@ pub enum MobileError {
 
 /// Dashes people type between digit groups (hyphen-minus, Unicode hyphens and dashes, minus sign).
 fn is_dash(c: char) -> bool {
-    matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}')
+    matches!(
+        c,
+        '-' | '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}'
+    )
 }
 
 /// The number with separators dropped and digits made Western; `None` on anything else.
@@ -114,12 +121,18 @@ mod tests {
 
     #[test]
     fn marks_and_separators_inside_are_ignored() {
-        assert_eq!(normalize_mobile(" \u{200F}0912\u{200C}345\u{200D}67-89\u{2069} ").as_deref(), Ok(CANON));
+        assert_eq!(
+            normalize_mobile(" \u{200F}0912\u{200C}345\u{200D}67-89\u{2069} ").as_deref(),
+            Ok(CANON)
+        );
     }
 
     #[test]
     fn plus_98_then_zero_is_rejected() {
-        assert_eq!(normalize_mobile("+9809123456789"), Err(MobileError::Invalid));
+        assert_eq!(
+            normalize_mobile("+9809123456789"),
+            Err(MobileError::Invalid)
+        );
     }
 
     #[test]
@@ -139,7 +152,10 @@ mod tests {
 
     #[test]
     fn full_width_digits_are_rejected() {
-        assert_eq!(normalize_mobile("０９１２３４５６７８９"), Err(MobileError::Invalid));
+        assert_eq!(
+            normalize_mobile("０９１２３４５６７８９"),
+            Err(MobileError::Invalid)
+        );
     }
 
     #[test]
@@ -177,7 +193,15 @@ mod tests {
     }
 
     fn noise() -> impl Strategy<Value = &'static str> {
-        prop_oneof![Just(""), Just(" "), Just("\u{200E}"), Just("\u{200F}"), Just("\u{200C}"), Just("-"), Just("\u{2067}")]
+        prop_oneof![
+            Just(""),
+            Just(" "),
+            Just("\u{200E}"),
+            Just("\u{200F}"),
+            Just("\u{200C}"),
+            Just("-"),
+            Just("\u{2067}")
+        ]
     }
 
     proptest! {

@@ -1,4 +1,10 @@
 //! The one-time code: its shape and how a pasted string fills the five boxes.
+//!
+//! ```
+//! use shop_core::otp::{normalize_code, spread_paste};
+//! assert_eq!(normalize_code("۵۴۳۲۱").as_deref(), Ok("54321"));
+//! assert_eq!(spread_paste("543"), ["5", "4", "3", "", ""]);
+//! ```
 
 use crate::digits::western_digit;
 use crate::text::is_invisible_or_space;

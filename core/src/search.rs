@@ -10,18 +10,27 @@
 //!    direction marks. Hence `آ` `أ` `إ` → `ا`, `ؤ` → `و`, `ئ` → `ی`, `ۀ` → `ه`.
 //! 3. Letter folding: `ي` `ى` → `ی`, `ك` → `ک`, `ة` `ە` `ہ` → `ه`, `ٱ` → `ا`; Persian and
 //!    Arabic-Indic digits → ASCII; every cased letter lowercased.
-//! 4. White space runs collapsed to one space, trimmed; then canonical composition (NFC).
+//! 4. White space runs collapsed to one space, trimmed.
 //!
-//! So the result is the NFKC form without diacritics. `fold` is idempotent:
+//! The result stays decomposed (no NFC pass): once the marks are gone, Persian, Arabic, Latin,
+//! Greek and Cyrillic text is the same as NFKC without diacritics, and only scripts whose
+//! letters compose without marks (Hangul syllables, a few Indic vowel signs) stay in jamo or
+//! split form, identically in both builds. Skipping recomposition keeps the composition
+//! tables out of the WASM module (about 8 KB gzipped). `fold` is idempotent:
 //! `fold(fold(s)) == fold(s)` (property-tested).
 //!
 //! ZWNJ: `می‌خواهم` (with ZWNJ) and `میخواهم` fold to the same word. `می خواهم` (with a
 //! space) stays two words; [`joined_pairs`] gives the joined forms a search should also try.
+//!
+//! ```
+//! use shop_core::search::{fold, tokenize};
+//! assert_eq!(fold("ايسوس"), "ایسوس");
+//! assert_eq!(tokenize("لپ‌تاپ Asus"), ["لپتاپ", "asus"]);
+//! ```
 
 use crate::digits::western_digit;
 use crate::text::{is_bidi_mark, is_zero_width};
-use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::{canonical_combining_class, decompose_compatible};
 
 /// Chars dropped outright: marks, tatweel, zero-width chars, direction marks.
 fn is_dropped(c: char) -> bool {
@@ -34,10 +43,10 @@ fn is_dropped(c: char) -> bool {
 /// Arabic letter forms to the Persian letters people search with.
 fn fold_letter(c: char) -> char {
     match c {
-        '\u{064A}' | '\u{0649}' => '\u{06CC}', // ي ى → ی
-        '\u{0643}' => '\u{06A9}',              // ك → ک
+        '\u{064A}' | '\u{0649}' => '\u{06CC}',              // ي ى → ی
+        '\u{0643}' => '\u{06A9}',                           // ك → ک
         '\u{0629}' | '\u{06D5}' | '\u{06C1}' => '\u{0647}', // ة ە ہ → ه
-        '\u{0671}' => '\u{0627}',              // ٱ → ا
+        '\u{0671}' => '\u{0627}',                           // ٱ → ا
         _ => western_digit(c),
     }
 }
@@ -54,10 +63,17 @@ fn is_stable(c: char) -> bool {
 
 /// Fast path: text that is already folded (stable chars, single inner spaces) is returned as is.
 fn is_folded_already(s: &str) -> bool {
-    !s.starts_with(' ')
-        && !s.ends_with(' ')
-        && !s.contains("  ")
-        && s.chars().all(|c| c == ' ' || is_stable(c))
+    // One pass; `after_space` starts true so that a leading space fails.
+    let mut after_space = true;
+    for c in s.chars() {
+        match c {
+            ' ' if after_space => return false,
+            ' ' => after_space = true,
+            c if is_stable(c) => after_space = false,
+            _ => return false,
+        }
+    }
+    s.is_empty() || !after_space
 }
 
 /// Folds text for search (see the module docs for every step).
@@ -78,25 +94,55 @@ pub fn fold(s: &str) -> String {
 }
 
 /// The full fold, step by step as the module docs list them.
+///
+/// Decomposes char by char instead of through a full NFKD pass: NFKD's only cross-char step
+/// is reordering combining marks, and every mark is dropped here anyway, so the result is the
+/// same, with no buffering (and no sort code in the WASM build).
 fn fold_slow(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut pending_space = false;
-    for c in s.nfkd().filter(|&c| !is_dropped(c)).map(fold_letter) {
+    let mut emit = |c: char| {
         if c.is_whitespace() {
             pending_space = !out.is_empty();
-            continue;
+            return;
         }
         if pending_space {
             out.push(' ');
             pending_space = false;
         }
-        out.extend(c.to_lowercase());
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else if is_caseless(c) {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    };
+    for c in s.chars() {
+        // Fast paths: ASCII and the standard Persian letters need no table lookups.
+        if c.is_ascii() || is_stable(c) {
+            emit(c);
+        } else {
+            decompose_compatible(c, |d| {
+                if !is_dropped(d) {
+                    emit(fold_letter(d));
+                }
+            });
+        }
     }
-    if out.is_ascii() {
-        out
-    } else {
-        out.nfc().collect()
-    }
+    out
+}
+
+/// Scripts without letter case (Hebrew, Arabic, Syriac, Thaana, N'Ko, …): skip the lowercase
+/// table lookup.
+fn is_caseless(c: char) -> bool {
+    ('\u{0590}'..='\u{08FF}').contains(&c)
+}
+
+/// Whether `name` folds to `folded` (which must already be folded), without allocating when
+/// `name` is already in folded form.
+pub(crate) fn folds_to(name: &str, folded: &str) -> bool {
+    name == folded || (!is_folded_already(name) && fold_slow(name) == folded)
 }
 
 /// Folds, then splits into words: maximal runs of letters and digits (any script). Everything
@@ -207,6 +253,13 @@ mod tests {
     }
 
     #[test]
+    fn fast_path_rejects_edge_and_double_spaces() {
+        assert!(is_folded_already("") && is_folded_already("a b"));
+        assert!(!is_folded_already(" a") && !is_folded_already("a ") && !is_folded_already("a  b"));
+        assert!(!is_folded_already("A") && !is_folded_already("ي"));
+    }
+
+    #[test]
     fn joined_pairs_of_fewer_than_two_tokens_is_empty() {
         assert!(joined_pairs(&["a".to_owned()]).is_empty());
         assert!(joined_pairs(&[]).is_empty());
@@ -230,6 +283,13 @@ mod tests {
             if is_folded_already(&s) {
                 prop_assert_eq!(fold_slow(&s), s.clone());
             }
+        }
+
+        #[test]
+        fn char_by_char_decomposition_equals_full_nfkd(s in "\\PC{0,40}") {
+            use unicode_normalization::UnicodeNormalization;
+            let reference: String = s.nfkd().collect::<String>();
+            prop_assert_eq!(fold_slow(&s), fold_slow(&reference));
         }
 
         #[test]

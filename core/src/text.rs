@@ -7,7 +7,10 @@ pub(crate) fn is_bidi_mark(c: char) -> bool {
 
 /// Zero-width joiners and friends: ZWNJ, ZWJ, zero-width space, BOM, soft hyphen.
 pub(crate) fn is_zero_width(c: char) -> bool {
-    matches!(c, '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{FEFF}' | '\u{00AD}' | '\u{2060}')
+    matches!(
+        c,
+        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{FEFF}' | '\u{00AD}' | '\u{2060}'
+    )
 }
 
 /// Characters that carry no content for numbers and codes: white space, bidi marks, zero widths.

@@ -1,15 +1,21 @@
 //! The spec's validation rules (section 5) with their exact Persian messages.
 //!
 //! Decisions the spec leaves open (see also `docs/architecture.md`):
-//! - An empty value (after trimming white space) passes every rule except `Required` and
-//!   `Select`: optional fields stay optional; combine a rule with `Required` to demand a value.
+//! - An empty value (after trimming white space) passes every rule except `Required`, `Select`
+//!   and `Confirmed` (which compares exactly): optional fields stay optional; combine a rule
+//!   with `Required` to demand a value.
 //! - `Email`, `Url`, `Numeric`, `Digits`, `MinValue` and `Mobile` ignore surrounding white space
 //!   and direction marks; `Numeric`, `Digits` and `MinValue` also accept Persian and
 //!   Arabic-Indic digits (and `٫` U+066B as the decimal point).
 //! - `MinLength` and `ComplexPassword` count chars (Unicode scalar values), not bytes, and do
-//!   not trim.
+//!   not trim (so only a truly empty value counts as empty for them).
 //! - `MinValue { n }` means strictly greater than `n`, compared exactly (no floating point).
 //! - File rules: [`ALLOWED_FILE_EXTENSIONS`] (case-insensitive) and [`MAX_FILE_BYTES`] (1 MB).
+//!
+//! ```
+//! use shop_core::validation::{validate, Rule};
+//! assert_eq!(validate(&Rule::Select, "شهر", ""), Err("لطفا شهر را انتخاب کنید".to_owned()));
+//! ```
 
 use crate::digits::to_western_digits;
 use crate::mobile::{normalize_mobile, MOBILE_MESSAGE};
@@ -54,7 +60,7 @@ pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 6..=20;
 /// assert_eq!(rule, Rule::MinLength { n: 6 });
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "rule")]
+#[serde(tag = "rule", try_from = "RuleJson")]
 pub enum Rule {
     /// A value is present (not empty after trimming white space and direction marks).
     Required,
@@ -97,6 +103,50 @@ pub enum Rule {
     },
     /// The value is a file name whose extension is in [`ALLOWED_FILE_EXTENSIONS`].
     FileExtension,
+}
+
+/// The flat JSON form of a rule. Reading it through this struct (instead of serde's
+/// internally tagged enum) keeps the WASM build several KB smaller.
+#[derive(Deserialize)]
+pub(crate) struct RuleJson {
+    pub(crate) rule: String,
+    pub(crate) n: Option<i64>,
+    pub(crate) other: Option<String>,
+    pub(crate) max_bytes: Option<u64>,
+}
+
+impl TryFrom<RuleJson> for Rule {
+    type Error = String;
+
+    fn try_from(j: RuleJson) -> Result<Self, String> {
+        let missing = |what: &str| format!("rule {} needs {what}", j.rule);
+        let count = || {
+            j.n.and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| missing("a non-negative n"))
+        };
+        Ok(match j.rule.as_str() {
+            "Required" => Rule::Required,
+            "Select" => Rule::Select,
+            "Mobile" => Rule::Mobile,
+            "Email" => Rule::Email,
+            "Url" => Rule::Url,
+            "ComplexPassword" => Rule::ComplexPassword,
+            "MinLength" => Rule::MinLength { n: count()? },
+            "Digits" => Rule::Digits { n: count()? },
+            "Numeric" => Rule::Numeric,
+            "MinValue" => Rule::MinValue {
+                n: j.n.ok_or_else(|| missing("n"))?,
+            },
+            "Confirmed" => Rule::Confirmed {
+                other: j.other.clone().ok_or_else(|| missing("other"))?,
+            },
+            "FileSize" => Rule::FileSize {
+                max_bytes: j.max_bytes.ok_or_else(|| missing("max_bytes"))?,
+            },
+            "FileExtension" => Rule::FileExtension,
+            other => return Err(format!("unknown rule {other}")),
+        })
+    }
 }
 
 /// The spec's message template for a rule, before `{field}` and `N` are substituted.
@@ -195,11 +245,18 @@ pub fn validate(rule: &Rule, field: &str, value: &str) -> Result<(), String> {
 /// assert_eq!(validate_file("تصویر", 2_000, "setup.exe"), Err("پسوند فایل آپلود شده مورد قبول نیست".to_owned()));
 /// ```
 pub fn validate_file(field: &str, size_bytes: u64, file_name: &str) -> Result<(), String> {
-    let size_rule = Rule::FileSize { max_bytes: MAX_FILE_BYTES };
+    let size_rule = Rule::FileSize {
+        max_bytes: MAX_FILE_BYTES,
+    };
     if size_bytes > MAX_FILE_BYTES {
         return Err(message(&size_rule, field));
     }
-    validate(&Rule::FileExtension, field, file_name)
+    // An upload always has a name: an empty one fails here (unlike the optional-field rule).
+    if has_allowed_extension(trimmed(file_name)) {
+        Ok(())
+    } else {
+        Err(message(&Rule::FileExtension, field))
+    }
 }
 
 /// `value` without surrounding white space and direction marks.
@@ -210,9 +267,16 @@ fn trimmed(value: &str) -> &str {
 /// Whether `value` satisfies `rule` (see the module docs for empty values).
 fn passes(rule: &Rule, value: &str) -> bool {
     let t = trimmed(value);
+    // Rules that count chars see the raw value: six spaces are not an empty password.
+    let empty = match rule {
+        Rule::ComplexPassword | Rule::MinLength { .. } => value.is_empty(),
+        _ => t.is_empty(),
+    };
     match rule {
-        Rule::Required | Rule::Select => !t.is_empty(),
-        _ if t.is_empty() => true,
+        Rule::Required | Rule::Select => !empty,
+        // Compared before the empty check: an empty confirmation of a set password fails.
+        Rule::Confirmed { other } => value == other,
+        _ if empty => true,
         Rule::Mobile => normalize_mobile(value).is_ok(),
         Rule::Email => is_email(t),
         Rule::Url => is_url(t),
@@ -220,11 +284,12 @@ fn passes(rule: &Rule, value: &str) -> bool {
         Rule::MinLength { n } => value.chars().count() >= *n as usize,
         Rule::Digits { n } => is_digits(t, *n),
         Rule::Numeric => parse_decimal(t).is_some(),
-        Rule::MinValue { n } => parse_decimal(t).is_some_and(|d| d.cmp_int(*n) == Ordering::Greater),
-        Rule::Confirmed { other } => value == other,
-        Rule::FileSize { max_bytes } => {
-            to_western_digits(t).parse::<u64>().is_ok_and(|size| size <= *max_bytes)
+        Rule::MinValue { n } => {
+            parse_decimal(t).is_some_and(|d| d.cmp_int(*n) == Ordering::Greater)
         }
+        Rule::FileSize { max_bytes } => to_western_digits(t)
+            .parse::<u64>()
+            .is_ok_and(|size| size <= *max_bytes),
         Rule::FileExtension => has_allowed_extension(t),
     }
 }
@@ -271,7 +336,9 @@ pub fn is_email(value: &str) -> bool {
         return false;
     };
     let local_ok = (1..=64).contains(&local.len())
-        && local.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b))
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b))
         && !local.starts_with('.')
         && !local.ends_with('.')
         && !local.contains("..");
@@ -290,7 +357,9 @@ fn is_domain(domain: &str, need_tld: bool) -> bool {
     let tld_ok = labels
         .last()
         .is_some_and(|t| t.len() >= 2 && t.bytes().all(|b| b.is_ascii_alphabetic()));
-    domain.len() <= 253 && labels.iter().all(label_ok) && (!need_tld || (labels.len() >= 2 && tld_ok))
+    domain.len() <= 253
+        && labels.iter().all(label_ok)
+        && (!need_tld || (labels.len() >= 2 && tld_ok))
 }
 
 /// The URL rule: `http://` or `https://` (any case), a host (DNS name such as `localhost` or
@@ -327,11 +396,12 @@ pub fn is_url(value: &str) -> bool {
 
 /// Whether the name ends in `.ext` with `ext` in [`ALLOWED_FILE_EXTENSIONS`].
 fn has_allowed_extension(file_name: &str) -> bool {
-    file_name
-        .rsplit_once('.')
-        .is_some_and(|(stem, ext)| {
-            !stem.is_empty() && ALLOWED_FILE_EXTENSIONS.iter().any(|a| a.eq_ignore_ascii_case(ext))
-        })
+    file_name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && ALLOWED_FILE_EXTENSIONS
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(ext))
+    })
 }
 
 /// A decimal number parsed exactly: sign, integer digits without leading zeros, fraction
@@ -355,7 +425,13 @@ impl Decimal {
             .len()
             .cmp(&n_digits.len())
             .then_with(|| self.int.as_str().cmp(n_digits.as_str()))
-            .then_with(|| if self.frac.is_empty() { Ordering::Equal } else { Ordering::Greater });
+            .then_with(|| {
+                if self.frac.is_empty() {
+                    Ordering::Equal
+                } else {
+                    Ordering::Greater
+                }
+            });
         match (neg, n < 0) {
             (false, false) => magnitude,
             (true, true) => magnitude.reverse(),
@@ -396,20 +472,79 @@ mod tests {
     }
 
     #[test]
+    fn every_rule_round_trips_through_json() {
+        let rules = [
+            Rule::Required,
+            Rule::Select,
+            Rule::Mobile,
+            Rule::Email,
+            Rule::Url,
+            Rule::ComplexPassword,
+            Rule::MinLength { n: 6 },
+            Rule::Digits { n: 10 },
+            Rule::Numeric,
+            Rule::MinValue { n: -3 },
+            Rule::Confirmed { other: "x".into() },
+            Rule::FileSize { max_bytes: 9 },
+            Rule::FileExtension,
+        ];
+        for rule in rules {
+            let json = serde_json::to_string(&rule).unwrap();
+            assert_eq!(serde_json::from_str::<Rule>(&json).unwrap(), rule, "{json}");
+        }
+    }
+
+    #[test]
+    fn malformed_rules_do_not_parse() {
+        for bad in [
+            r#"{"rule":"MinLength"}"#,
+            r#"{"rule":"MinLength","n":-1}"#,
+            r#"{"rule":"Nope"}"#,
+            r#""Required""#,
+        ] {
+            assert!(serde_json::from_str::<Rule>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn required_rejects_empty_and_blank() {
-        assert_eq!(err(Rule::Required, ""), Some("لطفا فیلد را وارد کنید".into()));
+        assert_eq!(
+            err(Rule::Required, ""),
+            Some("لطفا فیلد را وارد کنید".into())
+        );
         assert!(err(Rule::Required, " \u{200F}\t").is_some());
         assert_eq!(err(Rule::Required, "x"), None);
     }
 
     #[test]
+    fn blank_password_is_not_empty() {
+        assert!(err(Rule::ComplexPassword, "      ").is_some());
+        assert!(err(Rule::MinLength { n: 8 }, "  ").is_some());
+    }
+
+    #[test]
+    fn upload_without_a_name_fails() {
+        assert!(validate_file("فایل", 1, "").is_err());
+    }
+
+    #[test]
     fn select_uses_the_choose_message() {
-        assert_eq!(err(Rule::Select, ""), Some("لطفا فیلد را انتخاب کنید".into()));
+        assert_eq!(
+            err(Rule::Select, ""),
+            Some("لطفا فیلد را انتخاب کنید".into())
+        );
     }
 
     #[test]
     fn empty_value_passes_non_required_rules() {
-        for rule in [Rule::Mobile, Rule::Email, Rule::Url, Rule::ComplexPassword, Rule::Numeric, Rule::MinLength { n: 3 }] {
+        for rule in [
+            Rule::Mobile,
+            Rule::Email,
+            Rule::Url,
+            Rule::ComplexPassword,
+            Rule::Numeric,
+            Rule::MinLength { n: 3 },
+        ] {
             assert_eq!(err(rule, ""), None);
         }
     }
@@ -422,7 +557,10 @@ mod tests {
 
     #[test]
     fn email_needs_a_dotted_domain() {
-        assert_eq!(err(Rule::Email, "a@b"), Some("فیلد وارد شده معتبر نیست!".into()));
+        assert_eq!(
+            err(Rule::Email, "a@b"),
+            Some("فیلد وارد شده معتبر نیست!".into())
+        );
         assert_eq!(err(Rule::Email, " a@b.co "), None);
         assert!(err(Rule::Email, "@b.co").is_some());
         assert!(err(Rule::Email, "a@b.c").is_some());
@@ -452,7 +590,10 @@ mod tests {
     fn complex_password_counts_chars_not_bytes() {
         assert!(is_complex_password("aB۳$xyzxyzxyzxyzxyzx")); // 20 chars, more bytes
         assert!(!is_complex_password("aB3$xyzxyzxyzxyzxyzxy")); // 21 chars
-        assert_eq!(err(Rule::ComplexPassword, "a"), Some("گذرواژه وارد شده ضعیف است".into()));
+        assert_eq!(
+            err(Rule::ComplexPassword, "a"),
+            Some("گذرواژه وارد شده ضعیف است".into())
+        );
     }
 
     #[test]
@@ -462,14 +603,20 @@ mod tests {
 
     #[test]
     fn min_length_substitutes_n() {
-        assert_eq!(err(Rule::MinLength { n: 8 }, "abc"), Some("فیلد باید حداقل 8 کاراکتر باشد".into()));
+        assert_eq!(
+            err(Rule::MinLength { n: 8 }, "abc"),
+            Some("فیلد باید حداقل 8 کاراکتر باشد".into())
+        );
         assert_eq!(err(Rule::MinLength { n: 3 }, "سلا"), None);
     }
 
     #[test]
     fn digits_normalises_digit_sets() {
         assert_eq!(err(Rule::Digits { n: 5 }, "۱٢3۴5"), None);
-        assert_eq!(err(Rule::Digits { n: 5 }, "1234"), Some("فیلد باید 5 رقم باشد".into()));
+        assert_eq!(
+            err(Rule::Digits { n: 5 }, "1234"),
+            Some("فیلد باید 5 رقم باشد".into())
+        );
         assert!(err(Rule::Digits { n: 5 }, "12a45").is_some());
     }
 
@@ -479,13 +626,20 @@ mod tests {
             assert_eq!(err(Rule::Numeric, ok), None, "{ok}");
         }
         for bad in ["1e5", "+1", "1.", ".5", "--1", "1,000"] {
-            assert_eq!(err(Rule::Numeric, bad), Some("فیلد باید مقدار عددی باشد".into()), "{bad}");
+            assert_eq!(
+                err(Rule::Numeric, bad),
+                Some("فیلد باید مقدار عددی باشد".into()),
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn min_value_is_strictly_greater() {
-        assert_eq!(err(Rule::MinValue { n: 5 }, "5"), Some("فیلد باید بزرگتر از 5 باشد".into()));
+        assert_eq!(
+            err(Rule::MinValue { n: 5 }, "5"),
+            Some("فیلد باید بزرگتر از 5 باشد".into())
+        );
         assert_eq!(err(Rule::MinValue { n: 5 }, "5.0000000000000000001"), None);
         assert_eq!(err(Rule::MinValue { n: 5 }, "۶"), None);
         assert!(err(Rule::MinValue { n: -2 }, "-2").is_some());
@@ -496,14 +650,42 @@ mod tests {
 
     #[test]
     fn min_value_handles_extreme_bounds_and_huge_values() {
-        assert_eq!(err(Rule::MinValue { n: i64::MAX }, &"9".repeat(10_000)), None);
-        assert_eq!(err(Rule::MinValue { n: i64::MIN }, "-9223372036854775807"), None);
+        assert_eq!(
+            err(Rule::MinValue { n: i64::MAX }, &"9".repeat(10_000)),
+            None
+        );
+        assert_eq!(
+            err(Rule::MinValue { n: i64::MIN }, "-9223372036854775807"),
+            None
+        );
         assert!(err(Rule::MinValue { n: i64::MIN }, "-9223372036854775809").is_some());
     }
 
     #[test]
+    fn empty_confirmation_of_a_set_password_fails() {
+        assert!(err(
+            Rule::Confirmed {
+                other: "Abc12!".into()
+            },
+            ""
+        )
+        .is_some());
+        assert_eq!(
+            err(
+                Rule::Confirmed {
+                    other: String::new()
+                },
+                ""
+            ),
+            None
+        );
+    }
+
+    #[test]
     fn confirmed_compares_exactly() {
-        let rule = Rule::Confirmed { other: "Abc12!".into() };
+        let rule = Rule::Confirmed {
+            other: "Abc12!".into(),
+        };
         assert_eq!(err(rule.clone(), "Abc12!"), None);
         assert_eq!(err(rule, "abc12!"), Some("عدم تطابق گذرواژه".into()));
     }
@@ -511,14 +693,41 @@ mod tests {
     #[test]
     fn file_size_is_inclusive_at_one_megabyte() {
         assert_eq!(validate_file("فایل", MAX_FILE_BYTES, "a.png"), Ok(()));
-        assert_eq!(validate_file("فایل", MAX_FILE_BYTES + 1, "a.png"), Err("فایل باید حداکثر 1 مگابایت باشد".into()));
-        assert_eq!(err(Rule::FileSize { max_bytes: MAX_FILE_BYTES }, "1048577"), Some("فیلد باید حداکثر 1 مگابایت باشد".into()));
+        assert_eq!(
+            validate_file("فایل", MAX_FILE_BYTES + 1, "a.png"),
+            Err("فایل باید حداکثر 1 مگابایت باشد".into())
+        );
+        assert_eq!(
+            err(
+                Rule::FileSize {
+                    max_bytes: MAX_FILE_BYTES
+                },
+                "1048577"
+            ),
+            Some("فیلد باید حداکثر 1 مگابایت باشد".into())
+        );
     }
 
     #[test]
     fn file_size_message_prints_fractional_megabytes() {
-        assert_eq!(message(&Rule::FileSize { max_bytes: 1_572_864 }, "x"), "x باید حداکثر 1.5 مگابایت باشد");
-        assert_eq!(message(&Rule::FileSize { max_bytes: 2 * MAX_FILE_BYTES }, "x"), "x باید حداکثر 2 مگابایت باشد");
+        assert_eq!(
+            message(
+                &Rule::FileSize {
+                    max_bytes: 1_572_864
+                },
+                "x"
+            ),
+            "x باید حداکثر 1.5 مگابایت باشد"
+        );
+        assert_eq!(
+            message(
+                &Rule::FileSize {
+                    max_bytes: 2 * MAX_FILE_BYTES
+                },
+                "x"
+            ),
+            "x باید حداکثر 2 مگابایت باشد"
+        );
     }
 
     #[test]
@@ -531,7 +740,10 @@ mod tests {
 
     #[test]
     fn field_containing_n_is_not_substituted() {
-        assert_eq!(message(&Rule::MinLength { n: 2 }, "Name"), "Name باید حداقل 2 کاراکتر باشد");
+        assert_eq!(
+            message(&Rule::MinLength { n: 2 }, "Name"),
+            "Name باید حداقل 2 کاراکتر باشد"
+        );
     }
 
     #[test]
@@ -542,7 +754,18 @@ mod tests {
     #[test]
     fn huge_and_odd_inputs_never_panic() {
         let huge = "😀۱a@.".repeat(2_048);
-        for rule in [Rule::Required, Rule::Mobile, Rule::Email, Rule::Url, Rule::ComplexPassword, Rule::Numeric, Rule::MinValue { n: 1 }, Rule::FileExtension, Rule::FileSize { max_bytes: 1 }, Rule::Digits { n: 3 }] {
+        for rule in [
+            Rule::Required,
+            Rule::Mobile,
+            Rule::Email,
+            Rule::Url,
+            Rule::ComplexPassword,
+            Rule::Numeric,
+            Rule::MinValue { n: 1 },
+            Rule::FileExtension,
+            Rule::FileSize { max_bytes: 1 },
+            Rule::Digits { n: 3 },
+        ] {
             let _ = validate(&rule, "f", &huge);
             let _ = validate(&rule, "f", "\u{200F}");
         }

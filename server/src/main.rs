@@ -1,1 +1,5 @@
-fn main() {}
+//! The `shop` binary: see `shop --help`.
+
+fn main() -> std::process::ExitCode {
+    shop_server::cli::main()
+}

@@ -297,6 +297,14 @@ pub fn demo_product_count() -> usize {
 /// Loads the demo shop (see the module docs). `products: Some(n)` loads `n` products
 /// (the demo ones first, then generated copies) instead of the demo dozen.
 pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
+    let mut report = catalogue(db, products).await?;
+    report.customer = demo_customer(db).await?;
+    Ok(report)
+}
+
+/// The catalogue part of [`demo`] (products, variants, delivery options and their links),
+/// without the customer. Idempotent like [`demo`].
+pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
     let mut report = SeedReport::default();
     let txn = db.begin().await?;
 
@@ -393,9 +401,53 @@ pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<Se
         }
     }
     txn.commit().await?;
-
-    report.customer = crate::auth::seed_demo_user(db, DEMO_MOBILE, DEMO_NAME, DEMO_CITY, DEMO_PASSWORD).await?;
     Ok(report)
+}
+
+/// Creates the demo customer unless the number is already registered. Returns whether it did.
+async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
+    use crate::auth::entity::user;
+    let exists = user::Entity::find()
+        .filter(user::Column::Mobile.eq(DEMO_MOBILE))
+        .one(db)
+        .await?
+        .is_some();
+    if exists {
+        return Ok(false);
+    }
+    let now = chrono::Utc::now().timestamp();
+    let res = user::Entity::insert(user::ActiveModel {
+        uid: Set(uuid::Uuid::new_v4().to_string()),
+        mobile: Set(DEMO_MOBILE.to_string()),
+        name: Set(DEMO_NAME.to_string()),
+        lastname: Set(String::new()),
+        email: Set(String::new()),
+        state: Set(DEMO_CITY.to_string()),
+        city: Set(DEMO_CITY.to_string()),
+        profile: Set(String::new()),
+        address1: Set("تهران، خیابان ولیعصر، کوچهٔ نمونه، پلاک ۱".to_string()),
+        address2: Set(String::new()),
+        postal_code1: Set("1234567890".to_string()),
+        postal_code2: Set(String::new()),
+        phone: Set(String::new()),
+        info: Set(String::new()),
+        user_type: Set(1),
+        block: Set(false),
+        password_hash: Set(Some(hash_password(DEMO_PASSWORD)?)),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict_do_nothing_on([user::Column::Mobile])
+    .exec_without_returning(db)
+    .await?;
+    Ok(matches!(res, sea_orm::TryInsertResult::Inserted(n) if n > 0))
+}
+
+/// The stored password hash, made by the sign-in module's own hasher (production cost).
+fn hash_password(password: &str) -> Result<String, DbErr> {
+    crate::auth::password::hash_sync(password, crate::auth::password::PasswordCost::PRODUCTION)
+        .map_err(|e| DbErr::Custom(format!("password hash: {e}")))
 }
 
 /// True when the catalogue holds no product (used to seed on first start).

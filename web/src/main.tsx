@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import './shared/i18n';
@@ -7,8 +7,13 @@ import { App } from './app/App';
 const container = document.getElementById('root');
 if (!container) throw new Error('root element missing');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition lets React render the first page in time slices instead of one long task
+// (the static shell in index.html stays on screen meanwhile).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 //! `POST /api/client/v1/order/get/delivery/order`: the delivery options for the caller's order.
 
 use poem::web::Data;
-use poem_openapi::{payload::Json, Object, OpenApi, Tags};
+use poem_openapi::{payload::Json, types::Example, Object, OpenApi};
 
 use super::entity::delivery_option;
 use super::service::options_for_order;
@@ -11,21 +11,15 @@ use crate::platform::bearer::BearerUser;
 use crate::platform::error::ApiResult;
 use crate::platform::state::AppState;
 
-#[derive(Tags)]
-enum ApiTags {
-    /// Delivery options for an order, filtered by the customer's city.
-    Delivery,
-}
-
 /// `order/get/delivery/order` request.
 #[derive(Debug, Object)]
-#[oai(example = "DeliveryReq::example")]
+#[oai(example, rename = "DeliveryOrderRequest")]
 pub struct DeliveryReq {
     /// Id of one of the caller's orders.
     pub orderid: i64,
 }
 
-impl DeliveryReq {
+impl Example for DeliveryReq {
     fn example() -> Self {
         Self { orderid: 12 }
     }
@@ -40,6 +34,7 @@ pub struct CityName {
 
 /// A delivery option (spec section 3).
 #[derive(Debug, Clone, Object)]
+#[oai(rename = "DeliveryOption")]
 pub struct DeliveryOptionDto {
     /// Option id.
     #[oai(rename = "Id")]
@@ -76,7 +71,7 @@ impl From<delivery_option::Model> for DeliveryOptionDto {
 
 /// The delivery options offered for the order.
 #[derive(Debug, Object)]
-#[oai(example = "DeliveryResponse::example")]
+#[oai(example)]
 pub struct DeliveryResponse {
     /// Always `ok`.
     pub status: String,
@@ -84,7 +79,7 @@ pub struct DeliveryResponse {
     pub data: Vec<DeliveryOptionDto>,
 }
 
-impl DeliveryResponse {
+impl Example for DeliveryResponse {
     fn example() -> Self {
         Self {
             status: "ok".into(),
@@ -103,7 +98,7 @@ impl DeliveryResponse {
 /// The delivery endpoint.
 pub struct DeliveryApi;
 
-#[OpenApi(prefix_path = "/api/client/v1/order", tag = "ApiTags::Delivery")]
+#[OpenApi(prefix_path = "/api/client/v1/order", tag = "crate::platform::ApiTags::Order")]
 impl DeliveryApi {
     /// Delivery options for an order
     ///

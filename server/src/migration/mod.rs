@@ -8,6 +8,8 @@ use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_auth;
 // --- order engineer: catalogue, orders, delivery migrations go below ---
+mod m20261121_000100_catalog_delivery;
+mod m20261121_000200_orders;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -18,6 +20,8 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261121_000001_auth::Migration),
             // --- order engineer: append here ---
+            Box::new(m20261121_000100_catalog_delivery::Migration),
+            Box::new(m20261121_000200_orders::Migration),
         ]
     }
 }

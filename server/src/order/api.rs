@@ -11,7 +11,7 @@
 //! equal (the discounts issue will lower `FinalPrice` only).
 
 use poem::web::Data;
-use poem_openapi::{payload::Json, Object, OpenApi, Tags};
+use poem_openapi::{payload::Json, types::Example, Object, OpenApi};
 
 use super::service::{
     self, not_in_stock_message, CartView, Caller, EditOutcome, EditRequest, LineView, OrderError,
@@ -20,22 +20,16 @@ use crate::platform::bearer::BearerUser;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::state::AppState;
 
-#[derive(Tags)]
-enum ApiTags {
-    /// The cart (pre-order): list, edit and delete lines, recompute totals.
-    Order,
-}
-
 /// `order/list/preorder` request.
 #[derive(Debug, Object)]
-#[oai(example = "ListReq::example")]
+#[oai(example, rename = "PreorderListRequest")]
 pub struct ListReq {
     /// The caller's `Uid`. Any other user's `Uid` is refused with 403.
     #[oai(validator(max_length = 100))]
     pub uid: String,
 }
 
-impl ListReq {
+impl Example for ListReq {
     fn example() -> Self {
         Self { uid: "u_8f3k2q9x".into() }
     }
@@ -43,13 +37,13 @@ impl ListReq {
 
 /// `order/update/totalprice` request.
 #[derive(Debug, Object)]
-#[oai(example = "OrderIdReq::example")]
+#[oai(example, rename = "UpdateTotalPriceRequest")]
 pub struct OrderIdReq {
     /// Id of the caller's open order (`OrderId` of the pre-order list).
     pub orderid: i64,
 }
 
-impl OrderIdReq {
+impl Example for OrderIdReq {
     fn example() -> Self {
         Self { orderid: 12 }
     }
@@ -57,7 +51,7 @@ impl OrderIdReq {
 
 /// `order/delete/product` request.
 #[derive(Debug, Object)]
-#[oai(example = "DeleteReq::example")]
+#[oai(example, rename = "DeleteProductRequest")]
 pub struct DeleteReq {
     /// Id of the cart line to remove (`Id` of a cart line).
     pub id: i64,
@@ -65,7 +59,7 @@ pub struct DeleteReq {
     pub orderid: i64,
 }
 
-impl DeleteReq {
+impl Example for DeleteReq {
     fn example() -> Self {
         Self { id: 31, orderid: 12 }
     }
@@ -77,7 +71,7 @@ impl DeleteReq {
 /// compatibility with the spec's client and **ignored**: the server copies them from the
 /// catalogue.
 #[derive(Debug, Object)]
-#[oai(example = "EditReq::example")]
+#[oai(example, rename = "EditProductRequest")]
 pub struct EditReq {
     /// Product id (`SupProductId`).
     pub spid: i64,
@@ -106,7 +100,7 @@ pub struct EditReq {
     pub id: Option<i64>,
 }
 
-impl EditReq {
+impl Example for EditReq {
     fn example() -> Self {
         Self {
             spid: 1,
@@ -191,7 +185,7 @@ impl From<&LineView> for CartLine {
 
 /// The caller's cart. Shared answer of the four pre-order calls.
 #[derive(Debug, Object)]
-#[oai(example = "CartResponse::example")]
+#[oai(example)]
 pub struct CartResponse {
     /// `ok`; `not` from `order/edit/product` when the quantity is not in stock (nothing changed).
     pub status: String,
@@ -230,7 +224,9 @@ impl CartResponse {
             order_id: cart.order_id,
         }
     }
+}
 
+impl Example for CartResponse {
     fn example() -> Self {
         Self {
             status: "ok".into(),
@@ -262,7 +258,7 @@ impl CartResponse {
 /// Maps a refused pre-order call to its HTTP answer.
 pub fn api_error(e: OrderError) -> ApiError {
     let field = e.field();
-    let body = || poem_openapi::payload::Json(ErrorBody::new(e.to_string(), field));
+    let body = || Json(ErrorBody::new(e.to_string(), field));
     match &e {
         OrderError::Forbidden => ApiError::Forbidden(body()),
         OrderError::OrderNotFound
@@ -284,7 +280,7 @@ fn caller(auth: &BearerUser) -> Caller {
 /// The pre-order endpoints.
 pub struct OrderApi;
 
-#[OpenApi(prefix_path = "/api/client/v1/order", tag = "ApiTags::Order")]
+#[OpenApi(prefix_path = "/api/client/v1/order", tag = "crate::platform::ApiTags::Order")]
 impl OrderApi {
     /// The caller's cart (pre-order)
     ///

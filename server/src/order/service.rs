@@ -7,7 +7,7 @@
 use chrono::Utc;
 use rand::Rng;
 use sea_orm::{
-    sea_query::OnConflict, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait,
     DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     SqliteTransactionMode, TransactionOptions, TransactionTrait, TryInsertResult,
 };
@@ -298,12 +298,7 @@ async fn open_order_or_create<C: ConnectionTrait>(
             ..Default::default()
         };
         let res = shop_order::Entity::insert(am)
-            .on_conflict(
-                OnConflict::column(shop_order::Column::OpenUserId)
-                    .do_nothing()
-                    .to_owned(),
-            )
-            .do_nothing()
+            .on_conflict_do_nothing_on([shop_order::Column::OpenUserId])
             .exec_without_returning(db)
             .await?;
         if let Some(order) = open_order(db, caller.id, true).await? {
@@ -537,4 +532,31 @@ pub async fn update_total(
     let view = cart_view(&txn, &order).await?;
     txn.commit().await?;
     Ok(view)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_short_and_unambiguous() {
+        let codes: std::collections::HashSet<String> = (0..1000).map(|_| new_code()).collect();
+        assert!(codes.len() > 995);
+        for c in &codes {
+            assert_eq!(c.len(), 8);
+            assert!(c.chars().all(|ch| ch.is_ascii_digit() || ch.is_ascii_uppercase()));
+            assert!(!c.contains(['0', '1', 'O', 'I']), "{c}");
+        }
+    }
+
+    #[test]
+    fn shortage_message_names_the_product() {
+        let m = not_in_stock_message("مک‌بوک ایر");
+        assert_eq!(m, "موجودی «مک‌بوک ایر» برای تعداد درخواستی کافی نیست");
+    }
+
+    #[test]
+    fn final_price_has_no_discounts_yet() {
+        assert_eq!(final_price(75_700_000), 75_700_000);
+    }
 }

@@ -53,7 +53,7 @@ impl Default for AuthLimits {
         Self {
             otp_ttl_secs: 120,
             otp_max_wrong: 5,
-            resend_secs: shop_core_resend_seconds(),
+            resend_secs: i64::from(shop_core::otp::RESEND_SECONDS),
             sends_per_number_hour: 5,
             sends_per_ip_hour: 30,
             password_tries_hour: 10,
@@ -64,9 +64,6 @@ impl Default for AuthLimits {
     }
 }
 
-fn shop_core_resend_seconds() -> i64 {
-    59
-}
 
 /// Everything the server needs to start.
 #[derive(Clone)]
@@ -105,6 +102,8 @@ pub struct Config {
     pub limits: AuthLimits,
     /// Load the demo catalogue when the database is empty at `serve` (`SHOP_SEED_DEMO`, on by default).
     pub seed_demo_on_empty: bool,
+    /// argon2id cost for new password hashes.
+    pub password_cost: crate::auth::password::PasswordCost,
     /// Time source.
     pub clock: Arc<dyn Clock>,
 }
@@ -212,6 +211,7 @@ impl Config {
             trust_proxy: matches!(var("SHOP_TRUST_PROXY").as_deref(), Some("1" | "true" | "yes")),
             limits,
             seed_demo_on_empty: !matches!(var("SHOP_SEED_DEMO").as_deref(), Some("0" | "false" | "no")),
+            password_cost: crate::auth::password::PasswordCost::PRODUCTION,
             clock: Arc::new(SystemClock),
         })
     }
@@ -236,6 +236,7 @@ impl Config {
             trust_proxy: false,
             limits: AuthLimits::default(),
             seed_demo_on_empty: false,
+            password_cost: crate::auth::password::PasswordCost::TEST,
             clock: Arc::new(SystemClock),
         }
     }

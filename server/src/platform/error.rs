@@ -14,6 +14,8 @@ use poem_openapi::{ApiResponse, Object};
 pub mod msg {
     /// Malformed request (JSON syntax, wrong content type).
     pub const BAD_REQUEST: &str = "درخواست نامعتبر است.";
+    /// Empty body where JSON is expected.
+    pub const EMPTY_BODY: &str = "بدنه درخواست خالی است.";
     /// Body is not valid JSON.
     pub const BAD_JSON: &str = "بدنه درخواست JSON معتبر نیست.";
     /// Content type not JSON.
@@ -197,14 +199,20 @@ pub type ApiResult<T> = Result<T, ApiError>;
 /// Errors that already carry a response (an [`ApiError`] returned by a handler) pass
 /// through unchanged.
 pub fn error_response(err: poem::Error) -> Response {
+    error_response_with_body(err, None)
+}
+
+/// Like [`error_response`], with the request body (when it was JSON) to name the field at
+/// fault in parse errors.
+pub fn error_response_with_body(err: poem::Error, body: Option<&[u8]>) -> Response {
     if err.is_from_response() {
         return err.into_response();
     }
     let status = err.status();
     let api = if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseRequestPayloadError>() {
-        parse_payload_error(&e.reason)
+        parse_payload_error(&e.reason, body)
     } else if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        ApiError::invalid(&e.name, msg::INVALID_INPUT)
+        ApiError::invalid(&e.name, format!("{} وارد شده معتبر نیست!", e.name))
     } else if err.is::<poem_openapi::error::ContentTypeError>() {
         ApiError::bad_request(msg::BAD_CONTENT_TYPE)
     } else {
@@ -229,62 +237,26 @@ pub fn error_response(err: poem::Error) -> Response {
 }
 
 /// poem-openapi reports both JSON syntax errors and schema errors as a "payload" error with a
-/// text reason. Syntax errors become 400; a wrong type or missing field becomes 422 naming the
-/// field when the reason names one.
-fn parse_payload_error(reason: &str) -> ApiError {
-    let lower = reason.to_ascii_lowercase();
-    let is_syntax = lower.contains("expected value")
-        || lower.contains("eof while parsing")
-        || lower.contains("trailing characters")
-        || lower.contains("key must be a string")
-        || lower.contains("expected `,`")
-        || lower.contains("expected `:`")
-        || lower.contains("invalid escape")
-        || lower.contains("control character")
-        || lower.contains("invalid unicode")
-        || lower.contains("invalid number")
-        || lower.contains("number out of range")
-        || lower.contains("lone leading surrogate")
-        || lower.contains("recursion limit");
-    if is_syntax {
+/// text reason. Syntax errors and empty bodies become 400; a wrong type or a missing field
+/// becomes 422 naming the field when it can be told.
+fn parse_payload_error(reason: &str, body: Option<&[u8]>) -> ApiError {
+    tracing::debug!(target: "shop::request", %reason, "request body refused");
+    if super::payload::is_syntax_error(reason) {
         return ApiError::bad_request(msg::BAD_JSON);
     }
-    match field_in_reason(reason) {
+    let body = body.unwrap_or_default();
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return ApiError::bad_request(msg::EMPTY_BODY);
+    }
+    match super::payload::field_at_fault(reason, body) {
         Some(field) => ApiError::invalid(&field, format!("{field} وارد شده معتبر نیست!")),
         None => ApiError::Unprocessable(Json(ErrorBody::new(msg::INVALID_INPUT, None))),
     }
 }
 
-/// Find the field name in a poem-openapi parse error reason such as
-/// `failed to parse "LoginReq": field `mobile`: failed to parse "string": ...`
-/// (the last, innermost field wins for nested objects).
-fn field_in_reason(reason: &str) -> Option<String> {
-    let mut found = None;
-    let mut rest = reason;
-    while let Some(i) = rest.find("field `") {
-        let after = &rest[i + 7..];
-        if let Some(end) = after.find('`') {
-            found = Some(after[..end].to_string());
-            rest = &after[end..];
-        } else {
-            break;
-        }
-    }
-    found
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn field_is_found() {
-        assert_eq!(
-            field_in_reason("failed to parse \"A\": field `mobile`: failed to parse \"string\""),
-            Some("mobile".to_string())
-        );
-        assert_eq!(field_in_reason("nothing"), None);
-    }
 
     #[test]
     fn too_many_has_retry_after() {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use poem::http::{header, Method, StatusCode};
 use poem::{Body, Endpoint, IntoResponse, Request, Response};
 
-use super::error::{error_response, ApiError};
+use super::error::{error_response_with_body, ApiError};
 
 /// Wrap `ep` with the body limit, error mapping and request log.
 pub fn pipeline<E>(ep: E, body_limit: usize) -> impl Endpoint<Output = Response>
@@ -21,11 +21,11 @@ async fn handle<E: Endpoint>(ep: &E, mut req: Request, body_limit: usize) -> Res
     let start = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    let resp = match limit_body(&mut req, body_limit).await {
+    let resp = match read_body(&mut req, body_limit).await {
         Err(e) => e.into_response(),
-        Ok(()) => match ep.call(req).await {
+        Ok(body) => match ep.call(req).await {
             Ok(r) => r.into_response(),
-            Err(e) => error_response(e),
+            Err(e) => error_response_with_body(e, body.as_deref()),
         },
     };
     let status = resp.status();
@@ -38,11 +38,12 @@ async fn handle<E: Endpoint>(ep: &E, mut req: Request, body_limit: usize) -> Res
     resp
 }
 
-/// Refuse bodies over the limit: by `Content-Length` when given, else by reading at most
-/// `limit` bytes of a chunked body.
-async fn limit_body(req: &mut Request, limit: usize) -> Result<(), ApiError> {
+/// Refuse bodies over the limit (413): by `Content-Length` when given, and by counting
+/// while reading otherwise. API bodies are read here in full (they are small) and handed on;
+/// a copy is kept to name the field at fault if parsing fails.
+async fn read_body(req: &mut Request, limit: usize) -> Result<Option<bytes::Bytes>, ApiError> {
     if req.method() == Method::GET || req.method() == Method::HEAD {
-        return Ok(());
+        return Ok(None);
     }
     if let Some(len) = req.headers().get(header::CONTENT_LENGTH) {
         let len: u64 = len
@@ -53,13 +54,15 @@ async fn limit_body(req: &mut Request, limit: usize) -> Result<(), ApiError> {
         if len > limit as u64 {
             return Err(ApiError::too_large());
         }
-        return Ok(());
+    }
+    if !req.uri().path().starts_with("/api/") {
+        return Ok(None);
     }
     let body = req.take_body();
     match body.into_bytes_limit(limit).await {
         Ok(bytes) => {
-            req.set_body(Body::from_bytes(bytes));
-            Ok(())
+            req.set_body(Body::from_bytes(bytes.clone()));
+            Ok(Some(bytes))
         }
         Err(poem::error::ReadBodyError::PayloadTooLarge) => Err(ApiError::too_large()),
         Err(_) => Err(ApiError::bad_request(super::error::msg::BAD_REQUEST)),

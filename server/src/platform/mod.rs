@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod middleware;
+pub mod payload;
 pub mod state;
 pub mod web;
 

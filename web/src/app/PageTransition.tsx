@@ -23,14 +23,12 @@ export function AnimatedOutlet({ fadeMs = PAGE_FADE_MS }: { fadeMs?: number }) {
     if (pathname === shownPath) return;
     if (fadeMs <= 0 || prefersReducedMotion()) {
       setShownPath(pathname);
-      window.scrollTo(0, 0);
       return;
     }
     setPhase('out');
     const id = window.setTimeout(() => {
       setShownPath(pathname);
       setPhase('in');
-      window.scrollTo(0, 0);
     }, fadeMs);
     return () => window.clearTimeout(id);
   }, [pathname, shownPath, fadeMs]);

@@ -1,17 +1,20 @@
 import type { ComponentType } from 'react';
+import * as HomePageModule from '../features/home/HomePage';
 
 type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
 /**
- * Every route's page, code-split: one lazy chunk per route name of routes.json.
+ * Every route's page, code-split: one lazy chunk per route name of routes.json (home aside).
  * The login page uses the auth feature's page when it exists (features/auth/LoginPage.tsx).
  */
 const authLoginPage = import.meta.glob<PageModule>('../features/auth/LoginPage.tsx');
 const authLoginLoader = Object.values(authLoginPage)[0];
 
 export const pageModules: Record<string, PageLoader> = {
-  home: () => import('../features/home/HomePage'),
+  // The landing page ships in the entry chunk (no extra round trip before the first render);
+  // every other route is its own lazy chunk.
+  home: () => Promise.resolve(HomePageModule),
   login: authLoginLoader ?? (() => import('../features/login/LoginPage')),
   blogs: () => import('../features/content/BlogsPage'),
   blogDetail: () => import('../features/content/BlogDetailPage'),
@@ -45,5 +48,3 @@ export const pageModules: Record<string, PageLoader> = {
   ticketDetail: () => import('../features/tickets/TicketDetailPage'),
   messages: () => import('../features/messages/MessagesPage'),
 };
-
-export const notFoundModule = () => import('../features/not-found/NotFoundPage');

@@ -7,17 +7,16 @@
 import { api } from '@/shared/api';
 import type { paths } from '@/shared/api';
 
-type Body<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: { 'application/json': infer B } } } }
-  ? B
-  : never;
+/** The JSON value of a content map, whatever its media type (`application/json; charset=utf-8`). */
+type JsonOf<C> = C extends Record<string, unknown> ? C[keyof C] : never;
 
-type UserOf = NonNullable<
-  paths['/api/client/v1/user/login']['post']['responses'][200]['content']['application/json']['user']
->;
+type Body<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: infer C } } } ? JsonOf<C> : never;
+type Ok<P extends keyof paths> = paths[P] extends { post: { responses: { 200: { content: infer C } } } } ? JsonOf<C> : never;
+
 /** The spec's User (PascalCase fields), as the contract types it. */
-export type User = UserOf;
+export type User = NonNullable<Ok<'/api/client/v1/user/login'>['user']>;
 
-type PreorderBody = paths['/api/client/v1/order/list/preorder']['post']['responses'][200]['content']['application/json'];
+type PreorderBody = Ok<'/api/client/v1/order/list/preorder'>;
 /** A cart line as the contract types it. */
 export type CartLine = PreorderBody['data'][number];
 
@@ -164,6 +163,12 @@ export async function refreshAccessToken(reftoken: string): Promise<Outcome> {
   const body: Body<'/api/client/v1/user/token'> = { reftoken };
   const { data, error, response } = await api.POST('/api/client/v1/user/token', { body });
   return flatten(data, error, response);
+}
+
+/** Revokes the refresh token's sign-in on the server (best effort; always `ok`). */
+export async function revokeRefreshToken(reftoken: string): Promise<void> {
+  const body: Body<'/api/client/v1/user/logout'> = { reftoken };
+  await api.POST('/api/client/v1/user/logout', { body });
 }
 
 export interface Preorder {

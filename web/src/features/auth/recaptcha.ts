@@ -25,11 +25,14 @@ export function recaptchaEnabled(): boolean {
 }
 
 let loading: Promise<void> | null = null;
+let loadingKey = '';
 
 /** Injects the script (once) and the style that hides the badge. */
 export function loadRecaptcha(siteKey = recaptchaSiteKey()): Promise<void> {
   if (!siteKey) return Promise.resolve();
-  if (loading) return loading;
+  if (loading && loadingKey === siteKey) return loading;
+  document.getElementById(SCRIPT_ID)?.remove();
+  loadingKey = siteKey;
   loading = new Promise<void>((resolve, reject) => {
     if (!document.getElementById(`${SCRIPT_ID}-style`)) {
       const style = document.createElement('style');

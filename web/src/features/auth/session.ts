@@ -11,7 +11,7 @@ import i18n from '@/shared/i18n';
 import { configureHttp, type SignOutReason } from '@/shared/api';
 import { loadingAtom, loginModalAtom } from '@/shared/state';
 import { loadCore } from '@/shared/core';
-import { fetchPreorder, refreshAccessToken, type CartLine, type User } from './api';
+import { fetchPreorder, refreshAccessToken, revokeRefreshToken, type CartLine, type User } from './api';
 import { clearSecure, readSecure, TOKEN_KEY, USER_KEY, writeSecure } from './secureStorage';
 
 export type { User, CartLine };
@@ -112,7 +112,9 @@ export async function updateUser(user: User, store: Store = getDefaultStore()): 
  * action; the others come from the HTTP client (401/403/405, failed refresh).
  */
 export async function signOut(cause: SignOutCause = 'logout', store: Store = getDefaultStore()): Promise<void> {
-  const wasSignedIn = store.get(sessionAtom).isAuthorized;
+  const { isAuthorized: wasSignedIn, refreshToken } = store.get(sessionAtom);
+  // The user's own logout also ends the sign-in on the server (best effort).
+  if (cause === 'logout' && refreshToken) void revokeRefreshToken(refreshToken).catch(() => undefined);
   store.set(sessionAtom, emptySession);
   store.set(cartAtom, emptyCart);
   await persist(() => clearSecure());

@@ -4,14 +4,14 @@ import { loginModalAtom } from '@/shared/state';
 import { Logo } from '@/shared/ui/Logo';
 
 /**
- * /login in the restricted layout. Until the auth feature provides its page
- * (features/auth/LoginPage.tsx, picked up automatically), it opens the login popup.
+ * Fallback for /login, used only when the auth feature's page (features/auth/LoginPage.tsx,
+ * picked up automatically by app/pageModules.ts) is absent: a card that opens the login popup.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const openLogin = useSetAtom(loginModalAtom);
   return (
-    <div className="flex flex-col items-center gap-5 text-center">
+    <div className="flex flex-col items-center gap-5 rounded-3xl bg-white p-6 text-center shadow-sm">
       <Logo />
       <h1 className="text-xl font-bold text-slate-900">{t('auth.signIn')}</h1>
       <p className="leading-8 text-slate-600">{t('auth.loginLead')}</p>

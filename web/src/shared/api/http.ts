@@ -124,8 +124,9 @@ async function attempt(request: Request): Promise<Response> {
   }
 }
 
+/** A copy of the request (its body intact) with the bearer token set or removed. */
 function withToken(request: Request, token: string | null): Request {
-  const next = new Request(request);
+  const next = new Request(request.clone());
   if (token) next.headers.set('Authorization', `Bearer ${token}`);
   else next.headers.delete('Authorization');
   return next;

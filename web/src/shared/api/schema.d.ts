@@ -4,6 +4,41 @@
  */
 
 export interface paths {
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness check: answers without touching the database. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["HealthBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/user/otp": {
         parameters: {
             query?: never;
@@ -13,7 +48,36 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Ask for a one-time code.
+         * @description Login (body has `g-recaptcha-response`): `ok` with the challenge `hash` in `data` and
+         *     an SMS for a known number; `not` for an unknown number (no SMS); `wrong` for a
+         *     malformed number or a failed captcha. Registration (no `g-recaptcha-response`): `ok`
+         *     with `data` and an SMS, or `exist` when the number is taken. Limits answer 429 with
+         *     `Retry-After`: 59 s between codes for a number, 5 codes per number per hour, and a
+         *     per-address limit.
+         */
         post: operations["userOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/user/otp/forget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password-recovery code: `ok` with `data` (hash) and an SMS, `not` for an
+         *     unknown number, `wrong` for a malformed number or failed captcha. Same limits as `/otp`.
+         */
+        post: operations["userOtpForget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -29,6 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Sign in with `{mobile, code, hash}` or `{mobile, password}`: `ok` with `token`,
+         *     `reftoken` and `user`, or `wrong` (`data: "wrong"`). A blocked account gets 403.
+         */
         post: operations["userLogin"];
         delete?: never;
         options?: never;
@@ -45,23 +113,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Registration. Step 1 `{mobile, code, hash}`: checks the registration code, creates the
+         *     account and answers `ok` with `token`, `reftoken`, `user` and `mcode` (or `data:
+         *     "wrong"`). Step 2, the profile payload with `mcode`: saves the profile and password
+         *     (complex-password rule) and answers `data: "ok"` with `token`, `reftoken`, `user`.
+         */
         post: operations["userRegister"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/client/v1/user/otp/forget": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["userOtpForget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -77,6 +135,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Check a password-recovery code: `ok` with `mcode`, or `wrong`. */
         post: operations["userVerifyForget"];
         delete?: never;
         options?: never;
@@ -93,6 +152,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set a new password with the `mcode` from `/verify/forget`: `data: "ok"` with `token`,
+         *     `reftoken` and `user` (other sessions are signed out), or `wrong`. A weak password
+         *     gets 422 with `field: "password"`.
+         */
         post: operations["userForget"];
         delete?: never;
         options?: never;
@@ -109,7 +173,152 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Exchange a refresh token: `ok` with a new `token`, a new `reftoken` (the old one is
+         *     spent) and `user`; `not` when the refresh token is unknown, expired, revoked or
+         *     replayed (a replay also revokes every token of that sign-in).
+         */
         post: operations["userToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: revokes the refresh token's sign-in (always `ok`). */
+        post: operations["userLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages the console provider "sent" to a number, newest first. Exists only while
+         *     `SHOP_SMS=console`; 404 otherwise.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Mobile number (any accepted form). */
+                    mobile: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["OutboxBody"];
+                    };
+                };
+                /** @description Malformed request. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Missing, invalid or expired access token. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not yours, or a blocked account. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unknown route or record. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Body larger than 1 MB. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A field is missing, of the wrong type or breaks a rule. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+                429: {
+                    headers: {
+                        "RETRY-AFTER": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Unexpected server error (details only in the log). */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description A provider (SMS, captcha) could not be reached. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -125,7 +334,106 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["orderListPreorder"];
+        /**
+         * The caller's cart (pre-order)
+         * @description Lists the lines of the caller's open order with current catalogue names and prices, and
+         *     the totals computed with the shared rule book. `uid` must be the caller's own `Uid`
+         *     (403 otherwise). An empty cart is `data: []` with `OrderId` and `Code` null.
+         */
+        post: operations["order_list_preorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/edit/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or change a cart line
+         * @description Sets the quantity (1 to 100) and the variant of one line of the caller's open order,
+         *     creating the order (when `orderid` is 0 or absent) and the line as needed. Names, prices
+         *     and warranty fields come from the catalogue; those sent by the client are ignored.
+         *     When the quantity exceeds the stock, the answer is `status: "not"` with a message naming
+         *     the product and nothing changes. Unknown `spid`/`spiddetail` → 404; quantity out of range
+         *     → 422; someone else's `orderid` → 403. The whole change is one database transaction.
+         */
+        post: operations["order_edit_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/delete/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a cart line
+         * @description Deletes line `id` from the caller's open order `orderid` and answers with the updated
+         *     cart. Someone else's order → 403; a line not in the order → 404.
+         */
+        post: operations["order_delete_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/update/totalprice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recompute the order's totals
+         * @description Copies the catalogue's current names and prices into every line of the caller's open
+         *     order, stores the recomputed `OrderTotalPrice` and `FinalPrice`, and answers with the
+         *     cart. Someone else's order → 403; unknown order → 404.
+         */
+        post: operations["order_update_totalprice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/get/delivery/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery options for an order
+         * @description Gathers, for every line of the caller's order `orderid`, the delivery options its product
+         *     offers, and filters them by the caller's `City` with the shared rule (spec section 5): an
+         *     option is kept when its first active city is `همه` or the city is among its cities; with
+         *     several lines the options offered for every line are kept; the option with the lowest
+         *     `Priority` is always included first, and the shared ones only when that lowest
+         *     `Priority` is not 0. Someone else's order → 403; unknown order → 404.
+         */
+        post: operations["order_get_delivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -136,37 +444,451 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ErrorBody: {
+        /**
+         * AuthReply
+         * @description The answer of every sign-in call. Absent fields are left out.
+         *
+         *     - `status`: `ok`, `not`, `wrong` or `exist` (business outcome, always HTTP 200).
+         *     - `data`: the challenge `hash` after an OTP send; `ok`/`wrong` after a verify or submit.
+         *     - `token`, `reftoken`, `user`: after a successful sign-in.
+         *     - `mcode`: after a verified registration or recovery code.
+         */
+        AuthReply: {
+            /** @description Business outcome. */
             status: string;
-            message: string;
-            field?: string | null;
+            /** @description Challenge hash, or `ok`/`wrong`. */
+            data?: string;
+            /** @description A Persian message for the user. */
+            message?: string;
+            /** @description Access token (15 minutes), sent back as `Authorization: Bearer`. */
+            token?: string;
+            /** @description Refresh token (rotated on every use of `/user/token`). */
+            reftoken?: string;
+            /**
+             * Format: int64
+             * @description Access token lifetime in seconds.
+             */
+            expires_in?: number;
+            /** @description The signed-in user. */
+            user?: components["schemas"]["User"] & unknown;
+            /** @description Mobile-verification code for the final registration or recovery submit. */
+            mcode?: string;
+            /**
+             * Format: int64
+             * @description Seconds until a new code may be asked for (after an OTP send).
+             */
+            resend_in?: number;
         };
-        OtpRequest: {
+        /**
+         * CartLine
+         * @description One cart line (spec section 3), with the catalogue's current names and prices.
+         */
+        CartLine: {
+            /**
+             * Format: int64
+             * @description Line id.
+             */
+            Id: number;
+            /**
+             * Format: int64
+             * @description The order the line belongs to.
+             */
+            OrderId: number;
+            /**
+             * Format: int64
+             * @description Product id.
+             */
+            SupProductId: number;
+            /**
+             * Format: int64
+             * @description Variant id (colour and warranty choice).
+             */
+            SupProductIdDetail: number;
+            /**
+             * Format: int64
+             * @description Quantity.
+             */
+            Num: number;
+            /** @description Product name. */
+            Name: string;
+            /**
+             * Format: int64
+             * @description Unit price in Toman.
+             */
+            Price: number;
+            /**
+             * Format: int64
+             * @description Unit warranty price in Toman.
+             */
+            PriceGaranti: number;
+            /** @description Warranty name. */
+            NameGaranti: string;
+            /** @description The catalogue's `DG` label of the variant. */
+            DG: string;
+            /** @description The variant's configuration, e.g. «۱۶ گیگ رم / ۵۱۲ گیگ SSD». */
+            Property: string;
+            /** @description Colour. */
+            Color: string;
+            /** @description Whether this line may be paid in instalments. */
+            InsPayment: boolean;
+        };
+        /**
+         * CartResponse
+         * @description The caller's cart. Shared answer of the four pre-order calls.
+         * @example {
+         *       "Code": "K7Q2M9XD",
+         *       "FinalPrice": 75700000,
+         *       "OrderId": 12,
+         *       "OrderTotalPrice": 75700000,
+         *       "data": [
+         *         {
+         *           "Color": "نقره‌ای",
+         *           "DG": "1-2",
+         *           "Id": 31,
+         *           "InsPayment": true,
+         *           "Name": "لپ‌تاپ ایسوس ذن‌بوک ۱۴ مدل UX3405MA",
+         *           "NameGaranti": "گارانتی ۱۸ ماهه آواژنگ",
+         *           "Num": 1,
+         *           "OrderId": 12,
+         *           "Price": 73200000,
+         *           "PriceGaranti": 2500000,
+         *           "Property": "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD",
+         *           "SupProductId": 1,
+         *           "SupProductIdDetail": 2
+         *         }
+         *       ],
+         *       "status": "ok"
+         *     }
+         */
+        CartResponse: {
+            /** @description `ok`; `not` from `order/edit/product` when the quantity is not in stock (nothing changed). */
+            status: string;
+            /** @description With `not`: a Persian message naming the product. */
+            message?: string;
+            /** @description With `not`: the name of the product that is short. */
+            Name?: string;
+            /** @description The cart lines, oldest first; `[]` for an empty cart. */
+            data: components["schemas"]["CartLine"][];
+            /**
+             * Format: int64
+             * @description Sum of `Num × (Price + PriceGaranti)` over the lines, in Toman.
+             */
+            OrderTotalPrice: number;
+            /**
+             * Format: int64
+             * @description What the customer pays: `OrderTotalPrice` minus discounts (none yet, so equal).
+             */
+            FinalPrice: number;
+            /** @description The order's short public code; null when the caller has no open order. */
+            Code?: string;
+            /**
+             * Format: int64
+             * @description The order's id; null when the caller has no open order.
+             */
+            OrderId?: number;
+        };
+        /**
+         * CityName
+         * @description One active city of a delivery option; the name `همه` means every city.
+         */
+        CityName: {
+            /** @description City name in Persian. */
+            name: string;
+        };
+        /**
+         * DeleteReq
+         * @description `order/delete/product` request.
+         * @example {
+         *       "id": 31,
+         *       "orderid": 12
+         *     }
+         */
+        DeleteReq: {
+            /**
+             * Format: int64
+             * @description Id of the cart line to remove (`Id` of a cart line).
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Id of the caller's open order the line belongs to.
+             */
+            orderid: number;
+        };
+        /**
+         * DeliveryOptionDto
+         * @description A delivery option (spec section 3).
+         */
+        DeliveryOptionDto: {
+            /**
+             * Format: int64
+             * @description Option id.
+             */
+            Id: number;
+            /** @description Persian name. */
+            Name: string;
+            /** @description Persian description. */
+            Description: string;
+            /**
+             * Format: int64
+             * @description Cost in Toman (0 = free).
+             */
+            Price: number;
+            /**
+             * Format: int64
+             * @description Lower is preferred; 0 is special (spec section 5).
+             */
+            Priority: number;
+            /** @description Active cities; a first entry `همه` means every city. */
+            CityActive: components["schemas"]["CityName"][];
+        };
+        /**
+         * DeliveryReq
+         * @description `order/get/delivery/order` request.
+         * @example {
+         *       "orderid": 12
+         *     }
+         */
+        DeliveryReq: {
+            /**
+             * Format: int64
+             * @description Id of one of the caller's orders.
+             */
+            orderid: number;
+        };
+        /**
+         * DeliveryResponse
+         * @description The delivery options offered for the order.
+         * @example {
+         *       "data": [
+         *         {
+         *           "CityActive": [
+         *             {
+         *               "name": "همه"
+         *             }
+         *           ],
+         *           "Description": "ارسال با پست پیشتاز به سراسر کشور در ۲ تا ۴ روز کاری",
+         *           "Id": 2,
+         *           "Name": "پست پیشتاز",
+         *           "Price": 120000,
+         *           "Priority": 2
+         *         }
+         *       ],
+         *       "status": "ok"
+         *     }
+         */
+        DeliveryResponse: {
+            /** @description Always `ok`. */
+            status: string;
+            /** @description The options, the preferred (lowest `Priority`) first; empty when none reaches the city. */
+            data: components["schemas"]["DeliveryOptionDto"][];
+        };
+        /**
+         * EditReq
+         * @description `order/edit/product` request: sets one cart line's product variant and quantity.
+         *
+         *     `name`, `price`, `pricegaranti`, `namegaranti`, `dg`, `property` and `color` are accepted for
+         *     compatibility with the spec's client and **ignored**: the server copies them from the
+         *     catalogue.
+         * @example {
+         *       "color": null,
+         *       "dg": null,
+         *       "id": 0,
+         *       "name": null,
+         *       "namegaranti": null,
+         *       "num": 1,
+         *       "orderid": 0,
+         *       "price": null,
+         *       "pricegaranti": null,
+         *       "property": null,
+         *       "spid": 1,
+         *       "spiddetail": 2
+         *     }
+         */
+        EditReq: {
+            /**
+             * Format: int64
+             * @description Product id (`SupProductId`).
+             */
+            spid: number;
+            /**
+             * Format: int64
+             * @description Variant id (`SupProductIdDetail`): the product's colour and warranty choice.
+             */
+            spiddetail: number;
+            /**
+             * Format: int64
+             * @description The line's new quantity (absolute, not added), from 1 to 100.
+             */
+            num: number;
+            /** @description Ignored (taken from the catalogue). */
+            name?: unknown;
+            /** @description Ignored (taken from the catalogue). */
+            price?: unknown;
+            /** @description Ignored (taken from the catalogue). */
+            pricegaranti?: unknown;
+            /** @description Ignored (taken from the catalogue). */
+            namegaranti?: unknown;
+            /** @description Ignored (taken from the catalogue). */
+            dg?: unknown;
+            /** @description Ignored (taken from the catalogue). */
+            property?: unknown;
+            /** @description Ignored (taken from the catalogue). */
+            color?: unknown;
+            /**
+             * Format: int64
+             * @description The caller's open order; 0 or absent means "my open order", created when missing.
+             */
+            orderid?: number;
+            /**
+             * Format: int64
+             * @description The line to change; 0 or absent means the order's line of this variant, created when
+             *     missing. Changing a line to a variant another line already holds merges the two.
+             */
+            id?: number;
+        };
+        /**
+         * ErrorBody
+         * @description The JSON error body.
+         */
+        ErrorBody: {
+            /** @description Always `error`. */
+            status: string;
+            /** @description A Persian message for the user. */
+            message: string;
+            /** @description The request field at fault, if one is. */
+            field?: string;
+        };
+        /**
+         * ForgetOtpRequest
+         * @description `/user/otp/forget`.
+         */
+        ForgetOtpRequest: {
+            /** @description Mobile number. */
             mobile: string;
+            /** @description reCAPTCHA v3 token (action `login`). */
             "g-recaptcha-response"?: string;
         };
-        OtpResponse: {
-            status: string;
-            data?: string | null;
-            message?: string | null;
-        };
-        LoginRequest: {
+        /**
+         * ForgetRequest
+         * @description `/user/forget`.
+         */
+        ForgetRequest: {
+            /** @description Mobile number. */
             mobile: string;
+            /** @description New password (complex-password rule). */
+            password: string;
+            /** @description Mobile-verification code from `/user/verify/forget`. */
+            mcode: string;
+        };
+        /**
+         * HealthBody
+         * @description `{"status":"ok"}`.
+         */
+        HealthBody: {
+            /** @description Always `ok`. */
+            status: string;
+        };
+        /**
+         * ListReq
+         * @description `order/list/preorder` request.
+         * @example {
+         *       "uid": "u_8f3k2q9x"
+         *     }
+         */
+        ListReq: {
+            /** @description The caller's `Uid`. Any other user's `Uid` is refused with 403. */
+            uid: string;
+        };
+        /**
+         * LoginRequest
+         * @description `/user/login`: `{mobile, code, hash}` or `{mobile, password}`.
+         */
+        LoginRequest: {
+            /** @description Mobile number. */
+            mobile: string;
+            /** @description The 5-digit code (Persian digits allowed). */
             code?: string;
+            /** @description The challenge hash from `/user/otp`. */
             hash?: string;
+            /** @description Password (password sign-in). */
             password?: string;
         };
-        VerifyRequest: {
-            mobile: string;
-            code: string;
-            hash: string;
+        /**
+         * OrderIdReq
+         * @description `order/update/totalprice` request.
+         * @example {
+         *       "orderid": 12
+         *     }
+         */
+        OrderIdReq: {
+            /**
+             * Format: int64
+             * @description Id of the caller's open order (`OrderId` of the pre-order list).
+             */
+            orderid: number;
         };
-        RegisterRequest: {
+        /**
+         * OtpRequest
+         * @description `/user/otp`: login code (`g-recaptcha-response` present) or registration code (absent).
+         */
+        OtpRequest: {
+            /** @description Mobile number (09…, +989…, 00989…, Persian digits allowed). */
             mobile: string;
+            /**
+             * @description reCAPTCHA v3 token (action `login`). Its presence (even `null` or empty) marks a
+             *     login-code request; without it the call asks for a registration code.
+             */
+            "g-recaptcha-response"?: string;
+            /** @description Optional explicit purpose, `login` or `register`, overriding the rule above. */
+            type?: string;
+        };
+        /**
+         * OutboxBody
+         * @description `{"messages":[…]}`.
+         */
+        OutboxBody: {
+            /** @description Newest first. */
+            messages: components["schemas"]["OutboxMessage"][];
+        };
+        /**
+         * OutboxMessage
+         * @description One message in the dev outbox.
+         */
+        OutboxMessage: {
+            /** @description Receiver. */
+            mobile: string;
+            /** @description The code. */
+            code: string;
+            /** @description Full text. */
+            text: string;
+            /** @description When (RFC 3339, UTC). */
+            at: string;
+        };
+        /**
+         * RefreshRequest
+         * @description `/user/token` and `/user/logout`.
+         */
+        RefreshRequest: {
+            /** @description The refresh token. */
+            reftoken: string;
+        };
+        /**
+         * RegisterRequest
+         * @description `/user/register`: `{mobile, code, hash}` (verify the code) or the profile payload with `mcode`.
+         */
+        RegisterRequest: {
+            /** @description Mobile number. */
+            mobile: string;
+            /** @description The 5-digit code (first step). */
             code?: string;
+            /** @description The challenge hash (first step). */
             hash?: string;
+            /** @description Mobile-verification code from the first step (second step). */
+            mcode?: string;
             name?: string;
             lastname?: string;
+            /** @description Must pass the complex-password rule. */
             password?: string;
             email?: string;
             city?: string;
@@ -175,77 +897,44 @@ export interface components {
             postalCode1?: string;
             phone?: string;
             info?: string;
+            /** @description Always `web` from the web app. */
             device?: string;
-            mcode?: string;
         };
-        ForgetRequest: {
-            password: string;
-            mobile: string;
-            mcode: string;
-        };
-        TokenRequest: {
-            reftoken: string;
-        };
-        AuthResponse: {
-            status?: string;
-            data?: string | null;
-            message?: string | null;
-            token?: string | null;
-            reftoken?: string | null;
-            mcode?: string | null;
-            user?: components["schemas"]["User"];
-        };
+        /**
+         * User
+         * @description The spec's User entity (PascalCase fields).
+         */
         User: {
             /** Format: int64 */
             Id: number;
             Uid: string;
-            Name?: string;
-            Lastname?: string;
+            Name: string;
+            Lastname: string;
             Mobile: string;
-            Email?: string;
-            State?: string;
-            City?: string;
-            Profile?: string;
-            Address1?: string;
-            Address2?: string;
-            PostalCode1?: string;
-            PostalCode2?: string;
-            Type?: number;
-            Phone?: string;
-            Block?: boolean;
+            Email: string;
+            State: string;
+            City: string;
+            Profile: string;
+            Address1: string;
+            Address2: string;
+            PostalCode1: string;
+            PostalCode2: string;
+            /** Format: int32 */
+            Type: number;
+            Phone: string;
+            Block: boolean;
         };
-        CartLine: {
-            /** Format: int64 */
-            Id: number;
-            /** Format: int64 */
-            OrderId?: number;
-            /** Format: int64 */
-            SupProductId?: number;
-            /** Format: int64 */
-            SupProductIdDetail?: number;
-            /** Format: int64 */
-            Num: number;
-            Name?: string;
-            /** Format: int64 */
-            Price: number;
-            /** Format: int64 */
-            PriceGaranti: number;
-            NameGaranti?: string;
-            DG?: string;
-            Property?: string;
-            Color?: string;
-            InsPayment: boolean;
-        };
-        PreorderResponse: {
-            status: string;
-            data: components["schemas"]["CartLine"][];
-            /** Format: int64 */
-            OrderTotalPrice?: number;
-            /** Format: int64 */
-            FinalPrice?: number;
-            Code?: string | null;
-            /** Format: int64 */
-            OrderId?: number | null;
+        /**
+         * VerifyRequest
+         * @description `/user/verify/forget`.
+         */
+        VerifyRequest: {
+            /** @description Mobile number. */
+            mobile: string;
+            /** @description The 5-digit code. */
+            code: string;
+            /** @description The challenge hash. */
+            hash: string;
         };
     };
     responses: never;
@@ -265,74 +954,98 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OtpRequest"];
+                "application/json; charset=utf-8": components["schemas"]["OtpRequest"];
             };
         };
         responses: {
-            /** @description ok | not | wrong | exist */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
                 };
             };
-            /** @description rate limited */
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
             429: {
                 headers: {
+                    "RETRY-AFTER": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-        };
-    };
-    userLogin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginRequest"];
-            };
-        };
-        responses: {
-            /** @description ok | wrong */
-            200: {
+            /** @description Unexpected server error (details only in the log). */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-        };
-    };
-    userRegister: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RegisterRequest"];
-            };
-        };
-        responses: {
-            /** @description ok | wrong */
-            200: {
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -346,17 +1059,308 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OtpRequest"];
+                "application/json; charset=utf-8": components["schemas"]["ForgetOtpRequest"];
             };
         };
         responses: {
-            /** @description ok | not */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    userLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    userRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -370,17 +1374,98 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VerifyRequest"];
+                "application/json; charset=utf-8": components["schemas"]["VerifyRequest"];
             };
         };
         responses: {
-            /** @description ok | wrong */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -394,17 +1479,98 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ForgetRequest"];
+                "application/json; charset=utf-8": components["schemas"]["ForgetRequest"];
             };
         };
         responses: {
-            /** @description ok | wrong */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -418,22 +1584,103 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenRequest"];
+                "application/json; charset=utf-8": components["schemas"]["RefreshRequest"];
             };
         };
         responses: {
-            /** @description ok or another status */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
         };
     };
-    orderListPreorder: {
+    userLogout: {
         parameters: {
             query?: never;
             header?: never;
@@ -442,19 +1689,623 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    uid: string;
-                };
+                "application/json; charset=utf-8": components["schemas"]["RefreshRequest"];
             };
         };
         responses: {
-            /** @description the caller's open order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PreorderResponse"];
+                    "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_list_preorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ListReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_edit_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EditReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_delete_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeleteReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_update_totalprice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderIdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_get_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeliveryReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
         };

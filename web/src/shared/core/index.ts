@@ -99,9 +99,11 @@ async function wasmSource(): Promise<{ module_or_path: BufferSource } | undefine
   const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
   if (!proc?.versions?.node) return undefined; // browser: the glue fetches the .wasm beside it
   const fs = (await import(/* @vite-ignore */ NODE_FS)) as {
-    readFile(path: URL): Promise<Uint8Array<ArrayBuffer>>;
+    readFile(path: string): Promise<Uint8Array<ArrayBuffer>>;
   };
-  return { module_or_path: await fs.readFile(new URL(WASM_FROM_HERE, import.meta.url)) };
+  // A path string: under jsdom the global URL is jsdom's, which node:fs does not accept.
+  const path = decodeURIComponent(new URL(WASM_FROM_HERE, import.meta.url).pathname);
+  return { module_or_path: await fs.readFile(path) };
 }
 
 /** Loads the WASM core once; later calls return the same promise. */

@@ -1,6 +1,8 @@
 // WASM parity: every case of core/vectors/*.json through the WASM build, plus the bad
 // JavaScript input the Rust side never sees natively. `just test-wasm` runs this file.
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from 'shop-core-wasm';
 import { coreIfLoaded, loadCore } from './index';
@@ -12,13 +14,14 @@ interface Case {
   note?: string;
 }
 
-const vectorsDir = new URL('../../../../core/vectors/', import.meta.url);
+// Path strings: under jsdom the global URL is jsdom's, which node:fs does not accept.
+const vectorsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../core/vectors');
 const files = readdirSync(vectorsDir)
   .filter((name) => name.endsWith('.json'))
   .sort();
 const suites = files.map((name) => ({
   name,
-  cases: JSON.parse(readFileSync(new URL(name, vectorsDir), 'utf8')) as Case[],
+  cases: JSON.parse(readFileSync(join(vectorsDir, name), 'utf8')) as Case[],
 }));
 
 type Export = (...args: unknown[]) => unknown;
@@ -47,6 +50,13 @@ describe('vectors', () => {
   it('has the shared vector files with at least 200 cases', () => {
     expect(files.length).toBeGreaterThan(0);
     expect(suites.reduce((n, s) => n + s.cases.length, 0)).toBeGreaterThanOrEqual(200);
+  });
+
+  it('covers every typed export, and every vector fn has one', () => {
+    const vectorFns = new Set(suites.flatMap((s) => s.cases.map((c) => c.fn)));
+    const exported = new Set(typedExports.map(([name]) => name));
+    expect([...vectorFns].filter((fn) => !exported.has(fn))).toEqual([]);
+    expect([...exported].filter((fn) => !vectorFns.has(fn))).toEqual([]);
   });
 
   for (const { name, cases } of suites) {

@@ -2,6 +2,9 @@
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const KEY_PREFIX = 'chunk-reload:';
 
+/** How the page is reloaded (tests replace it). */
+export const pageReloader = { reload: (): void => window.location.reload() };
+
 /** Does this error come from a failed dynamic import / lazy chunk? */
 export function isChunkLoadError(error: unknown): boolean {
   if (!error) return false;
@@ -19,7 +22,7 @@ export function isChunkLoadError(error: unknown): boolean {
 export function reloadOnChunkError(
   path: string = location.pathname,
   now: number = Date.now(),
-  reload: () => void = () => location.reload(),
+  reload: () => void = () => pageReloader.reload(),
 ): boolean {
   const key = KEY_PREFIX + path;
   let last = 0;

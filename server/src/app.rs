@@ -1,0 +1,113 @@
+//! Composition: the OpenAPI service (every API area), the web app, the request pipeline,
+//! and the server loop with graceful shutdown.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::middleware::Compression;
+use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Response, Server};
+use poem_openapi::OpenApiService;
+
+use crate::auth::api::AuthApi;
+use crate::platform::web::WebApp;
+use crate::platform::{AppState, PlatformApi};
+use crate::sms::DevSmsApi;
+
+/// Every API area, in one OpenAPI document.
+/// Order engineer: add your `OpenApi` structs to this tuple (and to `api_service`).
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi);
+
+/// The OpenAPI service (also the source of `openapi/openapi.json`).
+pub fn api_service() -> OpenApiService<Apis, ()> {
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+        .description(
+            "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
+             Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
+        )
+        .server("/")
+}
+
+/// The OpenAPI document as pretty JSON (what `shop openapi` prints).
+pub fn openapi_json() -> String {
+    let mut s = api_service().spec();
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+/// The whole HTTP application: `/api/*` to the API, everything else to the web app.
+pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
+    let service = api_service();
+    crate::platform::payload::init_from_spec(&service.spec());
+    let spec = service.spec_endpoint();
+    let api = poem::Route::new().at("/api/openapi.json", spec).nest("/", service).into_endpoint();
+    let web = WebApp::new(state.config.web_dir.clone()).with(Compression::new());
+    let body_limit = state.config.body_limit;
+    let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
+    crate::platform::middleware::pipeline(dispatch, body_limit).data(state)
+}
+
+struct Dispatch {
+    api: poem::endpoint::BoxEndpoint<'static, Response>,
+    web: poem::endpoint::BoxEndpoint<'static, Response>,
+}
+
+impl Endpoint for Dispatch {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let path = req.uri().path();
+        if path == "/api" || path.starts_with("/api/") {
+            self.api.call(req).await
+        } else {
+            self.web.call(req).await
+        }
+    }
+}
+
+/// Bind `addr` (use port 0 for a free port). Returns the acceptor and the bound address.
+pub async fn bind(addr: &str) -> std::io::Result<(impl Acceptor + 'static, std::net::SocketAddr)> {
+    let acceptor = TcpListener::bind(addr.to_string()).into_acceptor().await?;
+    let local = acceptor
+        .local_addr()
+        .into_iter()
+        .find_map(|a| a.as_socket_addr().copied())
+        .ok_or_else(|| std::io::Error::other("no local address"))?;
+    Ok((acceptor, local))
+}
+
+/// Serve until `shutdown` resolves, then finish in-flight requests (at most 10 s).
+pub async fn serve_until<A, F>(acceptor: A, state: AppState, shutdown: F) -> std::io::Result<()>
+where
+    A: Acceptor + 'static,
+    F: Future<Output = ()> + Send + 'static,
+{
+    let app = build_app(state);
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
+        .await
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => tracing::info!("SIGINT received: shutting down"),
+        _ = term => tracing::info!("SIGTERM received: shutting down"),
+    }
+}

@@ -1,0 +1,735 @@
+//! The sign-in rules (design.md section 4), independent of HTTP.
+//!
+//! Every limit lives in the database, so any number of server nodes enforce them together:
+//! - a code is 5 digits from the OS CSPRNG, stored only as HMAC(secret, handle, mobile, code);
+//! - it expires after `otp_ttl_secs` (120), allows `otp_max_wrong` (5) wrong tries, and is
+//!   consumed by a conditional UPDATE (`used_at IS NULL`): of two concurrent verifies exactly
+//!   one gets `rows_affected == 1`;
+//! - a new code for the same number and purpose waits `resend_secs` (59), at most
+//!   `sends_per_number_hour` (5) codes per number per sliding hour, and
+//!   `sends_per_ip_hour` code requests per client address per hour;
+//! - refresh tokens are random, stored as HMACs, rotated on use; presenting a used one
+//!   revokes its whole family.
+
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    Set,
+};
+
+use super::dto::{AuthReply, UserDto};
+use super::entity::{otp_challenge, refresh_token, user};
+use super::limits;
+use super::password::{self, PasswordCost};
+use super::token::{ct_eq, random_code, random_token, AccessClaims};
+use crate::captcha::CaptchaOutcome;
+use crate::platform::error::{msg, ApiError, ApiResult};
+use crate::platform::AppState;
+use crate::sms::SmsError;
+
+/// Persian messages of the sign-in flows.
+pub mod text {
+    /// Code sent.
+    pub const CODE_SENT: &str = "کد تایید به شماره موبایل شما ارسال شد.";
+    /// Unknown number on login or recovery (spec: "not registered yet, please register").
+    pub const NOT_REGISTERED: &str = "این شماره هنوز ثبت‌نام نکرده است. لطفا ثبت‌نام کنید.";
+    /// Number taken on registration (spec: "already registered, please log in").
+    pub const ALREADY_REGISTERED: &str = "این شماره قبلا ثبت‌نام کرده است. لطفا وارد شوید.";
+    /// Wrong code (spec section 8, exact text).
+    pub const WRONG_CODE: &str = "کد وارد شده اشتباه است";
+    /// Code expired or used up.
+    pub const CODE_EXPIRED: &str = "کد تایید منقضی شده است. لطفا دوباره کد دریافت کنید.";
+    /// Captcha refused.
+    pub const CAPTCHA_FAILED: &str = "تایید امنیتی (کپچا) انجام نشد. لطفا دوباره تلاش کنید.";
+    /// Captcha service down.
+    pub const CAPTCHA_UNAVAILABLE: &str = "سرویس تایید امنیتی در دسترس نیست. لطفا کمی بعد دوباره تلاش کنید.";
+    /// Wrong mobile or password (spec section 8).
+    pub const WRONG_PASSWORD: &str = "شماره موبایل یا گذرواژه اشتباه است.";
+    /// Sent code mismatch (register, forget: spec section 8).
+    pub const MCODE_MISMATCH: &str = "کد ارسال‌شده مطابقت ندارد. لطفا دوباره کد دریافت کنید.";
+    /// Signed in.
+    pub const SIGNED_IN: &str = "با موفقیت وارد شدید.";
+    /// Registered.
+    pub const REGISTERED: &str = "ثبت‌نام با موفقیت انجام شد.";
+    /// Password changed (spec section 8).
+    pub const PASSWORD_CHANGED: &str = "گذرواژه با موفقیت تغییر کرد.";
+    /// Refresh refused (spec section 8: access period expired).
+    pub const SESSION_EXPIRED: &str = "مدت زمان دسترسی شما به پایان رسیده است. لطفا دوباره وارد شوید.";
+    /// Verified code.
+    pub const CODE_VERIFIED: &str = "شماره موبایل تایید شد.";
+    /// Signed out.
+    pub const SIGNED_OUT: &str = "از حساب کاربری خارج شدید.";
+}
+
+/// What a code is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// Sign in an existing number.
+    Login,
+    /// Register a new number.
+    Register,
+    /// Password recovery.
+    Forget,
+}
+
+impl Purpose {
+    /// Stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Login => "login",
+            Self::Register => "register",
+            Self::Forget => "forget",
+        }
+    }
+}
+
+fn normalize_mobile(raw: &str) -> Option<String> {
+    shop_core::mobile::normalize_mobile(raw).ok()
+}
+
+async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find().filter(user::Column::Mobile.eq(mobile)).one(db).await
+}
+
+/// Send a one-time code (`/user/otp`, `/user/otp/forget`).
+pub async fn send_otp(
+    st: &AppState,
+    purpose: Purpose,
+    mobile_raw: &str,
+    captcha: Option<&str>,
+    ip: &str,
+) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    let lim = &st.config.limits;
+
+    // Per-address limit: every code request counts, whatever its outcome (this also slows
+    // down probing which numbers are registered).
+    if let Err(retry) = limits::hit(&st.db, &format!("otp-ip:{ip}"), now, 3600, lim.sends_per_ip_hour).await? {
+        return Err(ApiError::too_many(retry));
+    }
+
+    let Some(mobile) = normalize_mobile(mobile_raw) else {
+        return Ok(AuthReply::status("wrong", shop_core::mobile::MOBILE_MESSAGE));
+    };
+
+    if purpose != Purpose::Register {
+        match st.captcha.verify(captcha, ip).await {
+            CaptchaOutcome::Pass => {}
+            CaptchaOutcome::Fail => return Ok(AuthReply::status("wrong", text::CAPTCHA_FAILED)),
+            CaptchaOutcome::Unavailable => return Err(ApiError::unavailable(text::CAPTCHA_UNAVAILABLE)),
+        }
+    }
+
+    let existing = find_user_by_mobile(&st.db, &mobile).await?;
+    match (purpose, &existing) {
+        (Purpose::Login | Purpose::Forget, None) => return Ok(AuthReply::status("not", text::NOT_REGISTERED)),
+        (Purpose::Login | Purpose::Forget, Some(u)) if u.block => return Err(ApiError::forbidden_msg(msg::BLOCKED)),
+        (Purpose::Register, Some(_)) => return Ok(AuthReply::status("exist", text::ALREADY_REGISTERED)),
+        _ => {}
+    }
+
+    // Per-number limit over a sliding hour, counted from the challenges themselves.
+    let hour_ago = now - 3600;
+    let recent = otp_challenge::Entity::find()
+        .filter(otp_challenge::Column::Mobile.eq(&mobile))
+        .filter(otp_challenge::Column::CreatedAt.gt(hour_ago))
+        .order_by_asc(otp_challenge::Column::CreatedAt)
+        .all(&st.db)
+        .await?;
+    if recent.len() as i64 >= lim.sends_per_number_hour {
+        let oldest = recent[recent.len() - lim.sends_per_number_hour as usize].created_at;
+        return Err(ApiError::too_many(oldest + 3600 - now));
+    }
+
+    // Resend wait per number and purpose (atomic claim: concurrent sends cannot both pass).
+    let wait_key = format!("otp-wait:{mobile}:{}", purpose.as_str());
+    if let Err(retry) = limits::claim_cooldown(&st.db, &wait_key, now, lim.resend_secs).await? {
+        return Err(ApiError::too_many(retry));
+    }
+
+    // A new code supersedes the earlier open ones for this number and purpose.
+    otp_challenge::Entity::update_many()
+        .col_expr(otp_challenge::Column::Attempts, Expr::value(lim.otp_max_wrong))
+        .filter(otp_challenge::Column::Mobile.eq(&mobile))
+        .filter(otp_challenge::Column::Purpose.eq(purpose.as_str()))
+        .filter(otp_challenge::Column::UsedAt.is_null())
+        .filter(otp_challenge::Column::ExpiresAt.gt(now))
+        .exec(&st.db)
+        .await?;
+
+    let handle = random_token(24);
+    let code = random_code(shop_core::otp::CODE_LENGTH);
+    let challenge = otp_challenge::ActiveModel {
+        handle: Set(handle.clone()),
+        mobile: Set(mobile.clone()),
+        purpose: Set(purpose.as_str().into()),
+        code_hash: Set(st.keys.hash_code(&handle, &mobile, &code)),
+        ip: Set(ip.chars().take(64).collect()),
+        created_at: Set(now),
+        expires_at: Set(now + lim.otp_ttl_secs),
+        attempts: Set(0),
+        used_at: Set(None),
+        mcode_hash: Set(None),
+        mcode_expires_at: Set(None),
+        mcode_used_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&st.db)
+    .await?;
+
+    if let Err(e) = st.sms.send_code(&mobile, &code).await {
+        // The code never reached the user: forget the challenge and let them retry at once.
+        tracing::error!(target: "shop::auth", %mobile, error = %e, "sending the code failed");
+        otp_challenge::Entity::delete_by_id(challenge.id).exec(&st.db).await?;
+        limits::release_cooldown(&st.db, &wait_key, now).await?;
+        return Err(match e {
+            SmsError::Transport(_) | SmsError::Provider { .. } => ApiError::unavailable(msg::SMS_FAILED),
+        });
+    }
+
+    Ok(AuthReply {
+        status: "ok".into(),
+        data: Some(handle),
+        message: Some(text::CODE_SENT.into()),
+        resend_in: Some(lim.resend_secs),
+        ..Default::default()
+    })
+}
+
+/// Result of checking a code.
+pub enum Verified {
+    /// The code was right and is now consumed.
+    Ok(otp_challenge::Model),
+    /// Anything else, with the message to show.
+    Wrong(&'static str),
+}
+
+/// Check and consume a code for `purpose`.
+pub async fn verify_code(
+    st: &AppState,
+    purpose: Purpose,
+    mobile_raw: &str,
+    code_raw: &str,
+    handle: &str,
+) -> ApiResult<Verified> {
+    let now = st.clock.unix();
+    let max_wrong = st.config.limits.otp_max_wrong;
+    let Some(mobile) = normalize_mobile(mobile_raw) else {
+        return Ok(Verified::Wrong(shop_core::mobile::MOBILE_MESSAGE));
+    };
+    // A malformed code (4 or 6 digits, letters) is not a guess: it does not use up a try.
+    let Ok(code) = shop_core::otp::normalize_code(code_raw) else {
+        return Ok(Verified::Wrong(text::WRONG_CODE));
+    };
+    if handle.is_empty() || handle.len() > 128 {
+        return Ok(Verified::Wrong(text::WRONG_CODE));
+    }
+    let Some(ch) = otp_challenge::Entity::find()
+        .filter(otp_challenge::Column::Handle.eq(handle))
+        .one(&st.db)
+        .await?
+    else {
+        return Ok(Verified::Wrong(text::WRONG_CODE));
+    };
+    // A hash issued for another number or purpose is simply wrong (no try is used: the
+    // caller does not own that challenge).
+    if !ct_eq(&ch.mobile, &mobile) || ch.purpose != purpose.as_str() {
+        return Ok(Verified::Wrong(text::WRONG_CODE));
+    }
+    if ch.used_at.is_some() || ch.attempts >= max_wrong || ch.expires_at <= now {
+        return Ok(Verified::Wrong(text::CODE_EXPIRED));
+    }
+    let expected = st.keys.hash_code(&ch.handle, &mobile, &code);
+    if !ct_eq(&expected, &ch.code_hash) {
+        otp_challenge::Entity::update_many()
+            .col_expr(otp_challenge::Column::Attempts, Expr::col(otp_challenge::Column::Attempts).add(1))
+            .filter(otp_challenge::Column::Id.eq(ch.id))
+            .filter(otp_challenge::Column::Attempts.lt(max_wrong))
+            .exec(&st.db)
+            .await?;
+        return Ok(Verified::Wrong(text::WRONG_CODE));
+    }
+    // Consume: only one concurrent caller can flip used_at.
+    let res = otp_challenge::Entity::update_many()
+        .col_expr(otp_challenge::Column::UsedAt, Expr::value(now))
+        .filter(otp_challenge::Column::Id.eq(ch.id))
+        .filter(otp_challenge::Column::UsedAt.is_null())
+        .filter(otp_challenge::Column::Attempts.lt(max_wrong))
+        .filter(otp_challenge::Column::ExpiresAt.gt(now))
+        .exec(&st.db)
+        .await?;
+    if res.rows_affected != 1 {
+        return Ok(Verified::Wrong(text::CODE_EXPIRED));
+    }
+    Ok(Verified::Ok(otp_challenge::Model { used_at: Some(now), ..ch }))
+}
+
+/// Issue an access token and a refresh token (new family unless `family` is given).
+pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String>) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    let lim = &st.config.limits;
+    let token = st.keys.sign_access(&AccessClaims {
+        sub: u.id,
+        uid: u.uid.clone(),
+        iat: now,
+        exp: now + lim.access_ttl_secs,
+    });
+    let reftoken = random_token(32);
+    refresh_token::ActiveModel {
+        user_id: Set(u.id),
+        family: Set(family.unwrap_or_else(|| random_token(16))),
+        token_hash: Set(st.keys.hash_refresh(&reftoken)),
+        created_at: Set(now),
+        expires_at: Set(now + lim.refresh_ttl_secs),
+        used_at: Set(None),
+        revoked_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&st.db)
+    .await?;
+    Ok(AuthReply {
+        status: "ok".into(),
+        data: Some("ok".into()),
+        token: Some(token),
+        reftoken: Some(reftoken),
+        expires_in: Some(lim.access_ttl_secs),
+        user: Some(UserDto::from(u)),
+        ..Default::default()
+    })
+}
+
+/// `/user/login` with a code.
+pub async fn login_with_code(st: &AppState, mobile: &str, code: &str, hash: &str) -> ApiResult<AuthReply> {
+    match verify_code(st, Purpose::Login, mobile, code, hash).await? {
+        Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
+        Verified::Ok(ch) => {
+            let Some(u) = find_user_by_mobile(&st.db, &ch.mobile).await? else {
+                return Ok(AuthReply::wrong(text::NOT_REGISTERED));
+            };
+            if u.block {
+                return Err(ApiError::forbidden_msg(msg::BLOCKED));
+            }
+            let mut reply = issue_session(st, &u, None).await?;
+            reply.message = Some(text::SIGNED_IN.into());
+            Ok(reply)
+        }
+    }
+}
+
+/// `/user/login` with a password.
+pub async fn login_with_password(st: &AppState, mobile_raw: &str, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    let lim = &st.config.limits;
+    let Some(mobile) = normalize_mobile(mobile_raw) else {
+        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
+    };
+    // Failed tries are counted per number and per address; the check comes first so that a
+    // locked number costs no hashing.
+    let num_key = format!("pw-fail:{mobile}");
+    let ip_key = format!("pw-fail-ip:{ip}");
+    if let Err(retry) = limits::check(&st.db, &num_key, now, 3600, lim.password_tries_hour).await? {
+        return Err(ApiError::too_many(retry));
+    }
+    if let Err(retry) = limits::check(&st.db, &ip_key, now, 3600, lim.password_tries_hour * 4).await? {
+        return Err(ApiError::too_many(retry));
+    }
+    let found = find_user_by_mobile(&st.db, &mobile).await?;
+    let ok = match found.as_ref().and_then(|u| u.password_hash.clone()) {
+        Some(phc) if !password_raw.is_empty() && password_raw.len() <= 256 => {
+            password::verify(password_raw.to_string(), phc).await
+        }
+        _ => false,
+    };
+    let (true, Some(u)) = (ok, found) else {
+        limits::hit(&st.db, &num_key, now, 3600, i64::MAX).await?.ok();
+        limits::hit(&st.db, &ip_key, now, 3600, i64::MAX).await?.ok();
+        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
+    };
+    if u.block {
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
+    }
+    let mut reply = issue_session(st, &u, None).await?;
+    reply.message = Some(text::SIGNED_IN.into());
+    Ok(reply)
+}
+
+/// Create a mobile-verification code on a consumed register/forget challenge.
+async fn issue_mcode(st: &AppState, ch: &otp_challenge::Model) -> ApiResult<String> {
+    let now = st.clock.unix();
+    let mcode = random_token(24);
+    otp_challenge::Entity::update_many()
+        .col_expr(otp_challenge::Column::McodeHash, Expr::value(st.keys.hash_mcode(&mcode)))
+        .col_expr(otp_challenge::Column::McodeExpiresAt, Expr::value(now + st.config.limits.mcode_ttl_secs))
+        .filter(otp_challenge::Column::Id.eq(ch.id))
+        .exec(&st.db)
+        .await?;
+    Ok(mcode)
+}
+
+/// Check an mcode for `purpose` and `mobile` without consuming it.
+async fn find_mcode(
+    st: &AppState,
+    purpose: Purpose,
+    mobile: &str,
+    mcode: &str,
+) -> ApiResult<Option<otp_challenge::Model>> {
+    let now = st.clock.unix();
+    if mcode.is_empty() || mcode.len() > 128 {
+        return Ok(None);
+    }
+    let hash = st.keys.hash_mcode(mcode);
+    let ch = otp_challenge::Entity::find().filter(otp_challenge::Column::McodeHash.eq(&hash)).one(&st.db).await?;
+    Ok(ch.filter(|c| {
+        ct_eq(&c.mobile, mobile)
+            && c.purpose == purpose.as_str()
+            && c.mcode_used_at.is_none()
+            && c.mcode_expires_at.is_some_and(|e| e > now)
+    }))
+}
+
+/// Consume an mcode (conditional UPDATE); false when another request consumed it first.
+async fn consume_mcode(st: &AppState, ch: &otp_challenge::Model) -> ApiResult<bool> {
+    let now = st.clock.unix();
+    let res = otp_challenge::Entity::update_many()
+        .col_expr(otp_challenge::Column::McodeUsedAt, Expr::value(now))
+        .filter(otp_challenge::Column::Id.eq(ch.id))
+        .filter(otp_challenge::Column::McodeUsedAt.is_null())
+        .exec(&st.db)
+        .await?;
+    Ok(res.rows_affected == 1)
+}
+
+/// `/user/register` with `{mobile, code, hash}`: creates the account for the number.
+pub async fn register_verify(st: &AppState, mobile: &str, code: &str, hash: &str) -> ApiResult<AuthReply> {
+    let ch = match verify_code(st, Purpose::Register, mobile, code, hash).await? {
+        Verified::Wrong(m) => return Ok(AuthReply::wrong(m)),
+        Verified::Ok(ch) => ch,
+    };
+    let now = st.clock.unix();
+    user::Entity::insert(user::ActiveModel {
+        uid: Set(uuid::Uuid::new_v4().to_string()),
+        mobile: Set(ch.mobile.clone()),
+        name: Set(String::new()),
+        lastname: Set(String::new()),
+        email: Set(String::new()),
+        state: Set(String::new()),
+        city: Set(String::new()),
+        profile: Set(String::new()),
+        address1: Set(String::new()),
+        address2: Set(String::new()),
+        postal_code1: Set(String::new()),
+        postal_code2: Set(String::new()),
+        phone: Set(String::new()),
+        info: Set(String::new()),
+        user_type: Set(1),
+        block: Set(false),
+        password_hash: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
+    .exec_without_returning(&st.db)
+    .await?;
+    let Some(u) = find_user_by_mobile(&st.db, &ch.mobile).await? else {
+        return Err(ApiError::internal("user missing right after insert"));
+    };
+    if u.block {
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
+    }
+    let mcode = issue_mcode(st, &ch).await?;
+    let mut reply = issue_session(st, &u, None).await?;
+    reply.mcode = Some(mcode);
+    reply.message = Some(text::CODE_VERIFIED.into());
+    Ok(reply)
+}
+
+/// Profile fields of the final registration submit.
+#[derive(Debug, Default, Clone)]
+pub struct Profile {
+    pub name: String,
+    pub lastname: String,
+    pub password: String,
+    pub email: String,
+    pub city: String,
+    pub state: String,
+    pub address1: String,
+    pub postal_code1: String,
+    pub phone: String,
+    pub info: String,
+}
+
+/// Field names and Persian labels used in validation messages.
+mod label {
+    pub const NAME: &str = "نام";
+    pub const LASTNAME: &str = "نام خانوادگی";
+    pub const PASSWORD: &str = "گذرواژه";
+    pub const EMAIL: &str = "ایمیل";
+    pub const POSTAL_CODE: &str = "کد پستی";
+    pub const PHONE: &str = "تلفن";
+    pub const CITY: &str = "شهر";
+    pub const STATE: &str = "استان";
+    pub const ADDRESS: &str = "نشانی";
+    pub const INFO: &str = "توضیحات";
+}
+
+fn check(rule: shop_core::validation::Rule, field: &str, label: &str, value: &str) -> ApiResult<()> {
+    shop_core::validation::validate(&rule, label, value).map_err(|m| ApiError::invalid(field, m))
+}
+
+fn check_len(field: &str, label: &str, value: &str, max: usize) -> ApiResult<()> {
+    if value.chars().count() > max {
+        return Err(ApiError::invalid(field, format!("{label} وارد شده معتبر نیست!")));
+    }
+    Ok(())
+}
+
+/// Validate the password with the spec's complex-password rule.
+pub fn validate_password(field: &str, password: &str) -> ApiResult<()> {
+    check(shop_core::validation::Rule::ComplexPassword, field, label::PASSWORD, password)
+}
+
+/// Validate the registration profile with `core`'s rules (field names as the client sends them).
+pub fn validate_profile(p: &Profile) -> ApiResult<()> {
+    use shop_core::validation::Rule;
+    check(Rule::Required, "name", label::NAME, &p.name)?;
+    check_len("name", label::NAME, &p.name, 100)?;
+    check(Rule::Required, "lastname", label::LASTNAME, &p.lastname)?;
+    check_len("lastname", label::LASTNAME, &p.lastname, 100)?;
+    validate_password("password", &p.password)?;
+    if !p.email.trim().is_empty() {
+        check(Rule::Email, "email", label::EMAIL, p.email.trim())?;
+        check_len("email", label::EMAIL, &p.email, 200)?;
+    }
+    if !p.postal_code1.trim().is_empty() {
+        let pc = shop_core::digits::to_western_digits(p.postal_code1.trim());
+        check(Rule::Digits { n: 10 }, "postalCode1", label::POSTAL_CODE, &pc)?;
+    }
+    if !p.phone.trim().is_empty() {
+        let ph = shop_core::digits::to_western_digits(p.phone.trim());
+        check(Rule::Numeric, "phone", label::PHONE, &ph)?;
+        check_len("phone", label::PHONE, &ph, 20)?;
+    }
+    check_len("city", label::CITY, &p.city, 100)?;
+    check_len("state", label::STATE, &p.state, 100)?;
+    check_len("address1", label::ADDRESS, &p.address1, 500)?;
+    check_len("info", label::INFO, &p.info, 2000)?;
+    Ok(())
+}
+
+fn password_cost(st: &AppState) -> PasswordCost {
+    st.config.password_cost
+}
+
+/// `/user/register` with the profile payload and `mcode`.
+pub async fn register_profile(st: &AppState, mobile_raw: &str, mcode: &str, p: Profile) -> ApiResult<AuthReply> {
+    let Some(mobile) = normalize_mobile(mobile_raw) else {
+        return Err(ApiError::invalid("mobile", shop_core::mobile::MOBILE_MESSAGE));
+    };
+    let Some(ch) = find_mcode(st, Purpose::Register, &mobile, mcode).await? else {
+        return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
+    };
+    validate_profile(&p)?;
+    let Some(u) = find_user_by_mobile(&st.db, &mobile).await? else {
+        return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
+    };
+    if u.block {
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
+    }
+    let phc = password::hash(p.password.clone(), password_cost(st)).await.map_err(ApiError::internal)?;
+    if !consume_mcode(st, &ch).await? {
+        return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
+    }
+    let now = st.clock.unix();
+    let mut am: user::ActiveModel = u.into();
+    am.name = Set(p.name.trim().to_string());
+    am.lastname = Set(p.lastname.trim().to_string());
+    am.email = Set(p.email.trim().to_string());
+    am.city = Set(p.city.trim().to_string());
+    am.state = Set(p.state.trim().to_string());
+    am.address1 = Set(p.address1.trim().to_string());
+    am.postal_code1 = Set(shop_core::digits::to_western_digits(p.postal_code1.trim()));
+    am.phone = Set(shop_core::digits::to_western_digits(p.phone.trim()));
+    am.info = Set(p.info.trim().to_string());
+    am.password_hash = Set(Some(phc));
+    am.updated_at = Set(now);
+    let u = am.update(&st.db).await?;
+    let mut reply = issue_session(st, &u, None).await?;
+    reply.message = Some(text::REGISTERED.into());
+    Ok(reply)
+}
+
+/// `/user/verify/forget`.
+pub async fn forget_verify(st: &AppState, mobile: &str, code: &str, hash: &str) -> ApiResult<AuthReply> {
+    match verify_code(st, Purpose::Forget, mobile, code, hash).await? {
+        Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
+        Verified::Ok(ch) => {
+            let mcode = issue_mcode(st, &ch).await?;
+            Ok(AuthReply {
+                status: "ok".into(),
+                data: Some("ok".into()),
+                mcode: Some(mcode),
+                message: Some(text::CODE_VERIFIED.into()),
+                ..Default::default()
+            })
+        }
+    }
+}
+
+/// `/user/forget`: set a new password, sign out every other session, sign in.
+pub async fn forget_submit(st: &AppState, mobile_raw: &str, new_password: &str, mcode: &str) -> ApiResult<AuthReply> {
+    let Some(mobile) = normalize_mobile(mobile_raw) else {
+        return Err(ApiError::invalid("mobile", shop_core::mobile::MOBILE_MESSAGE));
+    };
+    let Some(ch) = find_mcode(st, Purpose::Forget, &mobile, mcode).await? else {
+        return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
+    };
+    validate_password("password", new_password)?;
+    let Some(u) = find_user_by_mobile(&st.db, &mobile).await? else {
+        return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
+    };
+    if u.block {
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
+    }
+    let phc = password::hash(new_password.to_string(), password_cost(st)).await.map_err(ApiError::internal)?;
+    if !consume_mcode(st, &ch).await? {
+        return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
+    }
+    let now = st.clock.unix();
+    let user_id = u.id;
+    let mut am: user::ActiveModel = u.into();
+    am.password_hash = Set(Some(phc));
+    am.updated_at = Set(now);
+    let u = am.update(&st.db).await?;
+    refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
+        .filter(refresh_token::Column::UserId.eq(user_id))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(&st.db)
+        .await?;
+    let mut reply = issue_session(st, &u, None).await?;
+    reply.message = Some(text::PASSWORD_CHANGED.into());
+    Ok(reply)
+}
+
+async fn revoke_family(st: &AppState, family: &str, now: i64) -> Result<u64, DbErr> {
+    Ok(refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
+        .filter(refresh_token::Column::Family.eq(family))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(&st.db)
+        .await?
+        .rows_affected)
+}
+
+/// `/user/token`: exchange a refresh token for a new access token and a new refresh token.
+pub async fn refresh(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    let not = || AuthReply::status("not", text::SESSION_EXPIRED);
+    if reftoken.is_empty() || reftoken.len() > 256 {
+        return Ok(not());
+    }
+    let hash = st.keys.hash_refresh(reftoken);
+    let Some(row) = refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(&hash)).one(&st.db).await?
+    else {
+        return Ok(not());
+    };
+    if row.revoked_at.is_some() {
+        return Ok(not());
+    }
+    if row.used_at.is_some() {
+        let n = revoke_family(st, &row.family, now).await?;
+        tracing::warn!(target: "shop::auth", user_id = row.user_id, revoked = n, "refresh token replayed: family revoked");
+        return Ok(not());
+    }
+    if row.expires_at <= now {
+        return Ok(not());
+    }
+    let res = refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::UsedAt, Expr::value(now))
+        .filter(refresh_token::Column::Id.eq(row.id))
+        .filter(refresh_token::Column::UsedAt.is_null())
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(&st.db)
+        .await?;
+    if res.rows_affected != 1 {
+        // Someone used it a moment ago: that is a replay too.
+        revoke_family(st, &row.family, now).await?;
+        return Ok(not());
+    }
+    let Some(u) = user::Entity::find_by_id(row.user_id).one(&st.db).await? else {
+        return Ok(not());
+    };
+    if u.block {
+        revoke_family(st, &row.family, now).await?;
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
+    }
+    issue_session(st, &u, Some(row.family)).await
+}
+
+/// `/user/logout`: revoke the refresh token's family. Always `ok`.
+pub async fn logout(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    if !reftoken.is_empty() && reftoken.len() <= 256 {
+        let hash = st.keys.hash_refresh(reftoken);
+        if let Some(row) =
+            refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(&hash)).one(&st.db).await?
+        {
+            revoke_family(st, &row.family, now).await?;
+        }
+    }
+    Ok(AuthReply::status("ok", text::SIGNED_OUT))
+}
+
+/// Create the demo customer (for `shop seed --demo`). Returns true when it was created.
+pub async fn seed_demo_user(
+    db: &DatabaseConnection,
+    mobile: &str,
+    name: &str,
+    city: &str,
+    password_plain: &str,
+) -> Result<bool, DbErr> {
+    let mobile = shop_core::mobile::normalize_mobile(mobile).map_err(|e| DbErr::Custom(e.to_string()))?;
+    if user::Entity::find().filter(user::Column::Mobile.eq(&mobile)).count(db).await? > 0 {
+        return Ok(false);
+    }
+    let phc = password::hash(password_plain.to_string(), PasswordCost::PRODUCTION).await.map_err(DbErr::Custom)?;
+    let now = chrono::Utc::now().timestamp();
+    let inserted = user::Entity::insert(user::ActiveModel {
+        uid: Set(uuid::Uuid::new_v4().to_string()),
+        mobile: Set(mobile),
+        name: Set(name.to_string()),
+        lastname: Set(String::new()),
+        email: Set(String::new()),
+        state: Set(city.to_string()),
+        city: Set(city.to_string()),
+        profile: Set(String::new()),
+        address1: Set(String::new()),
+        address2: Set(String::new()),
+        postal_code1: Set(String::new()),
+        postal_code2: Set(String::new()),
+        phone: Set(String::new()),
+        info: Set(String::new()),
+        user_type: Set(1),
+        block: Set(false),
+        password_hash: Set(Some(phc)),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    Ok(inserted == 1)
+}
+
+/// Delete old challenges, spent refresh tokens and finished counters (run periodically).
+pub async fn purge_expired(db: &DatabaseConnection, now: i64) -> Result<(), DbErr> {
+    otp_challenge::Entity::delete_many()
+        .filter(otp_challenge::Column::CreatedAt.lt(now - 2 * 86400))
+        .exec(db)
+        .await?;
+    refresh_token::Entity::delete_many().filter(refresh_token::Column::ExpiresAt.lt(now - 86400)).exec(db).await?;
+    limits::purge(db, now).await?;
+    Ok(())
+}

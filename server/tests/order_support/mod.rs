@@ -1,0 +1,360 @@
+//! Test support for the order and delivery tests: starts the real server on a random port on a
+//! fresh SQLite file or a fresh PostgreSQL database, loads the demo catalogue, creates signed-in
+//! users, and reads the database to check that nothing changed that should not.
+
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+};
+use serde_json::Value;
+use shop_server::auth::entity::user;
+use shop_server::auth::token::{AccessClaims, TokenKeys};
+use shop_server::catalog::{product, variant};
+use shop_server::delivery::entity::{delivery_option, product_delivery};
+use shop_server::order::entity::{order_line, shop_order};
+use shop_server::platform::{config::Config, db, AppState};
+use tokio::sync::oneshot;
+
+const PG_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+/// True when PostgreSQL answers at 127.0.0.1:5432.
+pub async fn pg_available() -> bool {
+    let url = std::env::var("SHOP_TEST_PG_URL").unwrap_or_else(|_| PG_ADMIN_URL.into());
+    if tokio::time::timeout(
+        Duration::from_secs(2),
+        tokio::net::TcpStream::connect("127.0.0.1:5432"),
+    )
+    .await
+    .map(|r| r.is_ok())
+    .unwrap_or(false)
+    {
+        return sea_orm::Database::connect(url.as_str()).await.is_ok();
+    }
+    false
+}
+
+/// An HTTP client for one server.
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl Client {
+    /// POST a JSON body; returns the status and the JSON answer (Null when not JSON).
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.post_raw(path, token, &body.to_string()).await
+    }
+
+    /// POST a raw body as application/json.
+    pub async fn post_raw(&self, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+        let mut req = self
+            .http
+            .post(format!("{}{}", self.base, path))
+            .header("content-type", "application/json")
+            .body(body.to_string());
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let resp = req.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap_or_default();
+        assert_ne!(status, 500, "server error for {path} {body}: {text}");
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+}
+
+/// A signed-in test user.
+pub struct TestUser {
+    pub id: i64,
+    pub uid: String,
+    pub token: String,
+}
+
+/// A catalogue variant with its product's name.
+#[derive(Clone, Debug)]
+pub struct TestVariant {
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub price: i64,
+    pub warranty_price: i64,
+    pub warranty_name: String,
+    pub color: String,
+    pub stock: i64,
+    pub ins_payment: bool,
+}
+
+/// A running server with its database.
+pub struct Srv {
+    pub client: Client,
+    pub db: DatabaseConnection,
+    keys: TokenKeys,
+    stop: Option<oneshot::Sender<()>>,
+    handle: Option<tokio::task::JoinHandle<()>>,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Dir(std::path::PathBuf),
+    PgDatabase(String),
+}
+
+impl Srv {
+    /// A server on a fresh SQLite file.
+    pub async fn sqlite() -> Self {
+        let dir = std::env::temp_dir().join(format!("shop-order-test-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}/shop.db?mode=rwc", dir.display());
+        Self::start(url, Cleanup::Dir(dir)).await
+    }
+
+    /// A server on a fresh PostgreSQL database.
+    pub async fn postgres() -> Self {
+        let admin_url = std::env::var("SHOP_TEST_PG_URL").unwrap_or_else(|_| PG_ADMIN_URL.into());
+        let name = format!("shop_order_{}", uuid::Uuid::new_v4().simple());
+        let admin = sea_orm::Database::connect(admin_url.as_str()).await.expect("postgres admin");
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create database");
+        admin.close().await.ok();
+        let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
+        Self::start(format!("{base}/{name}"), Cleanup::PgDatabase(name)).await
+    }
+
+    async fn start(url: String, cleanup: Cleanup) -> Self {
+        let config = Config::for_tests(url.clone());
+        let keys = TokenKeys::new(&config.secret);
+        let db = db::connect_and_migrate(&url, 4).await.expect("connect and migrate");
+        shop_server::seed::catalogue(&db, None).await.expect("demo catalogue");
+        let state = AppState::new(config, db.clone());
+        let (acceptor, addr) = shop_server::app::bind("127.0.0.1:0").await.expect("bind");
+        let (tx, rx) = oneshot::channel::<()>();
+        let handle = tokio::spawn(async move {
+            let _ = shop_server::app::serve_until(acceptor, state, async {
+                let _ = rx.await;
+            })
+            .await;
+        });
+        Self {
+            client: Client {
+                http: reqwest::Client::new(),
+                base: format!("http://{addr}"),
+            },
+            db,
+            keys,
+            stop: Some(tx),
+            handle: Some(handle),
+            cleanup,
+        }
+    }
+
+    /// Stop the server and drop its database.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(h) = self.handle.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(15), h).await;
+        }
+        self.db.clone().close().await.ok();
+        match &self.cleanup {
+            Cleanup::Dir(dir) => {
+                std::fs::remove_dir_all(dir).ok();
+            }
+            Cleanup::PgDatabase(name) => {
+                let admin_url = std::env::var("SHOP_TEST_PG_URL").unwrap_or_else(|_| PG_ADMIN_URL.into());
+                if let Ok(admin) = sea_orm::Database::connect(admin_url.as_str()).await {
+                    admin
+                        .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                        .await
+                        .ok();
+                    admin.close().await.ok();
+                }
+            }
+        }
+    }
+
+    /// A cloneable client for concurrent requests.
+    pub fn client(&self) -> Client {
+        self.client.clone()
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        self.client.post(path, token, body).await
+    }
+
+    pub async fn post_raw(&self, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+        self.client.post_raw(path, token, body).await
+    }
+
+    /// A customer in `city` with a valid access token.
+    pub async fn user(&self, mobile: &str, city: &str) -> TestUser {
+        let now = chrono::Utc::now().timestamp();
+        let row = user::ActiveModel {
+            uid: Set(uuid::Uuid::new_v4().to_string()),
+            mobile: Set(mobile.to_string()),
+            name: Set("آزمون".into()),
+            lastname: Set(String::new()),
+            email: Set(String::new()),
+            state: Set(city.to_string()),
+            city: Set(city.to_string()),
+            profile: Set(String::new()),
+            address1: Set(String::new()),
+            address2: Set(String::new()),
+            postal_code1: Set(String::new()),
+            postal_code2: Set(String::new()),
+            phone: Set(String::new()),
+            info: Set(String::new()),
+            user_type: Set(1),
+            block: Set(false),
+            password_hash: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .expect("insert user");
+        let token = self.keys.sign_access(&AccessClaims {
+            sub: row.id,
+            uid: row.uid.clone(),
+            iat: now,
+            exp: now + 900,
+        });
+        TestUser { id: row.id, uid: row.uid, token }
+    }
+
+    /// The `n`-th variant (in catalogue order) of the product with this uid.
+    pub async fn variant(&self, product_uid: &str, n: usize) -> TestVariant {
+        let p = product::Entity::find()
+            .filter(product::Column::Uid.eq(product_uid))
+            .one(&self.db)
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("no product {product_uid}"));
+        let vs = variant::Entity::find()
+            .filter(variant::Column::ProductId.eq(p.id))
+            .order_by_asc(variant::Column::Id)
+            .all(&self.db)
+            .await
+            .unwrap();
+        let v = vs[n].clone();
+        TestVariant {
+            id: v.id,
+            product_id: p.id,
+            product_name: p.name,
+            price: v.price,
+            warranty_price: v.warranty_price,
+            warranty_name: v.warranty_name,
+            color: v.color,
+            stock: v.stock,
+            ins_payment: v.ins_payment,
+        }
+    }
+
+    pub async fn first_variant_of(&self, product_id: i64) -> i64 {
+        variant::Entity::find()
+            .filter(variant::Column::ProductId.eq(product_id))
+            .order_by_asc(variant::Column::Id)
+            .one(&self.db)
+            .await
+            .unwrap()
+            .unwrap()
+            .id
+    }
+
+    pub async fn set_price(&self, variant_id: i64, price: i64) {
+        let v = variant::Entity::find_by_id(variant_id).one(&self.db).await.unwrap().unwrap();
+        let mut am: variant::ActiveModel = v.into();
+        am.price = Set(price);
+        am.update(&self.db).await.unwrap();
+    }
+
+    pub async fn order_row(&self, order_id: i64) -> shop_order::Model {
+        shop_order::Entity::find_by_id(order_id).one(&self.db).await.unwrap().unwrap()
+    }
+
+    pub async fn order_count(&self, user_id: i64) -> u64 {
+        shop_order::Entity::find()
+            .filter(shop_order::Column::UserId.eq(user_id))
+            .count(&self.db)
+            .await
+            .unwrap()
+    }
+
+    /// The stored order and its lines, for before/after comparisons.
+    pub async fn snapshot(&self, order_id: i64) -> (shop_order::Model, Vec<order_line::Model>) {
+        let order = self.order_row(order_id).await;
+        let lines = order_line::Entity::find()
+            .filter(order_line::Column::OrderId.eq(order_id))
+            .order_by_asc(order_line::Column::Id)
+            .all(&self.db)
+            .await
+            .unwrap();
+        (order, lines)
+    }
+
+    /// A delivery option; returns its id.
+    pub async fn delivery_option(&self, name: &str, priority: i64, cities: &[&str]) -> i64 {
+        delivery_option::ActiveModel {
+            name: Set(name.to_string()),
+            description: Set(String::new()),
+            price: Set(100_000),
+            priority: Set(priority),
+            cities: Set(serde_json::to_string(cities).unwrap()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .unwrap()
+        .id
+    }
+
+    /// A product with one variant (stock 10) offering these delivery options; returns its id.
+    pub async fn product_with_options(&self, uid: &str, options: &[i64]) -> i64 {
+        let p = product::ActiveModel {
+            uid: Set(uid.to_string()),
+            name: Set(format!("کالای آزمون {uid}")),
+            brand: Set("Test".into()),
+            line: Set("laptop".into()),
+            condition: Set("new".into()),
+            description: Set(String::new()),
+            active: Set(true),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .unwrap();
+        variant::ActiveModel {
+            product_id: Set(p.id),
+            color: Set("مشکی".into()),
+            warranty_name: Set("بدون گارانتی".into()),
+            warranty_price: Set(0),
+            price: Set(10_000_000),
+            stock: Set(10),
+            ins_payment: Set(true),
+            dg: Set(String::new()),
+            property: Set(String::new()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await
+        .unwrap();
+        for o in options {
+            product_delivery::ActiveModel {
+                product_id: Set(p.id),
+                delivery_option_id: Set(*o),
+            }
+            .insert(&self.db)
+            .await
+            .unwrap();
+        }
+        p.id
+    }
+}

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import table from '../src/app/routes.json' with { type: 'json' };
+
+const samplePath = (path: string) =>
+  path.replace('{category}-{id}', 'asus-laptops-12').replace('{id}', '7').replace(/\{(\w+)\}/g, 'sample');
+
+const PERSIAN_DIGIT = /[۰-۹]/;
+
+for (const width of [375, 1280]) {
+  test(`home page at ${width}px: RTL Persian, no horizontal overflow`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 1024 ? 812 : 900 });
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fa');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('لپ‌تاپ مناسب خودت را پیدا کن');
+    await expect(page).toHaveTitle(/لپ‌تاپ‌شاپ/);
+    // Prices come from the WASM core once the cards are in view: Persian digits and تومان.
+    await page.locator('#highlights-title').scrollIntoViewIfNeeded();
+    const price = page.getByTestId('price').first();
+    await expect(price).toContainText('تومان');
+    expect(await price.textContent()).toMatch(PERSIAN_DIGIT);
+    expect(await price.textContent()).not.toMatch(/[0-9]/);
+    // The Vazirmatn font is bundled and used.
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font).toContain('Vazirmatn');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overflow = await page.evaluate(() => ({
+      scrollWidth: document.scrollingElement!.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.innerWidth);
+    // The mobile bottom bar shows below lg only.
+    const bar = page.getByTestId('bottom-bar');
+    if (width < 1024) await expect(bar).toBeVisible();
+    else await expect(bar).toBeHidden();
+  });
+}
+
+test('an unknown path answers HTTP 404 with the Persian not-found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'بازگشت به صفحه اصلی' })).toBeVisible();
+  await page.getByRole('link', { name: 'بازگشت به صفحه اصلی' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('لپ‌تاپ مناسب خودت را پیدا کن');
+});
+
+test('every route of routes.json renders its Persian title', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const r of table.routes) {
+    const path = samplePath(r.path);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    if (r.name === 'home') {
+      await expect(page).toHaveTitle(/لپ‌تاپ‌شاپ/);
+      continue;
+    }
+    await expect(page, path).toHaveTitle(`${r.title} | لپ‌تاپ‌شاپ`);
+    if (r.name !== 'login') {
+      await expect(page.getByRole('heading', { level: 1 }), path).toContainText(r.title);
+    }
+    const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('the bottom bar asks an anonymous visitor to sign in for the profile', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('فروشگاه');
+  await page.getByTestId('bottom-bar').getByRole('button', { name: 'پروفایل' }).click();
+  await expect(page).toHaveURL(/\/shop\?redirectTo=%2Fprofile$/);
+});
+
+test('links to other routes navigate client-side with the page fade', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'منوی اصلی' }).getByRole('link', { name: 'درباره ما' }).click();
+  await expect(page).toHaveURL(/\/about-us$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('درباره ما');
+  await expect(page).toHaveTitle('درباره ما | لپ‌تاپ‌شاپ');
+});

@@ -1,0 +1,55 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageModules } from './pageModules';
+import { createAppRoutes } from './router';
+import { pageReloader } from '@/shared/lib/chunkReload';
+import { sessionRestoredAtom } from '@/features/auth/session';
+import '@/shared/i18n';
+
+const realReload = pageReloader.reload;
+
+function renderWithBrokenShop() {
+  const loaders = {
+    ...pageModules,
+    shop: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/ShopPage-x.js')),
+    blogs: () => Promise.reject(new Error('boom')),
+  };
+  const store = createStore();
+  store.set(sessionRestoredAtom, true);
+  return (path: string) =>
+    render(
+      <Provider store={store}>
+        <RouterProvider router={createMemoryRouter(createAppRoutes(loaders), { initialEntries: [path] })} />
+      </Provider>,
+    );
+}
+
+describe('route errors', () => {
+  afterEach(() => {
+    pageReloader.reload = realReload;
+  });
+
+  it('a chunk-load failure reloads once, then shows the error page within 10 s', async () => {
+    const reload = vi.fn();
+    pageReloader.reload = reload;
+    const renderAt = renderWithBrokenShop();
+    const first = renderAt('/shop');
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('error-page')).toBeNull();
+    first.unmount();
+    renderAt('/shop'); // the "reloaded" page fails again within 10 s
+    expect(await screen.findByTestId('error-page')).toHaveTextContent('خطایی رخ داد');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('any other fatal error shows the error page in the layout', async () => {
+    const reload = vi.fn();
+    pageReloader.reload = reload;
+    renderWithBrokenShop()('/blogs');
+    expect(await screen.findByTestId('error-page')).toBeInTheDocument();
+    expect(document.querySelector('[data-layout="default"]')).not.toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,45 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useBuildUpdateCheck } from '@/shared/hooks/useBuildUpdateCheck';
+import { useMobileDeviceSync } from '@/shared/hooks/useMobileDeviceSync';
+import { installChunkErrorListener } from '@/shared/lib/chunkReload';
+import { loadingAtom, overlayAtom } from '@/shared/state';
+import { LoadingBar } from '@/shared/ui/LoadingBar';
+import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
+import { AppToaster } from '@/shared/ui/toast';
+import { BottomBar, isBottomBarHidden } from './BottomBar';
+import { LoginModalHost } from './LoginModalHost';
+import { useCurrentRouteHandle } from './routeHandle';
+
+/** The app shell around every layout: loading bar, overlay, bottom bar, login popup, toasts. */
+export function Shell() {
+  const navigation = useNavigation();
+  const loading = useAtomValue(loadingAtom);
+  const [overlay, setOverlay] = useAtom(overlayAtom);
+  const handle = useCurrentRouteHandle();
+  useMobileDeviceSync();
+  useBuildUpdateCheck();
+  useEffect(() => installChunkErrorListener(), []);
+
+  return (
+    <>
+      <LoadingBar active={navigation.state !== 'idle'} />
+      <Outlet />
+      {!isBottomBarHidden(handle?.name) && <div className="h-16 lg:hidden" aria-hidden="true" />}
+      <BottomBar />
+      {overlay && (
+        <div
+          className="fixed inset-0 z-20 bg-slate-900/40"
+          aria-hidden="true"
+          data-testid="page-overlay"
+          onClick={() => setOverlay(false)}
+        />
+      )}
+      <LoadingOverlay visible={loading} />
+      <LoginModalHost />
+      <AppToaster />
+      <ScrollRestoration />
+    </>
+  );
+}

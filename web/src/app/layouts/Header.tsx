@@ -1,0 +1,80 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { cartCountAtom, isSignedInAtom } from '@/features/auth/session';
+import { loginModalAtom } from '@/shared/state';
+import { faDigits } from '@/shared/lib/digits';
+import { CartIcon, UserIcon } from '@/shared/ui/Icons';
+import { Logo } from '@/shared/ui/Logo';
+import { PrefetchLink, PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+import { SearchForm } from '@/shared/ui/SearchForm';
+
+const NAV = [
+  { to: '/shop', key: 'nav.shop' },
+  { to: '/categories', key: 'nav.categories' },
+  { to: '/specials', key: 'nav.specials' },
+  { to: '/blogs', key: 'nav.blogs' },
+  { to: '/about-us', key: 'nav.aboutUs' },
+  { to: '/contact-us', key: 'nav.contactUs' },
+] as const;
+
+const iconButton =
+  'relative inline-flex h-11 items-center justify-center gap-2 rounded-xl px-2.5 text-slate-700 transition hover:bg-slate-100 hover:text-brand-700';
+
+/** Header of the default, home and profile layouts: logo, search, nav, cart and profile. */
+export function Header() {
+  const { t } = useTranslation();
+  const signedIn = useAtomValue(isSignedInAtom);
+  const cartCount = useAtomValue(cartCountAtom);
+  const openLogin = useSetAtom(loginModalAtom);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 lg:flex-nowrap">
+        <PrefetchLink to="/" className="shrink-0 rounded-lg" aria-label={t('nav.home')}>
+          <Logo />
+        </PrefetchLink>
+        <SearchForm className="order-last w-full lg:order-none lg:max-w-md lg:flex-1" />
+        <div className="ms-auto flex items-center gap-1">
+          <PrefetchLink to="/profile/cart" className={iconButton} aria-label={t('header.cart')}>
+            <CartIcon />
+            {cartCount > 0 && (
+              <span className="absolute -top-0.5 end-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white">
+                {faDigits(cartCount)}
+              </span>
+            )}
+          </PrefetchLink>
+          {signedIn ? (
+            <PrefetchLink to="/profile" className={iconButton} aria-label={t('header.profile')}>
+              <UserIcon />
+              <span className="hidden text-sm font-bold lg:inline">{t('header.profile')}</span>
+            </PrefetchLink>
+          ) : (
+            <button type="button" className={`${iconButton} border border-slate-200`} onClick={() => openLogin(true)}>
+              <UserIcon />
+              <span className="hidden text-sm font-bold sm:inline">{t('header.login')}</span>
+              <span className="sr-only sm:hidden">{t('header.login')}</span>
+            </button>
+          )}
+        </div>
+      </div>
+      <nav aria-label={t('header.mainNav')} className="hidden border-t border-slate-100 lg:block">
+        <ul className="mx-auto flex max-w-7xl gap-1 px-4">
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <PrefetchNavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  `inline-block px-3 py-2.5 text-sm transition hover:text-brand-700 ${
+                    isActive ? 'font-bold text-brand-700' : 'text-slate-700'
+                  }`
+                }
+              >
+                {t(item.key)}
+              </PrefetchNavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

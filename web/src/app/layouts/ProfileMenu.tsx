@@ -1,0 +1,57 @@
+import type { ComponentType, SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CartIcon,
+  ChatIcon,
+  DocIcon,
+  EditIcon,
+  HeartIcon,
+  PinIcon,
+  TagIcon,
+  TicketIcon,
+  UserIcon,
+  WalletIcon,
+} from '@/shared/ui/Icons';
+import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+
+const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
+  { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },
+  { to: '/profile/edit', key: 'profileMenu.profileEdit', icon: EditIcon },
+  { to: '/profile/cart', key: 'profileMenu.cart', icon: CartIcon, end: true },
+  { to: '/profile/factors', key: 'profileMenu.factors', icon: DocIcon },
+  { to: '/profile/finance', key: 'profileMenu.finance', icon: WalletIcon },
+  { to: '/profile/addresses', key: 'profileMenu.addresses', icon: PinIcon },
+  { to: '/profile/discounts', key: 'profileMenu.discounts', icon: TagIcon },
+  { to: '/profile/favorites', key: 'profileMenu.favorites', icon: HeartIcon },
+  { to: '/profile/tickets', key: 'profileMenu.tickets', icon: TicketIcon },
+  { to: '/profile/messages', key: 'profileMenu.messages', icon: ChatIcon },
+];
+
+/** The profile layout's side menu (a scrollable row below lg). */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('profileMenu.label')} data-testid="profile-menu">
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:bg-white lg:p-3 lg:shadow-sm">
+        {ITEMS.map(({ to, key, icon: Icon, end }) => (
+          <li key={to} className="shrink-0">
+            <PrefetchNavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                `flex items-center gap-2 rounded-xl px-3 py-2 text-sm whitespace-nowrap transition ${
+                  isActive
+                    ? 'bg-brand-50 font-bold text-brand-700'
+                    : 'bg-white text-slate-700 hover:bg-slate-100 lg:bg-transparent'
+                }`
+              }
+            >
+              <Icon className="h-5 w-5" />
+              {t(key)}
+            </PrefetchNavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

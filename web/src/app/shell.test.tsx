@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import table from './routes.json';
+import { renderApp } from '@/test/renderApp';
+
+const samplePath = (path: string) =>
+  path.replace('{category}-{id}', 'asus-laptops-12').replace('{id}', '7').replace(/\{(\w+)\}/g, 'sample');
+
+describe('not-found page', () => {
+  it('shows image, text and back-home button for an unknown path', async () => {
+    renderApp('/this/does/not-exist');
+    expect(await screen.findByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /لپ‌تاپی/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'بازگشت به صفحه اصلی' })).toHaveAttribute('href', '/');
+    expect(document.title).toContain('صفحه مورد نظر یافت نشد!');
+  });
+
+  it('shows for route params that fail validation', async () => {
+    for (const path of ['/shop/category/no-id-here', '/profile/tickets/ticket-abc', '/profile/tickets/42']) {
+      const { unmount } = renderApp(path, { signedIn: true });
+      expect(await screen.findByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('accepts valid partial segments', async () => {
+    renderApp('/shop/category/asus-laptops-12');
+    expect(await screen.findByRole('heading', { level: 1, name: /دسته‌بندی: asus laptops/ })).toBeInTheDocument();
+  });
+});
+
+describe('layouts and titles per route', () => {
+  for (const r of table.routes) {
+    it(`${r.name} (${r.path}) renders in the ${r.layout} layout with its title`, async () => {
+      renderApp(samplePath(r.path), { signedIn: true });
+      await waitFor(() => expect(document.querySelector(`[data-layout]`)).not.toBeNull());
+      expect(document.querySelector('[data-layout]')).toHaveAttribute('data-layout', r.layout);
+      if (r.name === 'home') {
+        await waitFor(() => expect(document.title).toContain('لپ‌تاپ‌شاپ'));
+      } else {
+        await waitFor(() => expect(document.title).toBe(`${r.title} | لپ‌تاپ‌شاپ`));
+        if (r.name !== 'login') {
+          expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(r.title);
+        }
+      }
+      // Every visible text is Persian: no Latin letters outside the sample params.
+      const text = (document.body.textContent ?? '').replace(/asus laptops|sample/g, '');
+      expect(text).not.toMatch(/[A-Za-z]{3,}/);
+    });
+  }
+
+  it('profile layout has the side menu; profile-no-side does not', async () => {
+    const a = renderApp('/profile/tickets', { signedIn: true });
+    expect(await screen.findByTestId('profile-menu')).toBeInTheDocument();
+    a.unmount();
+    renderApp('/profile/cart/first-time', { signedIn: true });
+    await screen.findByRole('heading', { level: 1, name: 'سبد خرید' });
+    expect(screen.queryByTestId('profile-menu')).toBeNull();
+  });
+
+  it('a route that needs sign-in shows its title and a sign-in prompt when signed out', async () => {
+    renderApp('/profile/factors');
+    expect(await screen.findByTestId('sign-in-required')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('فاکتورها');
+  });
+});
+
+describe('error page', () => {
+  it('renders for a fatal error and nothing for bots', async () => {
+    const { ErrorPage } = await import('@/features/error/ErrorPage');
+    const { createStore, Provider } = await import('jotai');
+    const { render } = await import('@testing-library/react');
+    const { userAgentAtom } = await import('@/shared/state');
+    const human = createStore();
+    human.set(userAgentAtom, 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile Safari/537.36');
+    const a = render(
+      <Provider store={human}>
+        <ErrorPage />
+      </Provider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('خطایی رخ داد');
+    a.unmount();
+    const bot = createStore();
+    bot.set(userAgentAtom, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    const b = render(
+      <Provider store={bot}>
+        <ErrorPage />
+      </Provider>,
+    );
+    expect(b.container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import i18n from '../i18n';
+import { BUILD_CHECK_INTERVAL_MS, isNewBuildAvailable } from '../lib/buildUpdate';
+
+function offerReload() {
+  toast(
+    (tt) => (
+      <span className="flex items-center gap-3">
+        {i18n.t('update.available')}
+        <button
+          type="button"
+          className="rounded-lg bg-brand-600 px-3 py-1 text-sm font-bold text-white"
+          onClick={() => {
+            toast.dismiss(tt.id);
+            window.location.reload();
+          }}
+        >
+          {i18n.t('update.reload')}
+        </button>
+      </span>
+    ),
+    // This one waits for the user (the 1000 ms default would hide it before it can be used).
+    { id: 'build-update', duration: Infinity },
+  );
+}
+
+/** Every hour, compares the deployed index.html's entry script with ours; offers a reload. */
+export function useBuildUpdateCheck(enabled: boolean = import.meta.env.PROD): void {
+  useEffect(() => {
+    if (!enabled) return;
+    let offered = false;
+    const id = window.setInterval(() => {
+      if (offered) return;
+      void isNewBuildAvailable().then((fresh) => {
+        if (fresh && !offered) {
+          offered = true;
+          offerReload();
+        }
+      });
+    }, BUILD_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(id);
+  }, [enabled]);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { isBotUserAgent } from './bots';
+import { BUILD_CHECK_INTERVAL_MS, entryScriptOf, isNewBuildAvailable } from './buildUpdate';
+import { faDigits, faNumber } from './digits';
+import { estimatedProgress, LOADING_BAR } from '../ui/LoadingBar';
+
+describe('bots', () => {
+  it('recognises search-engine and preview bots, not browsers', () => {
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Mozilla/5.0 (compatible; YandexBot/3.0)',
+      'facebookexternalhit/1.1',
+      'TelegramBot (like TwitterBot)',
+      'WhatsApp/2.23.20.0',
+      'Twitterbot/1.0',
+      'Slackbot-LinkExpanding 1.0',
+    ])
+      expect(isBotUserAgent(ua), ua).toBe(true);
+    for (const ua of [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (Linux; Android 9; CUBOT X19) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      '',
+    ])
+      expect(isBotUserAgent(ua), ua).toBe(false);
+  });
+});
+
+describe('build-update check', () => {
+  it('runs every hour and compares entry scripts', async () => {
+    expect(BUILD_CHECK_INTERVAL_MS).toBe(3_600_000);
+    expect(entryScriptOf('<script type="module" crossorigin src="/assets/index-abc.js"></script>')).toBe('/assets/index-abc.js');
+    const s = document.createElement('script');
+    s.type = 'module';
+    s.setAttribute('src', '/assets/index-abc.js');
+    document.head.append(s);
+    const same = vi.fn(async () => new Response('<script type="module" crossorigin src="/assets/index-abc.js"></script>'));
+    const fresh = vi.fn(async () => new Response('<script type="module" crossorigin src="/assets/index-def.js"></script>'));
+    const down = vi.fn(async () => new Response('', { status: 502 }));
+    expect(await isNewBuildAvailable(same as typeof fetch)).toBe(false);
+    expect(await isNewBuildAvailable(fresh as typeof fetch)).toBe(true);
+    expect(await isNewBuildAvailable(down as typeof fetch)).toBe(false);
+    s.remove();
+  });
+});
+
+describe('digits and loading bar', () => {
+  it('shows Persian digits', () => {
+    expect(faDigits('ticket 42')).toBe('ticket ۴۲');
+    expect(faNumber(12500000)).toBe('۱۲٬۵۰۰٬۰۰۰');
+    expect(faNumber(-1000)).toBe('-۱٬۰۰۰');
+  });
+  it('uses the spec constants', () => {
+    expect(LOADING_BAR).toEqual({ durationMs: 2000, throttleMs: 200, hideDelayMs: 500, resetDelayMs: 400 });
+    expect(estimatedProgress(0)).toBe(0);
+    expect(estimatedProgress(2000)).toBeGreaterThan(60);
+    expect(estimatedProgress(60_000)).toBeLessThan(100);
+  });
+});
