@@ -60,10 +60,29 @@ const cases = [
   ['fold_title_200', () => core.fold(TITLE)],
 ];
 
+// The same cases through `call_json` with the input already JSON text (what a caller holding a
+// fetch body can do): shows how much of the WASM figure is JS-object marshalling.
+const asJson = (fn, input) => {
+  const text = JSON.stringify(input);
+  return () => core.call_json(fn, text);
+};
+const VALIDATE_TEXTS = RULES.map((input) => JSON.stringify(input));
+const jsonCases = {
+  normalize_mobile: asJson('normalize_mobile', MOBILE),
+  validate_all_rules: () => {
+    let last;
+    for (const text of VALIDATE_TEXTS) last = core.call_json('validate', text);
+    return last;
+  },
+  filter_delivery_20x20: asJson('filter_delivery', DELIVERY),
+  fold_title_200: asJson('fold', TITLE),
+};
+
 // Sanity: the cases succeed (a bench of error paths would measure the wrong thing).
 for (const [id, run] of cases) {
   const out = run();
   if (!out || !('ok' in out)) throw new Error(`${id}: ${JSON.stringify(out)}`);
+  if (JSON.stringify(JSON.parse(jsonCases[id]())) !== JSON.stringify(out)) throw new Error(`${id}: call_json differs`);
 }
 if (core.normalize_mobile(MOBILE).ok !== '09123456789') throw new Error('normalize_mobile input');
 
@@ -98,12 +117,14 @@ function nativeNs(id) {
 
 // --- the table ---------------------------------------------------------------------------------
 const fmt = (ns) => (ns == null ? 'n/a' : ns >= 100_000 ? ns.toFixed(0) : ns.toPrecision(4));
+const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}x` : 'n/a');
 const rows = cases.map(([id, run]) => {
   const wasm = nsPerOp(run);
+  const text = nsPerOp(jsonCases[id]);
   const native = nativeNs(id);
-  return [id, fmt(native), fmt(wasm), native ? `${(wasm / native).toFixed(2)}x` : 'n/a'];
+  return [id, fmt(native), fmt(wasm), ratio(wasm, native), fmt(text), ratio(text, native)];
 });
-const header = ['case', 'native ns/op', 'WASM ns/op', 'WASM/native'];
+const header = ['case', 'native ns/op', 'WASM ns/op', 'WASM/native', 'WASM JSON-text ns/op', 'JSON-text/native'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
 console.log(line(header));
@@ -121,5 +142,8 @@ try {
 console.log(
   `\n.wasm: ${wasmBytes.length} bytes (${kb(wasmBytes.length)}) raw, ${gzipped} bytes (${kb(gzipped)}) gzip -9`,
 );
-console.log('native: criterion median; WASM: median of 15 batches after 0.3 s warm-up, Node ' + process.version + ', JS objects in and out (marshalling included)');
+console.log(
+  `native: criterion median. WASM: median of 15 batches after 0.3 s warm-up, Node ${process.version}; ` +
+    'JS objects in, {ok}|{err} objects out (the app\'s calls). JSON-text: call_json on prepared JSON text.',
+);
 if (sink === 2) console.log(''); // keep `sink` observable

@@ -55,6 +55,7 @@ export default defineConfig({
         stderr: 'pipe',
         env: {
           SHOP_ADDR: `127.0.0.1:${PORT}`,
+          SHOP_DATA_DIR: dbDir,
           SHOP_DATABASE_URL: `sqlite://${join(dbDir, 'shop.db')}?mode=rwc`,
           SHOP_SMS: 'console',
           SHOP_WEB_DIR: 'dist',

@@ -2,7 +2,8 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -14,9 +15,26 @@ const vazirmatnFiles = `${dirname(require.resolve('@fontsource/vazirmatn/package
 // use its production build (dev warnings compiled out).
 const reactRouterDist = `${dirname(require.resolve('react-router/package.json'))}/dist/production`;
 
+/** Fills `%t:key%` tokens in index.html (the static shell) from the Persian resource file. */
+function staticShellStrings(): Plugin {
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return {
+    name: 'shop-static-shell-strings',
+    transformIndexHtml(html) {
+      const fa = JSON.parse(readFileSync(new URL('./src/shared/i18n/fa.json', import.meta.url), 'utf8'));
+      return html.replace(/%t:([\w.]+)%/g, (_, key: string) => {
+        const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], fa);
+        if (typeof value !== 'string') throw new Error(`index.html: no string ${key} in fa.json`);
+        return escape(value);
+      });
+    },
+  };
+}
+
 // https://vite.dev/config/
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), staticShellStrings()],
   resolve: {
     alias: [
       { find: 'shop-core-wasm', replacement: `${wasmPkg}/shop_core_wasm.js` },

@@ -112,7 +112,14 @@ fn dispatch(name: &str, input: &JsValue) -> JsValue {
         Err(msg) => return err_str(msg),
     };
     // call_json reads the text straight into the function's input type (no serde_json::Value).
-    json_parse(&shop_core::vectors::call_json(name, &text)).unwrap_or_else(|_| err_str("bad output"))
+    let out = shop_core::vectors::call_json(name, &text);
+    // The commonest answers (every passing `validate`) skip the text round trip.
+    match out.as_str() {
+        r#"{"ok":null}"# => ok_js(JsValue::NULL),
+        r#"{"ok":true}"# => ok_js(JsValue::TRUE),
+        r#"{"ok":false}"# => ok_js(JsValue::FALSE),
+        _ => json_parse(&out).unwrap_or_else(|_| err_str("bad output")),
+    }
 }
 
 /// Runs any core function by its vector name: `call("normalize_mobile", "0912…")`.
@@ -125,6 +132,20 @@ pub fn call(
     match fn_name.as_string() {
         Some(name) => dispatch(&name, &input),
         None => err_str("bad input: fn name must be a string"),
+    }
+}
+
+/// `call` on JSON text, answering JSON text: for callers that already hold JSON (a fetch
+/// body), which skips `JSON.parse` / `JSON.stringify` on the JS side.
+#[wasm_bindgen(unchecked_return_type = "string")]
+pub fn call_json(
+    #[wasm_bindgen(unchecked_param_type = "CoreFn | string")] fn_name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] input_json: JsValue,
+) -> String {
+    match (fn_name.as_string(), input_json.as_string()) {
+        (Some(name), Some(text)) => shop_core::vectors::call_json(&name, &text),
+        (None, _) => r#"{"err":"bad input: fn name must be a string"}"#.into(),
+        (_, None) => r#"{"err":"bad input: input must be JSON text"}"#.into(),
     }
 }
 

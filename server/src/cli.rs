@@ -67,7 +67,13 @@ fn init_tracing() {
     let filter = EnvFilter::try_from_env("SHOP_LOG")
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).try_init();
+    use std::io::IsTerminal;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(true)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// Entry point of the binary.
@@ -135,6 +141,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             }
             let addr = config.addr.clone();
             let state = AppState::new(config, db);
+            spawn_housekeeping(state.clone());
             let (acceptor, local) = crate::app::bind(&addr).await?;
             tracing::info!("listening on http://{local}");
             crate::app::serve_until(acceptor, state, crate::app::shutdown_signal()).await?;
@@ -145,10 +152,20 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
-/// `shop seed --demo`.
-// ORDER ENGINEER CALL SITE: replace the body with `crate::seed::demo(db, products).await`
-// once server/src/seed.rs exists (signature agreed: `async fn demo(db: &DatabaseConnection,
-// products: Option<usize>) -> Result<(), DbErr>`).
+/// Every 10 minutes: delete old OTP challenges, spent refresh tokens and finished counters.
+fn spawn_housekeeping(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(600));
+        loop {
+            tick.tick().await;
+            if let Err(e) = crate::auth::service::purge_expired(&state.db, state.clock.unix()).await {
+                tracing::warn!(error = %e, "housekeeping failed");
+            }
+        }
+    });
+}
+
+/// `shop seed --demo` (the order engineer's `seed::demo`).
 async fn seed_demo(db: &sea_orm::DatabaseConnection, products: Option<usize>) -> Result<(), sea_orm::DbErr> {
     let r = crate::seed::demo(db, products).await?;
     tracing::info!(
@@ -163,7 +180,6 @@ async fn seed_demo(db: &sea_orm::DatabaseConnection, products: Option<usize>) ->
 }
 
 /// Load the demo data when the database has no users and no products.
-// ORDER ENGINEER CALL SITE (see seed_demo).
 async fn seed_if_empty(db: &sea_orm::DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     use sea_orm::{EntityTrait, PaginatorTrait};
     let users = crate::auth::entity::user::Entity::find().count(db).await?;

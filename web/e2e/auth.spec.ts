@@ -236,6 +236,17 @@ test.describe('sign-in at phone size', () => {
   });
 });
 
+test('local storage holding garbage is cleared at start and the visitor is anonymous', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'garbage%%');
+    localStorage.setItem('user', btoa('not encrypted at all'));
+  });
+  await page.goto('/profile');
+  await expect(page.getByTestId('sign-in-required')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+});
+
 test.describe('keyboard and accessibility', () => {
   test('keyboard-only sign-in through the header button; the dialog traps focus; every box is labelled', async ({ page, request }) => {
     const mobile = freshMobile();

@@ -10,6 +10,7 @@ mod m20261121_000001_auth;
 // --- order engineer: catalogue, orders, delivery migrations go below ---
 mod m20261121_000100_catalog_delivery;
 mod m20261121_000200_orders;
+mod m20261121_000300_catalog_extended; // catalogue engineer
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             // --- order engineer: append here ---
             Box::new(m20261121_000100_catalog_delivery::Migration),
             Box::new(m20261121_000200_orders::Migration),
+            Box::new(m20261121_000300_catalog_extended::Migration), // catalogue engineer
         ]
     }
 }

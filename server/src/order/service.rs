@@ -7,7 +7,7 @@
 use chrono::Utc;
 use rand::Rng;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait,
+    ActiveModelTrait, FromQueryResult, JoinType, RelationBuilder as _, ActiveValue::Set, ColumnTrait, ConnectionTrait,
     DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     SqliteTransactionMode, TransactionOptions, TransactionTrait, TryInsertResult,
 };
@@ -144,57 +144,120 @@ pub struct EditRequest {
     pub line_id: Option<i64>,
 }
 
-fn line_view(line: &order_line::Model, live: Option<&CatalogItem>) -> LineView {
-    match live {
-        Some(item) => LineView {
-            id: line.id,
-            order_id: line.order_id,
-            product_id: item.product.id,
-            variant_id: item.variant.id,
-            num: line.num,
-            name: item.product.name.clone(),
-            price: item.variant.price,
-            price_garanti: item.variant.warranty_price,
-            name_garanti: item.variant.warranty_name.clone(),
-            dg: item.variant.dg.clone(),
-            property: item.variant.property.clone(),
-            color: item.variant.color.clone(),
-            ins_payment: item.variant.ins_payment,
-        },
-        // The variant left the catalogue: show what was copied when the line was written.
-        None => LineView {
-            id: line.id,
-            order_id: line.order_id,
-            product_id: line.product_id,
-            variant_id: line.variant_id,
-            num: line.num,
-            name: line.name.clone(),
-            price: line.price,
-            price_garanti: line.price_garanti,
-            name_garanti: line.name_garanti.clone(),
-            dg: line.dg.clone(),
-            property: line.property.clone(),
-            color: line.color.clone(),
-            ins_payment: line.ins_payment,
-        },
+/// A line joined with its variant and product (NULLs when the variant left the catalogue).
+#[derive(Debug, FromQueryResult)]
+struct JoinedLine {
+    id: i64,
+    order_id: i64,
+    product_id: i64,
+    variant_id: i64,
+    num: i64,
+    name: String,
+    price: i64,
+    price_garanti: i64,
+    name_garanti: String,
+    dg: String,
+    property: String,
+    color: String,
+    ins_payment: bool,
+    c_product_id: Option<i64>,
+    c_name: Option<String>,
+    c_price: Option<i64>,
+    c_price_garanti: Option<i64>,
+    c_name_garanti: Option<String>,
+    c_dg: Option<String>,
+    c_property: Option<String>,
+    c_color: Option<String>,
+    c_ins_payment: Option<bool>,
+}
+
+impl JoinedLine {
+    fn view(self) -> LineView {
+        let stored = LineView {
+            id: self.id,
+            order_id: self.order_id,
+            product_id: self.product_id,
+            variant_id: self.variant_id,
+            num: self.num,
+            name: self.name,
+            price: self.price,
+            price_garanti: self.price_garanti,
+            name_garanti: self.name_garanti,
+            dg: self.dg,
+            property: self.property,
+            color: self.color,
+            ins_payment: self.ins_payment,
+        };
+        // The catalogue's current values when the variant and its product still exist;
+        // otherwise what was copied when the line was written.
+        match (
+            self.c_product_id,
+            self.c_name,
+            self.c_price,
+            self.c_price_garanti,
+            self.c_name_garanti,
+            self.c_dg,
+            self.c_property,
+            self.c_color,
+            self.c_ins_payment,
+        ) {
+            (Some(pid), Some(name), Some(price), Some(pg), Some(ng), Some(dg), Some(prop), Some(color), Some(ins)) => {
+                LineView {
+                    product_id: pid,
+                    name,
+                    price,
+                    price_garanti: pg,
+                    name_garanti: ng,
+                    dg,
+                    property: prop,
+                    color,
+                    ins_payment: ins,
+                    ..stored
+                }
+            }
+            _ => stored,
+        }
     }
 }
 
-/// Builds the cart view of an order from its lines, priced from the live catalogue.
+/// Builds the cart view of an order from its lines, priced from the live catalogue
+/// (one query: the lines joined with their variants and products).
 pub async fn cart_view<C: ConnectionTrait>(
     db: &C,
     order: &shop_order::Model,
 ) -> Result<CartView, DbErr> {
-    let lines = order_line::Entity::find()
+    use catalog::{product, variant};
+    let lines: Vec<LineView> = order_line::Entity::find()
         .filter(order_line::Column::OrderId.eq(order.id))
+        .join(
+            JoinType::LeftJoin,
+            order_line::Entity::belongs_to(variant::Entity)
+                .from(order_line::Column::VariantId)
+                .to(variant::Column::Id)
+                .into(),
+        )
+        .join(
+            JoinType::LeftJoin,
+            variant::Entity::belongs_to(product::Entity)
+                .from(variant::Column::ProductId)
+                .to(product::Column::Id)
+                .into(),
+        )
+        .column_as(product::Column::Id, "c_product_id")
+        .column_as(product::Column::Name, "c_name")
+        .column_as(variant::Column::Price, "c_price")
+        .column_as(variant::Column::WarrantyPrice, "c_price_garanti")
+        .column_as(variant::Column::WarrantyName, "c_name_garanti")
+        .column_as(variant::Column::Dg, "c_dg")
+        .column_as(variant::Column::Property, "c_property")
+        .column_as(variant::Column::Color, "c_color")
+        .column_as(variant::Column::InsPayment, "c_ins_payment")
         .order_by_asc(order_line::Column::Id)
+        .into_model::<JoinedLine>()
         .all(db)
-        .await?;
-    let ids: Vec<i64> = lines.iter().map(|l| l.variant_id).collect();
-    let live = catalog::items_by_variant_ids(db, &ids).await?;
-    let lines: Vec<LineView> = lines
-        .iter()
-        .map(|l| line_view(l, live.get(&l.variant_id)))
+        .await?
+        .into_iter()
+        .map(JoinedLine::view)
         .collect();
     Ok(totals(Some(order), lines))
 }

@@ -60,7 +60,9 @@ async fn pg_admin() -> Option<(DatabaseConnection, String)> {
         }
     }
     if !PG_NOTICE.swap(true, Ordering::SeqCst) {
-        eprintln!("PostgreSQL not reachable at 127.0.0.1:5432: skipping PostgreSQL runs");
+        // Written to stderr directly so that the test harness does not capture it.
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "PostgreSQL not reachable at 127.0.0.1:5432: skipping PostgreSQL runs");
     }
     None
 }
@@ -92,7 +94,7 @@ impl Drop for PgDatabase {
     }
 }
 
-async fn fresh_pg() -> Option<PgDatabase> {
+pub async fn fresh_pg() -> Option<PgDatabase> {
     let (admin, admin_url) = pg_admin().await?;
     let name = format!("shop_test_{}", uuid::Uuid::new_v4().simple());
     admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.ok()?;

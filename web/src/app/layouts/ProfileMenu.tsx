@@ -1,5 +1,6 @@
-import type { ComponentType, SVGProps } from 'react';
+import { useEffect, useRef, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import {
   CartIcon,
   ChatIcon,
@@ -30,9 +31,18 @@ const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGEleme
 /** The profile layout's side menu (a scrollable row below lg). */
 export function ProfileMenu() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+  // Below lg the menu is a horizontal row: keep the current item in view.
+  useEffect(() => {
+    const active = listRef.current?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (active && listRef.current && listRef.current.scrollWidth > listRef.current.clientWidth) {
+      active.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    }
+  }, [pathname]);
   return (
     <nav aria-label={t('profileMenu.label')} data-testid="profile-menu">
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:bg-white lg:p-3 lg:shadow-sm">
+      <ul ref={listRef} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:bg-white lg:p-3 lg:shadow-sm">
         {ITEMS.map(({ to, key, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <PrefetchNavLink

@@ -243,7 +243,7 @@ export function LoginFlow({ onClose, onStepChange }: Props) {
     <div className="relative" data-step={step} data-testid="login-flow">
       <div className="mb-4 flex items-center justify-between gap-2">
         <div className="flex min-w-10 justify-start">
-          {(step === 1 || step === 2) && (
+          {(step === 1 || (step === 2 && registerPhase.name === 'code')) && (
             <button
               type="button"
               onClick={back}

@@ -11,6 +11,9 @@ import {
   onSignedOut,
   restoreSession,
   sessionAtom,
+  sessionRestoredAtom,
+  cartCountAtom,
+  startSession,
   signIn,
   signOut,
   type User,
@@ -181,5 +184,49 @@ describe('sign-out', () => {
     await api.POST('/api/client/v1/order/list/preorder', { body: { uid: 'someone-else' } });
     await vi.waitFor(() => expect(store.get(isSignedInAtom)).toBe(false));
     expect(store.get(loadingAtom)).toBe(false);
+  });
+});
+
+describe('start-up', () => {
+  it('restores the session, then loads the pre-order and keeps the cart count (sum of quantities)', async () => {
+    await signIn({ token: 'a', reftoken: 'r', user }, createStore());
+    const bodies: unknown[] = [];
+    configureHttp(
+      {},
+      {
+        fetch: async (r) => {
+          bodies.push(await r.json());
+          return json(200, {
+            status: 'ok',
+            data: [
+              { Id: 1, OrderId: 9, SupProductId: 1, SupProductIdDetail: 1, Num: 2, Name: 'الف', Price: 100, PriceGaranti: 0, NameGaranti: '', DG: '', Property: '', Color: '', InsPayment: true },
+              { Id: 2, OrderId: 9, SupProductId: 2, SupProductIdDetail: 3, Num: 3, Name: 'ب', Price: 50, PriceGaranti: 10, NameGaranti: '', DG: '', Property: '', Color: '', InsPayment: false },
+            ],
+            OrderTotalPrice: 380,
+            FinalPrice: 380,
+            Code: 'AB12',
+            OrderId: 9,
+          });
+        },
+      },
+    );
+    const store = createStore();
+    expect(store.get(sessionRestoredAtom)).toBe(false);
+    await startSession(store);
+    expect(store.get(sessionRestoredAtom)).toBe(true);
+    expect(store.get(isSignedInAtom)).toBe(true);
+    expect(bodies).toEqual([{ uid: 'u-7' }]);
+    expect(store.get(cartCountAtom)).toBe(5);
+    expect(store.get(cartAtom)).toMatchObject({ orderId: 9, code: 'AB12', orderTotalPrice: 380 });
+  });
+
+  it('with nothing stored: anonymous, restored flag set, no pre-order call', async () => {
+    const fetchSpy = vi.fn(async () => json(200));
+    configureHttp({}, { fetch: fetchSpy });
+    const store = createStore();
+    await startSession(store);
+    expect(store.get(sessionRestoredAtom)).toBe(true);
+    expect(store.get(isSignedInAtom)).toBe(false);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

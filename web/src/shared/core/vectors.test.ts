@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from 'shop-core-wasm';
 import { coreIfLoaded, loadCore } from './index';
@@ -15,7 +16,9 @@ interface Case {
 }
 
 // Path strings: under jsdom the global URL is jsdom's, which node:fs does not accept.
-const vectorsDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../core/vectors');
+const here = dirname(fileURLToPath(import.meta.url));
+const vectorsDir = join(here, '../../../../core/vectors');
+const wasmPath = join(here, '../../../../core-wasm/pkg/shop_core_wasm_bg.wasm');
 const files = readdirSync(vectorsDir)
   .filter((name) => name.endsWith('.json'))
   .sort();
@@ -26,10 +29,12 @@ const suites = files.map((name) => ({
 
 type Export = (...args: unknown[]) => unknown;
 const exportsByName = wasm as unknown as Record<string, unknown>;
-// The typed exports: every function of the glue except the loader entry points and `call`.
+// The typed exports: every function of the glue except the loader entry points and the two
+// dispatchers.
 const typedExports = Object.entries(exportsByName).filter(
   (entry): entry is [string, Export] =>
-    typeof entry[1] === 'function' && !['default', 'initSync', 'call'].includes(entry[0]),
+    typeof entry[1] === 'function' &&
+    !['default', 'initSync', 'call', 'call_json'].includes(entry[0]),
 );
 
 /** Exactly one of `ok` / `err`, and `err` a string: the contract's result shape. */
@@ -53,7 +58,8 @@ describe('vectors', () => {
   });
 
   it('covers every typed export, and every vector fn has one', () => {
-    const vectorFns = new Set(suites.flatMap((s) => s.cases.map((c) => c.fn)));
+    const known = (c: Case) => !c.expect.err?.startsWith('unknown fn:');
+    const vectorFns = new Set(suites.flatMap((s) => s.cases.filter(known).map((c) => c.fn)));
     const exported = new Set(typedExports.map(([name]) => name));
     expect([...vectorFns].filter((fn) => !exported.has(fn))).toEqual([]);
     expect([...exported].filter((fn) => !vectorFns.has(fn))).toEqual([]);
@@ -71,7 +77,10 @@ describe('vectors', () => {
           } else {
             expect(out).toStrictEqual(c.expect);
           }
-          // The typed export of the same name (which may take a faster path) agrees.
+          // The JSON-text dispatcher and the typed export of the same name (which may take a
+          // faster path) agree with it.
+          const text = JSON.stringify(c.input) ?? 'null';
+          expect(JSON.parse(wasm.call_json(c.fn, text))).toStrictEqual(out);
           const typed = exportsByName[c.fn];
           if (typeof typed === 'function') {
             expect((typed as Export)(c.input)).toStrictEqual(out);
@@ -105,6 +114,17 @@ describe('bad input from JavaScript never throws or traps', () => {
     ['symbol', Symbol('s')],
     ['function', () => 1],
     ['cyclic object', cyclic],
+    ['5000-deep array', JSON.parse('['.repeat(5000) + ']'.repeat(5000))],
+    [
+      'throwing toJSON',
+      {
+        toJSON: () => {
+          throw new Error('no');
+        },
+      },
+    ],
+    ['full-width digits', '０９１２３４５６７８９'],
+    ['lone surrogate', '09\ud800123'],
     ['empty string', ''],
     ['10 KB string', tenKb],
     ['1 MB string', oneMb],
@@ -118,6 +138,55 @@ describe('bad input from JavaScript never throws or traps', () => {
       expectOutcome(fn('09123456789', 'extra'));
     });
   }
+
+  it('survives seeded random strings and JSON values in every export', () => {
+    // Deterministic (mulberry32) so a failure reproduces; the alphabet leans on the
+    // characters the rules care about.
+    let seed = 0x5eed;
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+    const chars = [
+      ...'0123456789۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩０９+- ._@/:aZيكیکهمه',
+      '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u2066', '\u0640', '\u064b',
+      '😀', '\ud800', '\u0000',
+    ];
+    const str = () => Array.from({ length: Math.floor(rand() * 24) }, () => pick(chars)).join('');
+    const num = () => pick([0, -1, 1, 5, 59, 1403, 2 ** 31, -(2 ** 53), 2 ** 53, 0.5, Number.NaN]);
+    const keys = ['rule', 'n', 'other', 'max_bytes', 'field', 'value', 'lines', 'city', 'Num',
+      'Price', 'PriceGaranti', 'InsPayment', 'Id', 'Priority', 'CityActive', 'name', 'year',
+      'month', 'day', 'size_bytes', 'file_name'];
+    const value = (depth: number): unknown => {
+      const kind = Math.floor(rand() * (depth > 2 ? 4 : 6));
+      if (kind === 0) return str();
+      if (kind === 1) return num();
+      if (kind === 2) return pick([null, true, false, undefined]);
+      if (kind === 3) return pick(['Required', 'MinLength', 'Digits', 'Confirmed', 'FileSize']);
+      if (kind === 4) return Array.from({ length: Math.floor(rand() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(rand() * 5) }, () => [pick(keys), value(depth + 1)]),
+      );
+    };
+    for (let i = 0; i < 300; i++) {
+      for (const [, fn] of typedExports) {
+        expectOutcome(fn(str()));
+        expectOutcome(fn(value(0)));
+      }
+    }
+  });
+
+  it('call_json rejects what is not a name and JSON text', () => {
+    for (const [, value] of bad) {
+      expectOutcome(JSON.parse(wasm.call_json('fold', value as string)));
+      expectOutcome(JSON.parse(wasm.call_json(value as string, '"x"')));
+    }
+    expect(JSON.parse(wasm.call_json('fold', '{'))).toHaveProperty('err');
+    expect(JSON.parse(wasm.call_json('fold', '"A"'))).toStrictEqual({ ok: 'a' });
+  });
 
   it('call rejects a missing, non-string or unknown fn name', () => {
     expect(wasm.call(undefined as unknown as string, '0912')).toHaveProperty('err');
@@ -134,6 +203,13 @@ describe('bad input from JavaScript never throws or traps', () => {
 
   it('still works after all of the above', () => {
     expect(wasm.normalize_mobile('\u200f+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹ ')).toStrictEqual({ ok: '09123456789' });
+  });
+});
+
+describe('size', () => {
+  it('keeps the .wasm within the 120 KB gzip budget', () => {
+    // zlib packs a few % looser than `gzip -9`, so this errs on the strict side.
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(120 * 1024);
   });
 });
 

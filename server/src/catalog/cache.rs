@@ -1,0 +1,74 @@
+//! The catalogue cache: the current [`Snapshot`], rebuilt when `catalog_meta.version`
+//! (bumped by database triggers on every catalogue write, from any node) has moved.
+//! Each read costs one primary-key lookup; a rebuild happens once per change.
+//!
+//! One instance per server, handed to handlers as request data (`Data<&CatalogCache>`).
+
+use std::sync::{Arc, RwLock};
+
+use sea_orm::{ConnectionTrait, DbErr, Statement};
+
+use super::snapshot::Snapshot;
+
+/// Shared handle (cheap to clone).
+#[derive(Clone, Default)]
+pub struct CatalogCache {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    current: RwLock<Option<Arc<Snapshot>>>,
+    build: tokio::sync::Mutex<()>,
+}
+
+/// The current catalogue version (`catalog_meta.version`).
+pub async fn version<C: ConnectionTrait>(db: &C) -> Result<i64, DbErr> {
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), "SELECT version FROM catalog_meta WHERE id = 1"))
+        .await?;
+    Ok(match row {
+        Some(r) => r.try_get_by_index::<i64>(0)?,
+        None => 0,
+    })
+}
+
+impl CatalogCache {
+    /// A new, empty cache.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn current(&self) -> Option<Arc<Snapshot>> {
+        self.inner.current.read().ok().and_then(|g| g.clone())
+    }
+
+    /// The up-to-date snapshot.
+    pub async fn get<C: ConnectionTrait>(&self, db: &C) -> Result<Arc<Snapshot>, DbErr> {
+        let v = version(db).await?;
+        if let Some(s) = self.current() {
+            if s.version == v {
+                return Ok(s);
+            }
+        }
+        let _guard = self.inner.build.lock().await;
+        if let Some(s) = self.current() {
+            if s.version == v {
+                return Ok(s);
+            }
+        }
+        let started = std::time::Instant::now();
+        let snap = Arc::new(Snapshot::load(db, v).await?);
+        tracing::info!(
+            version = v,
+            products = snap.items.len(),
+            terms = snap.index.vocabulary(),
+            ms = started.elapsed().as_millis() as u64,
+            "catalogue snapshot built"
+        );
+        if let Ok(mut g) = self.inner.current.write() {
+            *g = Some(snap.clone());
+        }
+        Ok(snap)
+    }
+}

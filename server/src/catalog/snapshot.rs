@@ -1,0 +1,526 @@
+//! The in-memory catalogue: every active product with its variants, details and category,
+//! the category tree and the search index, loaded from the database in one go, and the pure
+//! query functions (filter, sort, paginate, facets) the API calls.
+//!
+//! A snapshot is rebuilt when `catalog_meta.version` moves (see [`super::cache`]).
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryOrder};
+
+use super::search::{self, DocText, SearchIndex};
+use super::{category, info, product, variant};
+
+/// Brands: slug, Latin display name, Persian name.
+pub const BRANDS: &[(&str, &str, &str)] = &[
+    ("lenovo", "Lenovo", "لنوو"),
+    ("hp", "HP", "اچ‌پی"),
+    ("dell", "Dell", "دل"),
+    ("asus", "ASUS", "ایسوس"),
+    ("acer", "Acer", "ایسر"),
+    ("apple", "Apple", "اپل"),
+    ("msi", "MSI", "ام‌اس‌آی"),
+    ("microsoft", "Microsoft", "مایکروسافت"),
+    ("samsung", "Samsung", "سامسونگ"),
+    ("huawei", "Huawei", "هواوی"),
+    ("gigabyte", "Gigabyte", "گیگابایت"),
+];
+
+/// The brand's slug (`ASUS`, `asus`, `ایسوس` → `asus`); unknown brands: their compact folded form.
+pub fn brand_slug(brand: &str) -> String {
+    let c = search::compact(brand);
+    for (slug, latin, fa) in BRANDS {
+        if c == *slug || c == search::compact(latin) || c == search::compact(fa) {
+            return (*slug).to_string();
+        }
+    }
+    c
+}
+
+/// The brand's Persian name, when known.
+pub fn brand_persian(brand: &str) -> Option<&'static str> {
+    let s = brand_slug(brand);
+    BRANDS.iter().find(|b| b.0 == s).map(|b| b.2)
+}
+
+/// CPU families used by the filter: slug and Persian label.
+pub const CPU_FAMILIES: &[(&str, &str)] = &[
+    ("intel-core-i3", "اینتل Core i3"),
+    ("intel-core-i5", "اینتل Core i5"),
+    ("intel-core-i7", "اینتل Core i7"),
+    ("intel-core-i9", "اینتل Core i9"),
+    ("intel-core-ultra-5", "اینتل Core Ultra 5"),
+    ("intel-core-ultra-7", "اینتل Core Ultra 7"),
+    ("intel-core-ultra-9", "اینتل Core Ultra 9"),
+    ("intel-celeron", "اینتل سلرون و پنتیوم"),
+    ("amd-ryzen-3", "ای‌ام‌دی Ryzen 3"),
+    ("amd-ryzen-5", "ای‌ام‌دی Ryzen 5"),
+    ("amd-ryzen-7", "ای‌ام‌دی Ryzen 7"),
+    ("amd-ryzen-9", "ای‌ام‌دی Ryzen 9"),
+    ("apple-m1", "اپل M1"),
+    ("apple-m2", "اپل M2"),
+    ("apple-m3", "اپل M3"),
+    ("apple-m4", "اپل M4"),
+    ("qualcomm-snapdragon", "کوالکام اسنپدراگون"),
+];
+
+/// The CPU family slug of a CPU name (`Core i7-1255U` → `intel-core-i7`,
+/// `Ryzen 5 7530U` → `amd-ryzen-5`, `Apple M2 Pro` → `apple-m2`); `other` when unknown.
+pub fn cpu_family(cpu: &str) -> String {
+    let t = shop_core::search::tokenize(cpu);
+    let has = |w: &str| t.iter().any(|x| x == w);
+    let after = |w: &str| t.iter().position(|x| x == w).and_then(|i| t.get(i + 1)).cloned();
+    if has("ultra") {
+        if let Some(n) = after("ultra") {
+            if ["5", "7", "9"].contains(&n.as_str()) {
+                return format!("intel-core-ultra-{n}");
+            }
+        }
+    }
+    for i in ["i3", "i5", "i7", "i9"] {
+        if has(i) {
+            return format!("intel-core-{i}");
+        }
+    }
+    if has("ryzen") {
+        if let Some(n) = after("ryzen") {
+            if ["3", "5", "7", "9"].contains(&n.as_str()) {
+                return format!("amd-ryzen-{n}");
+            }
+        }
+    }
+    for m in ["m1", "m2", "m3", "m4"] {
+        if has(m) {
+            return format!("apple-{m}");
+        }
+    }
+    if has("celeron") || has("pentium") || t.iter().any(|x| x.starts_with("n100") || x.starts_with("n200")) {
+        return "intel-celeron".into();
+    }
+    if has("snapdragon") {
+        return "qualcomm-snapdragon".into();
+    }
+    "other".into()
+}
+
+/// Persian labels of conditions and lines.
+pub fn condition_label(c: &str) -> &'static str {
+    match c {
+        product::CONDITION_USED => "استوک",
+        product::CONDITION_OPEN_BOX => "اوپن‌باکس",
+        _ => "نو",
+    }
+}
+
+/// Persian label of a product line.
+pub fn line_label(l: &str) -> &'static str {
+    match l {
+        product::LINE_TABLET_LAPTOP => "تبلت لپ‌تاپ (۲ در ۱)",
+        _ => "لپ‌تاپ",
+    }
+}
+
+/// One product in the snapshot.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub product: product::Model,
+    pub info: info::Model,
+    /// Cheapest first.
+    pub variants: Vec<variant::Model>,
+    /// Index into [`Snapshot::categories`].
+    pub category: Option<usize>,
+    pub brand_slug: String,
+    /// Price of the cheapest variant (before any offer).
+    pub base_price: i64,
+    pub stock: i64,
+    pub ins_payment: bool,
+}
+
+impl Item {
+    /// The special offer when active at `now`: (offer price of the cheapest variant, end).
+    pub fn offer(&self, now: i64) -> Option<(i64, i64)> {
+        match (self.info.special_price, self.info.special_ends_at) {
+            (Some(p), Some(end)) if end > now && p > 0 && p < self.base_price => Some((p, end)),
+            _ => None,
+        }
+    }
+
+    /// What a variant costs at `now` (the offer's discount applies to every variant).
+    pub fn variant_price(&self, v: &variant::Model, now: i64) -> i64 {
+        match self.offer(now) {
+            Some((p, _)) => (v.price - (self.base_price - p)).max(0),
+            None => v.price,
+        }
+    }
+
+    /// Displayed price at `now`: the cheapest variant's price after any offer.
+    pub fn price(&self, now: i64) -> i64 {
+        self.offer(now).map(|o| o.0).unwrap_or(self.base_price)
+    }
+
+    /// Whether any variant has stock.
+    pub fn in_stock(&self) -> bool {
+        self.stock > 0
+    }
+}
+
+/// The whole catalogue in memory.
+#[derive(Debug, Default)]
+pub struct Snapshot {
+    /// `catalog_meta.version` it was built at.
+    pub version: i64,
+    pub items: Vec<Item>,
+    pub by_uid: HashMap<String, usize>,
+    /// Sorted by (parent, position, id).
+    pub categories: Vec<category::Model>,
+    pub category_by_id: HashMap<i64, usize>,
+    /// Category id → products in it or below it.
+    pub category_counts: HashMap<i64, usize>,
+    pub index: SearchIndex,
+}
+
+/// A product's details when it has no `product_info` row yet (e.g. added by another module):
+/// specs read from its cheapest variant's `Property` text, like «Core i5-1245U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD».
+pub fn derived_info(p: &product::Model, variants: &[variant::Model]) -> info::Model {
+    let prop = variants.first().map(|v| v.property.as_str()).unwrap_or("");
+    let parts: Vec<&str> = prop.split('/').map(str::trim).collect();
+    let cpu = parts.first().copied().unwrap_or("").to_string();
+    let mut ram = 0;
+    let mut storage = 0;
+    let mut gpu = String::new();
+    for part in &parts[1.min(parts.len())..] {
+        let w = shop_core::digits::to_western_digits(part);
+        let num: i32 = w.chars().filter(char::is_ascii_digit).collect::<String>().parse().unwrap_or(0);
+        if w.contains("رم") {
+            ram = num;
+        } else if w.contains("ترابایت") {
+            storage = num * 1024;
+        } else if w.contains("SSD") || w.contains("HDD") || w.contains("گیگ") {
+            storage = num;
+        } else {
+            gpu = part.to_string();
+        }
+    }
+    let mut m = info::Model {
+        product_id: p.id,
+        category_id: None,
+        model: String::new(),
+        condition_grade: None,
+        battery_health: None,
+        test_days: None,
+        cpu_family: cpu_family(&cpu),
+        cpu,
+        ram_gb: ram,
+        storage_gb: storage,
+        storage_type: "SSD".into(),
+        gpu,
+        screen_inches: 0.0,
+        screen_resolution: String::new(),
+        weight_kg: 0.0,
+        battery_wh: 0,
+        ports: String::new(),
+        os: String::new(),
+        special_price: None,
+        special_ends_at: None,
+        images: 1,
+        sold_count: 0,
+        created_at: 0,
+        search_text: String::new(),
+    };
+    m.search_text = item_search_text(p, &m, None);
+    m
+}
+
+/// The search text of a product (what `product_info.search_text` stores).
+pub fn item_search_text(p: &product::Model, i: &info::Model, category_name: Option<&str>) -> String {
+    use search::weight as w;
+    let brand_fa = brand_persian(&p.brand).unwrap_or("");
+    let brand = format!("{} {}", p.brand, brand_fa);
+    let ram = if i.ram_gb > 0 { format!("رم {0} گیگ {0}gb {0} گیگابایت", i.ram_gb) } else { String::new() };
+    let storage = if i.storage_gb >= 1024 && i.storage_gb % 1024 == 0 {
+        format!("{} ترابایت {}tb {}", i.storage_gb / 1024, i.storage_gb / 1024, i.storage_type)
+    } else if i.storage_gb > 0 {
+        format!("{0} گیگ {0}gb {1}", i.storage_gb, i.storage_type)
+    } else {
+        String::new()
+    };
+    let screen = if i.screen_inches > 0.0 { format!("{} اینچ {}", i.screen_inches, i.screen_resolution) } else { String::new() };
+    let specs = format!(
+        "{} {} {} {} {} {} {} {}",
+        i.cpu,
+        ram,
+        storage,
+        i.gpu,
+        screen,
+        i.os,
+        condition_label(&p.condition),
+        line_label(&p.line)
+    );
+    search::search_text(&[
+        (w::NAME, &p.name),
+        (w::MODEL, &i.model),
+        (w::BRAND, &brand),
+        (w::SPECS, &specs),
+        (w::CATEGORY, category_name.unwrap_or("")),
+        (w::DESCRIPTION, &p.description),
+    ])
+}
+
+impl Snapshot {
+    /// Load everything from the database.
+    pub async fn load<C: ConnectionTrait>(db: &C, version: i64) -> Result<Self, DbErr> {
+        let products = product::Entity::find().order_by_asc(product::Column::Id).all(db).await?;
+        let mut variants: HashMap<i64, Vec<variant::Model>> = HashMap::new();
+        for v in variant::Entity::find().order_by_asc(variant::Column::Id).all(db).await? {
+            variants.entry(v.product_id).or_default().push(v);
+        }
+        let mut infos: HashMap<i64, info::Model> =
+            info::Entity::find().all(db).await?.into_iter().map(|i| (i.product_id, i)).collect();
+        let mut categories = category::Entity::find()
+            .order_by_asc(category::Column::Position)
+            .order_by_asc(category::Column::Id)
+            .all(db)
+            .await?;
+        categories.sort_by_key(|c| (c.parent_id.unwrap_or(0), c.position, c.id));
+        let category_by_id: HashMap<i64, usize> = categories.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+        let mut items = Vec::with_capacity(products.len());
+        for p in products {
+            if !p.active {
+                continue;
+            }
+            let mut vs = variants.remove(&p.id).unwrap_or_default();
+            if vs.is_empty() {
+                continue;
+            }
+            vs.sort_by_key(|v| (v.price, v.id));
+            let info = infos.remove(&p.id).unwrap_or_else(|| derived_info(&p, &vs));
+            let category = info.category_id.and_then(|id| category_by_id.get(&id).copied());
+            items.push(Item {
+                brand_slug: brand_slug(&p.brand),
+                base_price: vs[0].price,
+                stock: vs.iter().map(|v| v.stock.max(0)).sum(),
+                ins_payment: vs.iter().any(|v| v.ins_payment),
+                category,
+                variants: vs,
+                info,
+                product: p,
+            });
+        }
+        Ok(Self::from_parts(version, items, categories))
+    }
+
+    /// Assemble a snapshot (also used by the search bench with generated items).
+    pub fn from_parts(version: i64, items: Vec<Item>, categories: Vec<category::Model>) -> Self {
+        let category_by_id: HashMap<i64, usize> = categories.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+        let by_uid = items.iter().enumerate().map(|(i, it)| (it.product.uid.clone(), i)).collect();
+        let docs: Vec<DocText> = items
+            .iter()
+            .map(|it| DocText { search_text: &it.info.search_text, model: &it.info.model })
+            .collect();
+        let index = SearchIndex::build(&docs);
+        let mut category_counts: HashMap<i64, usize> = HashMap::new();
+        for it in &items {
+            let mut cur = it.category.map(|i| categories[i].id);
+            let mut guard = 0;
+            while let Some(id) = cur {
+                *category_counts.entry(id).or_default() += 1;
+                cur = category_by_id.get(&id).and_then(|&i| categories[i].parent_id);
+                guard += 1;
+                if guard > 16 {
+                    break;
+                }
+            }
+        }
+        Self { version, items, by_uid, categories, category_by_id, category_counts, index }
+    }
+
+    /// The category with this id.
+    pub fn category(&self, id: i64) -> Option<&category::Model> {
+        self.category_by_id.get(&id).map(|&i| &self.categories[i])
+    }
+
+    /// The category's id and every descendant's id.
+    pub fn category_and_descendants(&self, id: i64) -> HashSet<i64> {
+        let mut out = HashSet::from([id]);
+        loop {
+            let before = out.len();
+            for c in &self.categories {
+                if let Some(p) = c.parent_id {
+                    if out.contains(&p) {
+                        out.insert(c.id);
+                    }
+                }
+            }
+            if out.len() == before {
+                return out;
+            }
+        }
+    }
+
+    /// The path from the root to the category (for breadcrumbs).
+    pub fn category_path(&self, id: i64) -> Vec<&category::Model> {
+        let mut out = Vec::new();
+        let mut cur = self.category(id);
+        while let Some(c) = cur {
+            out.push(c);
+            if out.len() > 16 {
+                break;
+            }
+            cur = c.parent_id.and_then(|p| self.category(p));
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// Sort orders of the product list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Newest,
+    Cheapest,
+    Expensive,
+    BestSelling,
+    /// Search relevance (the hit order).
+    Relevance,
+}
+
+impl Sort {
+    /// Parse the `sort` parameter.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "newest" => Some(Self::Newest),
+            "cheapest" => Some(Self::Cheapest),
+            "expensive" | "most-expensive" => Some(Self::Expensive),
+            "bestselling" | "best-selling" => Some(Self::BestSelling),
+            "relevance" => Some(Self::Relevance),
+            _ => None,
+        }
+    }
+}
+
+/// A validated list query.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Allowed category ids (the chosen one and its descendants).
+    pub categories: Option<HashSet<i64>>,
+    pub brands: Vec<String>,
+    pub conditions: Vec<String>,
+    pub lines: Vec<String>,
+    pub min_price: Option<i64>,
+    pub max_price: Option<i64>,
+    pub rams: Vec<i32>,
+    pub cpu_families: Vec<String>,
+    pub in_stock: bool,
+    pub special: bool,
+}
+
+impl Filter {
+    /// Whether the item passes, at `now`.
+    pub fn matches(&self, it: &Item, now: i64) -> bool {
+        if let Some(cats) = &self.categories {
+            match it.category {
+                Some(_) => {
+                    if !cats.contains(&it.info.category_id.unwrap_or(-1)) {
+                        return false;
+                    }
+                }
+                None => return false,
+            }
+        }
+        if !self.brands.is_empty() && !self.brands.contains(&it.brand_slug) {
+            return false;
+        }
+        if !self.conditions.is_empty() && !self.conditions.contains(&it.product.condition) {
+            return false;
+        }
+        if !self.lines.is_empty() && !self.lines.contains(&it.product.line) {
+            return false;
+        }
+        let price = it.price(now);
+        if self.min_price.is_some_and(|m| price < m) || self.max_price.is_some_and(|m| price > m) {
+            return false;
+        }
+        if !self.rams.is_empty() && !self.rams.contains(&it.info.ram_gb) {
+            return false;
+        }
+        if !self.cpu_families.is_empty() && !self.cpu_families.contains(&it.info.cpu_family) {
+            return false;
+        }
+        if self.in_stock && !it.in_stock() {
+            return false;
+        }
+        if self.special && it.offer(now).is_none() {
+            return false;
+        }
+        true
+    }
+}
+
+/// Order item indexes by `sort` (stable; out-of-stock items last except for relevance).
+pub fn sort_items(snap: &Snapshot, ids: &mut [usize], sort: Sort, now: i64) {
+    let items = &snap.items;
+    match sort {
+        Sort::Relevance => {}
+        Sort::Newest => ids.sort_by_key(|&i| {
+            (!items[i].in_stock(), std::cmp::Reverse(items[i].info.created_at), std::cmp::Reverse(items[i].product.id))
+        }),
+        Sort::Cheapest => ids.sort_by_key(|&i| (!items[i].in_stock(), items[i].price(now), items[i].product.id)),
+        Sort::Expensive => ids.sort_by_key(|&i| {
+            (!items[i].in_stock(), std::cmp::Reverse(items[i].price(now)), items[i].product.id)
+        }),
+        Sort::BestSelling => ids.sort_by_key(|&i| {
+            (!items[i].in_stock(), std::cmp::Reverse(items[i].info.sold_count), std::cmp::Reverse(items[i].product.id))
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_families() {
+        assert_eq!(cpu_family("Intel Core i7-1255U"), "intel-core-i7");
+        assert_eq!(cpu_family("Core Ultra 7 155H"), "intel-core-ultra-7");
+        assert_eq!(cpu_family("AMD Ryzen 5 7530U"), "amd-ryzen-5");
+        assert_eq!(cpu_family("Apple M2 Pro"), "apple-m2");
+        assert_eq!(cpu_family("Intel Celeron N4500"), "intel-celeron");
+        assert_eq!(cpu_family("?"), "other");
+    }
+
+    #[test]
+    fn brands() {
+        assert_eq!(brand_slug("ASUS"), "asus");
+        assert_eq!(brand_slug("ايسوس"), "asus");
+        assert_eq!(brand_slug("اچ پی"), "hp");
+        assert_eq!(brand_slug("Foo Bar"), "foobar");
+    }
+
+    #[test]
+    fn derives_specs_from_property() {
+        let p = product::Model {
+            id: 1,
+            uid: "x".into(),
+            name: "لپ‌تاپ".into(),
+            brand: "Lenovo".into(),
+            line: "laptop".into(),
+            condition: "used".into(),
+            description: String::new(),
+            active: true,
+        };
+        let v = variant::Model {
+            id: 1,
+            product_id: 1,
+            color: String::new(),
+            warranty_name: String::new(),
+            warranty_price: 0,
+            price: 10,
+            stock: 1,
+            ins_payment: true,
+            dg: String::new(),
+            property: "Core i5-1245U / ۱۶ گیگ رم / ۱ ترابایت SSD / RTX 4060".into(),
+        };
+        let i = derived_info(&p, &[v]);
+        assert_eq!((i.ram_gb, i.storage_gb, i.cpu_family.as_str(), i.gpu.as_str()), (16, 1024, "intel-core-i5", "RTX 4060"));
+    }
+}

@@ -1,0 +1,123 @@
+//! The `shop` binary itself: commands, first start (secret, migrations, demo data), request
+//! log, graceful shutdown on SIGTERM.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn shop() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_shop"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("SHOP_") {
+            c.env_remove(k);
+        }
+    }
+    c
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+#[test]
+fn commands() {
+    let out = shop().arg("openapi").output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), shop_server::app::openapi_json());
+    let out = shop().arg("bogus").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = shop().arg("--help").output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("seed --demo"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_start_then_sigterm() {
+    let dir = std::env::temp_dir().join(format!("shop-bin-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = free_port();
+    let mut child = shop()
+        .arg("serve")
+        .current_dir(&dir)
+        .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
+        .env("SHOP_WEB_DIR", dir.join("no-web"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let url = format!("http://127.0.0.1:{port}");
+    let start = Instant::now();
+    loop {
+        if let Ok(r) = client.get(format!("{url}/api/health")).send().await {
+            if r.status() == 200 {
+                break;
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "server did not start");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // First start: a secret was generated (owner-only) and the SQLite file created.
+    let secret = dir.join("data/secret");
+    assert_eq!(std::fs::read_to_string(&secret).unwrap().trim().len(), 64);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&secret).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    assert!(dir.join("data/shop.db").exists());
+    // The demo customer can sign in (demo data loaded into the empty database).
+    let r: serde_json::Value = client
+        .post(format!("{url}/api/client/v1/user/login"))
+        .json(&serde_json::json!({"mobile": "09120000000", "password": "Shop@1234"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(r["status"], "ok", "{r}");
+
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let out = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap()).await.unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "exit status {:?}\n{log}", out.status);
+    assert!(log.contains("SIGTERM received"), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    assert!(log.contains("SHOP_CAPTCHA_SECRET is not set"), "captcha warning at start:\n{log}");
+    let request_lines: Vec<&str> = log.lines().filter(|l| l.contains("shop::request")).collect();
+    assert!(request_lines.iter().any(|l| l.contains("path=/api/client/v1/user/login") && l.contains("status=200") && l.contains("latency_ms=")), "{log}");
+
+    // A second start keeps the secret.
+    let before = std::fs::read_to_string(&secret).unwrap();
+    let out = shop().arg("migrate").current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_and_seed_on_postgres() {
+    let Some(pg) = common::fresh_pg().await else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("shop-bin-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for args in [&["migrate"][..], &["seed", "--demo"][..], &["seed", "--demo"][..]] {
+        let out = shop()
+            .args(args)
+            .current_dir(&dir)
+            .env("SHOP_DATABASE_URL", &pg.url)
+            .env("SHOP_SECRET", "x".repeat(40))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(!dir.join("data/secret").exists(), "SHOP_SECRET from the environment is used");
+    let db = shop_server::platform::db::connect(&pg.url, 1).await.unwrap();
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    assert_eq!(shop_server::auth::entity::user::Entity::find().count(&db).await.unwrap(), 1, "seed is idempotent");
+    let _ = db.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
