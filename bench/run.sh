@@ -3,7 +3,10 @@
 # printed as one table with the .wasm size; then the server load test when bench/load.sh exists.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
+# Absolute: cargo runs the bench binary from core/, where a relative target dir would send
+# criterion's results to core/target/.
+export CARGO_TARGET_DIR="$(realpath -m "${CARGO_TARGET_DIR:-target}")"
+export CRITERION_HOME="$CARGO_TARGET_DIR/criterion"
 
 # The bench sets short criterion runs itself (0.5 s warm-up, 2 s per case).
 log="$CARGO_TARGET_DIR/bench-native.log"
@@ -12,7 +15,7 @@ cargo bench -q -p shop-core --bench core -- --noplot >"$log" 2>&1 \
   || { cat "$log"; exit 1; }
 
 echo "WASM: Node $(node --version), bench/wasm-bench.mjs"
-node bench/wasm-bench.mjs "$CARGO_TARGET_DIR/criterion"
+node bench/wasm-bench.mjs "$CRITERION_HOME"
 
 if [ -f bench/load.sh ]; then
   echo "== server load test (bench/load.sh) =="

@@ -16,11 +16,11 @@ use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
 /// Order engineer: add your `OpenApi` structs to this tuple (and to `api_service`).
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi, crate::content::api::ContentApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi::new(), crate::content::api::ContentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -43,10 +43,13 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     crate::platform::payload::init_from_spec(&service.spec());
     let spec = service.spec_endpoint();
     let api = poem::Route::new().at("/api/openapi.json", spec).nest("/", service).into_endpoint();
-    let web = WebApp::new(state.config.web_dir.clone()).with(Compression::new());
+    // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
+    // both smaller and still cheap enough to do per request.
+    let web = WebApp::new(state.config.web_dir.clone())
+        .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
     let body_limit = state.config.body_limit;
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
-    crate::platform::middleware::pipeline(dispatch, body_limit).data(state)
+    crate::platform::middleware::pipeline(dispatch, body_limit).data(state).data(crate::catalog::cache::CatalogCache::new())
 }
 
 struct Dispatch {

@@ -15,3 +15,6 @@ pub mod delivery;
 pub mod order;
 pub mod seed;
 // --- end of order engineer's lines ---
+// --- catalogue engineer (issue 5) ---
+pub mod content;
+pub mod seo;

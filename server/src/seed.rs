@@ -298,6 +298,7 @@ pub fn demo_product_count() -> usize {
 /// (the demo ones first, then generated copies) instead of the demo dozen.
 pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
     let mut report = catalogue(db, products).await?;
+    crate::catalog::demo_data::seed_catalog(db, products).await?; // catalogue engineer: details, categories, 65 laptops, content
     report.customer = demo_customer(db).await?;
     Ok(report)
 }

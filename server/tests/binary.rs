@@ -36,7 +36,7 @@ async fn first_start_then_sigterm() {
     let dir = std::env::temp_dir().join(format!("shop-bin-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).unwrap();
     let port = free_port();
-    let mut child = shop()
+    let child = shop()
         .arg("serve")
         .current_dir(&dir)
         .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
@@ -66,6 +66,7 @@ async fn first_start_then_sigterm() {
         assert_eq!(std::fs::metadata(&secret).unwrap().permissions().mode() & 0o777, 0o600);
     }
     assert!(dir.join("data/shop.db").exists());
+    assert!(dir.join("data/shop.db-wal").exists(), "SQLite runs in WAL mode");
     // The demo customer can sign in (demo data loaded into the empty database).
     let r: serde_json::Value = client
         .post(format!("{url}/api/client/v1/user/login"))

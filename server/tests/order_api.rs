@@ -4,6 +4,7 @@
 //! Users are created directly in the database and signed in with an access token made from the
 //! test secret (the sign-in flows have their own tests); everything else goes through HTTP.
 
+mod common;
 mod order_support;
 
 use order_support::{pg_available, Srv};

@@ -115,13 +115,14 @@ async fn web_app_routes_assets_and_404() {
     let d = dir.clone();
     let s = common::start(common::Backend::Sqlite, &move |c| c.web_dir = d.clone()).await.unwrap();
 
-    for path in ["/", "/login", "/product/abc", "/shop/category/laptop-3", "/profile/tickets/ticket-9", "/profile/"] {
+    for path in ["/", "/login", "/about-us", "/profile/tickets/ticket-9", "/profile/", "/shop/search-product"] {
         let r = s.client.get(s.url(path)).send().await.unwrap();
         assert_eq!(r.status().as_u16(), 200, "{path}");
         assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
         assert!(r.text().await.unwrap().contains("id=root"));
     }
-    for path in ["/nope", "/product", "/shop/category/laptop", "/profile/tickets/9", "/assets/missing.js"] {
+    // Outside the route table, and an unknown product (the seo area checks the catalogue).
+    for path in ["/nope", "/product", "/shop/category/laptop", "/profile/tickets/9", "/assets/missing.js", "/product/no-such-uid"] {
         let r = s.client.get(s.url(path)).send().await.unwrap();
         assert_eq!(r.status().as_u16(), 404, "{path}");
         assert!(r.text().await.unwrap().contains("id=root"), "{path} serves the app's HTML");

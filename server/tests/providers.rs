@@ -32,10 +32,12 @@ async fn spawn_fake(app: impl poem::Endpoint + 'static) -> String {
 
 // --- Kavenegar -------------------------------------------------------------------------
 
+/// One request the fake saw: (api key, form fields, content type).
+type Seen = (String, HashMap<String, String>, String);
+
 #[derive(Default)]
 struct Kave {
-    /// Requests seen: (api key, form fields, content type).
-    seen: Mutex<Vec<(String, HashMap<String, String>, String)>>,
+    seen: Mutex<Vec<Seen>>,
     /// Status to answer with next (200 = success); 999 = answer HTML garbage.
     next: Mutex<u16>,
 }

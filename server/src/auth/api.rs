@@ -134,8 +134,8 @@ impl AuthApi {
 
     /// The signed-in user (bearer token): `ok` with `user`. 401 without a valid token.
     #[oai(path = "/info", method = "post", operation_id = "userInfo")]
-    async fn info(&self, auth: BearerUser) -> Json<AuthReply> {
-        Json(AuthReply { status: "ok".into(), user: Some(UserDto::from(&auth.0)), ..Default::default() })
+    async fn info(&self, auth: BearerUser) -> ApiResult<Json<AuthReply>> {
+        Ok(Json(AuthReply { status: "ok".into(), user: Some(UserDto::from(&auth.0)), ..Default::default() }))
     }
 
     /// Sign out: revokes the refresh token's sign-in (always `ok`).

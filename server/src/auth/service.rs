@@ -199,7 +199,7 @@ pub async fn send_otp(
 /// Result of checking a code.
 pub enum Verified {
     /// The code was right and is now consumed.
-    Ok(otp_challenge::Model),
+    Ok(Box<otp_challenge::Model>),
     /// Anything else, with the message to show.
     Wrong(&'static str),
 }
@@ -261,7 +261,7 @@ pub async fn verify_code(
     if res.rows_affected != 1 {
         return Ok(Verified::Wrong(text::CODE_EXPIRED));
     }
-    Ok(Verified::Ok(otp_challenge::Model { used_at: Some(now), ..ch }))
+    Ok(Verified::Ok(Box::new(otp_challenge::Model { used_at: Some(now), ..ch })))
 }
 
 /// Issue an access token and a refresh token (new family unless `family` is given).

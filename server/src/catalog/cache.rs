@@ -51,7 +51,14 @@ impl CatalogCache {
                 return Ok(s);
             }
         }
-        let _guard = self.inner.build.lock().await;
+        // While another request rebuilds, serve the previous snapshot instead of waiting.
+        let _guard = match self.inner.build.try_lock() {
+            Ok(g) => g,
+            Err(_) => match self.current() {
+                Some(s) => return Ok(s),
+                None => self.inner.build.lock().await,
+            },
+        };
         if let Some(s) = self.current() {
             if s.version == v {
                 return Ok(s);

@@ -85,7 +85,7 @@ impl Canvas {
     fn round_rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: [u8; 3]) {
         let (x0, y0) = ((x * self.w as f32) as i32, (y * self.h as f32) as i32);
         let (x1, y1) = (((x + w) * self.w as f32) as i32, ((y + h) * self.h as f32) as i32);
-        let r = (r * self.w as f32).max(0.0);
+        let r = (r * self.w as f32).max(0.0).min((x1 - x0).min(y1 - y0).max(0) as f32 / 2.0);
         for py in y0.max(0)..y1.min(self.h) {
             for px in x0.max(0)..x1.min(self.w) {
                 let fx = px as f32 + 0.5;
@@ -229,6 +229,31 @@ pub fn webp(spec: &PictureSpec, width: u32) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// The shop's logo, 1088×378 (the Organization logo of the structured data): the laptop
+/// mark of the app shell on a white ground, as lossless WebP.
+pub fn logo_webp() -> Result<Vec<u8>, String> {
+    let (w, h) = (1088u32, 378u32);
+    let mut c = Canvas::new(w, h);
+    c.background([255, 255, 255], [255, 255, 255]);
+    // Unit coordinates are relative to width and height; keep the mark square-ish on the left.
+    let sx = |x: f32| x * 378.0 / 1088.0 + 0.06;
+    let navy = [30, 58, 138];
+    let blue = [30, 64, 175];
+    c.round_rect(sx(0.17), 0.19, 0.67 * 378.0 / 1088.0, 0.46, 0.006, blue);
+    c.round_rect(sx(0.24), 0.26, 0.52 * 378.0 / 1088.0, 0.31, 0.003, [219, 234, 254]);
+    c.polygon(&[(sx(0.35), 0.49), (sx(0.46), 0.36), (sx(0.54), 0.45), (sx(0.60), 0.39), (sx(0.69), 0.49)], [249, 115, 22]);
+    c.polygon(&[(sx(0.08), 0.71), (sx(0.92), 0.71), (sx(0.85), 0.81), (sx(0.15), 0.81)], navy);
+    // Word-mark bars (no font rendering): three rounded strokes in the brand colours.
+    c.round_rect(0.42, 0.30, 0.46, 0.10, 0.02, navy);
+    c.round_rect(0.42, 0.47, 0.34, 0.08, 0.016, blue);
+    c.round_rect(0.42, 0.62, 0.22, 0.08, 0.016, [249, 115, 22]);
+    let mut out = Vec::new();
+    image_webp::WebPEncoder::new(&mut out)
+        .encode(&c.px, w, h, image_webp::ColorType::Rgb8)
+        .map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 /// Parse `{product id}-{picture}-{width}.webp`.
 pub fn parse_name(name: &str) -> Option<(i64, i32, u32)> {
     let stem = name.strip_suffix(".webp")?;
@@ -286,6 +311,12 @@ mod tests {
         assert_eq!(parse_name("12-9-320.webp"), None);
         assert_eq!(parse_name("../x"), None);
         assert_eq!(parse_name("-1-0-320.webp"), None);
+    }
+
+    #[test]
+    fn logo_is_webp() {
+        let b = logo_webp().unwrap();
+        assert_eq!(&b[8..12], b"WEBP");
     }
 
     #[test]

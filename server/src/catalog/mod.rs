@@ -5,6 +5,18 @@
 
 pub mod product;
 pub mod variant;
+// --- catalogue engineer's modules (issue 5) ---
+pub mod api;
+pub mod cache;
+pub mod category;
+pub mod demo_data;
+pub mod fmt;
+pub mod http_cache;
+pub mod images;
+pub mod info;
+pub mod search;
+pub mod snapshot;
+// --- end of catalogue engineer's modules ---
 
 use std::collections::HashMap;
 

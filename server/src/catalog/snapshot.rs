@@ -258,6 +258,9 @@ pub fn item_search_text(p: &product::Model, i: &info::Model, category_name: Opti
     );
     search::search_text(&[
         (w::NAME, &p.name),
+        // The uid is the Latin slug of the name (`lenovo-thinkpad-x1-carbon-gen11`): Latin
+        // spellings of series names written in Persian in the name.
+        (w::NAME, &p.uid.replace('-', " ")),
         (w::MODEL, &i.model),
         (w::BRAND, &brand),
         (w::SPECS, &specs),

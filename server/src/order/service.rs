@@ -7,7 +7,7 @@
 use chrono::Utc;
 use rand::Rng;
 use sea_orm::{
-    ActiveModelTrait, FromQueryResult, JoinType, RelationBuilder as _, ActiveValue::Set, ColumnTrait, ConnectionTrait,
+    ActiveModelTrait, FromQueryResult, JoinType, ActiveValue::Set, ColumnTrait, ConnectionTrait,
     DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     SqliteTransactionMode, TransactionOptions, TransactionTrait, TryInsertResult,
 };

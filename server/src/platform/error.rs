@@ -212,7 +212,7 @@ pub fn error_response_with_body(err: poem::Error, body: Option<&[u8]>) -> Respon
     let api = if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseRequestPayloadError>() {
         parse_payload_error(&e.reason, body)
     } else if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        ApiError::invalid(&e.name, format!("{} وارد شده معتبر نیست!", e.name))
+        ApiError::invalid(e.name, format!("{} وارد شده معتبر نیست!", e.name))
     } else if err.is::<poem_openapi::error::ContentTypeError>() {
         ApiError::bad_request(msg::BAD_CONTENT_TYPE)
     } else {

@@ -5,6 +5,7 @@
 //! - A path in the route table (`web/src/app/routes.json`, the one the React router reads)
 //!   gets `index.html` with 200.
 //! - Any other path gets `index.html` with 404, so the app shows its not-found page.
+//! - `crate::seo::hook` answers `/sitemap.xml` and `/robots.txt` and fills in the HTML head.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -85,7 +86,7 @@ fn segment_matches(pat: &str, seg: &str) -> bool {
             };
             // The placeholder takes 1..n chars; try every split (segments are short).
             let chars: Vec<(usize, char)> = seg_rest.char_indices().collect();
-            for (i, _) in chars.iter().enumerate().skip(0) {
+            for i in 0..chars.len() {
                 let end = chars.get(i + 1).map(|c| c.0).unwrap_or(seg_rest.len());
                 if segment_matches(rest_pat, &seg_rest[end..]) {
                     return true;
@@ -138,6 +139,10 @@ impl Endpoint for WebApp {
         if path.starts_with("/api/") || path == "/api" {
             return Err(poem::Error::from_status(StatusCode::NOT_FOUND));
         }
+        // sitemap.xml and robots.txt are generated (seo area).
+        if let Some(resp) = crate::seo::hook::special(&req).await {
+            return Ok(resp);
+        }
         if let Some(file) = safe_file_path(&self.dir, path) {
             if path != "/" && !path.ends_with("/index.html") {
                 if let Ok(meta) = tokio::fs::metadata(&file).await {
@@ -157,11 +162,13 @@ impl Endpoint for WebApp {
                 }
             }
         }
-        if self.routes.find(path).is_some() {
-            Ok(self.index(StatusCode::OK).await)
-        } else {
-            Ok(self.index(StatusCode::NOT_FOUND).await)
-        }
+        // The app's HTML: 200 for a path in the route table, 404 otherwise; the seo area
+        // fills in the head (title, description, canonical, Open Graph, JSON-LD) and may turn
+        // it into a 404 (unknown product) or a 301 (category slug).
+        let route = self.routes.find(path).cloned();
+        let status = if route.is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
+        let index = self.index(status).await;
+        Ok(crate::seo::hook::page(&req, route.as_ref(), index).await)
     }
 }
 

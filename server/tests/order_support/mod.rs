@@ -1,13 +1,12 @@
-//! Test support for the order and delivery tests: starts the real server on a random port on a
-//! fresh SQLite file or a fresh PostgreSQL database, loads the demo catalogue, creates signed-in
-//! users, and reads the database to check that nothing changed that should not.
+//! Test support for the order and delivery tests, on top of the platform harness
+//! (`tests/common`: the real server on a random port, on a fresh SQLite file or a fresh
+//! PostgreSQL database): loads the demo catalogue, creates signed-in users, and reads the
+//! database to check that nothing changed that should not.
 
 #![allow(dead_code)]
 
-use std::time::Duration;
-
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection,
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
 };
 use serde_json::Value;
@@ -16,25 +15,11 @@ use shop_server::auth::token::{AccessClaims, TokenKeys};
 use shop_server::catalog::{product, variant};
 use shop_server::delivery::entity::{delivery_option, product_delivery};
 use shop_server::order::entity::{order_line, shop_order};
-use shop_server::platform::{config::Config, db, AppState};
-use tokio::sync::oneshot;
+use crate::common::{self, Backend, TestServer};
 
-const PG_ADMIN_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
-
-/// True when PostgreSQL answers at 127.0.0.1:5432.
+/// True when PostgreSQL answers at 127.0.0.1:5432 (the harness decides).
 pub async fn pg_available() -> bool {
-    let url = std::env::var("SHOP_TEST_PG_URL").unwrap_or_else(|_| PG_ADMIN_URL.into());
-    if tokio::time::timeout(
-        Duration::from_secs(2),
-        tokio::net::TcpStream::connect("127.0.0.1:5432"),
-    )
-    .await
-    .map(|r| r.is_ok())
-    .unwrap_or(false)
-    {
-        return sea_orm::Database::connect(url.as_str()).await.is_ok();
-    }
-    false
+    common::backends().await.contains(&Backend::Postgres)
 }
 
 /// An HTTP client for one server.
@@ -92,92 +77,44 @@ pub struct TestVariant {
 /// A running server with its database.
 pub struct Srv {
     pub client: Client,
+    /// A separate connection to the server's database, for setup and checks.
     pub db: DatabaseConnection,
     keys: TokenKeys,
-    stop: Option<oneshot::Sender<()>>,
-    handle: Option<tokio::task::JoinHandle<()>>,
-    cleanup: Cleanup,
-}
-
-enum Cleanup {
-    Dir(std::path::PathBuf),
-    PgDatabase(String),
+    server: TestServer,
 }
 
 impl Srv {
     /// A server on a fresh SQLite file.
     pub async fn sqlite() -> Self {
-        let dir = std::env::temp_dir().join(format!("shop-order-test-{}", uuid::Uuid::new_v4().simple()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}/shop.db?mode=rwc", dir.display());
-        Self::start(url, Cleanup::Dir(dir)).await
+        Self::start(Backend::Sqlite).await
     }
 
     /// A server on a fresh PostgreSQL database.
     pub async fn postgres() -> Self {
-        let admin_url = std::env::var("SHOP_TEST_PG_URL").unwrap_or_else(|_| PG_ADMIN_URL.into());
-        let name = format!("shop_order_{}", uuid::Uuid::new_v4().simple());
-        let admin = sea_orm::Database::connect(admin_url.as_str()).await.expect("postgres admin");
-        admin
-            .execute_unprepared(&format!("CREATE DATABASE {name}"))
-            .await
-            .expect("create database");
-        admin.close().await.ok();
-        let base = admin_url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin_url);
-        Self::start(format!("{base}/{name}"), Cleanup::PgDatabase(name)).await
+        Self::start(Backend::Postgres).await
     }
 
-    async fn start(url: String, cleanup: Cleanup) -> Self {
-        let config = Config::for_tests(url.clone());
-        let keys = TokenKeys::new(&config.secret);
-        let db = db::connect_and_migrate(&url, 4).await.expect("connect and migrate");
-        shop_server::seed::catalogue(&db, None).await.expect("demo catalogue");
-        let state = AppState::new(config, db.clone());
-        let (acceptor, addr) = shop_server::app::bind("127.0.0.1:0").await.expect("bind");
-        let (tx, rx) = oneshot::channel::<()>();
-        let handle = tokio::spawn(async move {
-            let _ = shop_server::app::serve_until(acceptor, state, async {
-                let _ = rx.await;
-            })
-            .await;
-        });
+    async fn start(backend: Backend) -> Self {
+        let server = common::start(backend, &common::no_tweak)
+            .await
+            .unwrap_or_else(|| panic!("{backend:?} is not available"));
+        shop_server::seed::catalogue(&server.db, None)
+            .await
+            .expect("demo catalogue");
         Self {
             client: Client {
-                http: reqwest::Client::new(),
-                base: format!("http://{addr}"),
+                http: server.client.clone(),
+                base: server.base.clone(),
             },
-            db,
-            keys,
-            stop: Some(tx),
-            handle: Some(handle),
-            cleanup,
+            db: server.db.clone(),
+            keys: TokenKeys::new(&server.state.config.secret),
+            server,
         }
     }
 
-    /// Stop the server and drop its database.
-    pub async fn stop(mut self) {
-        if let Some(tx) = self.stop.take() {
-            let _ = tx.send(());
-        }
-        if let Some(h) = self.handle.take() {
-            let _ = tokio::time::timeout(Duration::from_secs(15), h).await;
-        }
-        self.db.clone().close().await.ok();
-        match &self.cleanup {
-            Cleanup::Dir(dir) => {
-                std::fs::remove_dir_all(dir).ok();
-            }
-            Cleanup::PgDatabase(name) => {
-                let admin_url = std::env::var("SHOP_TEST_PG_URL").unwrap_or_else(|_| PG_ADMIN_URL.into());
-                if let Ok(admin) = sea_orm::Database::connect(admin_url.as_str()).await {
-                    admin
-                        .execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                        .await
-                        .ok();
-                    admin.close().await.ok();
-                }
-            }
-        }
+    /// Stop the server (its database is dropped by the harness).
+    pub async fn stop(self) {
+        self.server.stop().await;
     }
 
     /// A cloneable client for concurrent requests.

@@ -28,6 +28,7 @@ export const pageModules: Record<string, PageLoader> = {
   category: () => import('../features/catalog/CategoryPage'),
   specials: () => import('../features/catalog/SpecialsPage'),
   productDetail: () => import('../features/catalog/ProductDetailPage'),
+  compare: () => import('../features/catalog/ComparePage'),
   categories: () => import('../features/catalog/CategoriesPage'),
   mobileSearch: () => import('../features/catalog/MobileSearchPage'),
   orderLink: () => import('../features/cart/OrderLinkPage'),

@@ -14,6 +14,7 @@ import {
   WalletIcon,
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+import { LogoutButton } from '@/features/auth/LogoutButton';
 
 const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
   { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },
@@ -61,6 +62,9 @@ export function ProfileMenu() {
             </PrefetchNavLink>
           </li>
         ))}
+        <li className="shrink-0 lg:mt-2 lg:border-t lg:border-slate-100 lg:pt-2">
+          <LogoutButton className="flex w-full items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm whitespace-nowrap text-red-600 hover:bg-red-50 lg:bg-transparent" />
+        </li>
       </ul>
     </nav>
   );

@@ -1,19 +1,77 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { GridIcon } from '@/shared/ui/Icons';
-import { SimplePage } from '@/shared/ui/SimplePage';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
+import { faDigits } from '@/shared/lib/digits';
+import { PageTitle } from '@/shared/ui/PageTitle';
+import { PrefetchLink } from '@/shared/ui/PrefetchLink';
+import { NotFound } from '@/features/not-found/NotFoundPage';
+import { categoriesUrl, type CategoriesResponse, type CategoryDto } from './api';
+import { useResource } from './lib/fetchJson';
+import { Breadcrumbs } from './ui/Breadcrumbs';
+import { CompareBar } from './ui/CompareBar';
+import { Listing } from './ui/Listing';
+import { LoadError } from './ui/Status';
 
-/** /shop/category/{category}-{id}: the router validated the segment (invalid → not found). */
+function pathOf(list: CategoryDto[], c: CategoryDto): CategoryDto[] {
+  const out = [c];
+  let cur = c;
+  for (let guard = 0; cur.ParentId != null && guard < 16; guard++) {
+    const parent = list.find((x) => x.Id === cur.ParentId);
+    if (!parent) break;
+    out.unshift(parent);
+    cur = parent;
+  }
+  return out;
+}
+
+/** /shop/category/{slug}-{id}: the category's products (and its sub-categories'), filters in the URL. */
 export default function CategoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const { title, params } = useRouteInfo();
-  const name = decodeURIComponent(params.category ?? '').replace(/-/g, ' ');
+  const id = Number(params.id);
+  const { data, error, reload } = useResource<CategoriesResponse>(categoriesUrl());
+  const category = data?.data.find((c) => c.Id === id) ?? null;
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  useDocumentTitle(category?.Name);
+  // A wrong slug (the server answers a full load with 301): the canonical address.
+  useEffect(() => {
+    if (category && decodeURIComponent(pathname) !== category.Url) navigate(`${category.Url}${search}`, { replace: true });
+  }, [category, pathname, search, navigate]);
+
+  if (data && !category) return <NotFound />;
+  if (error && !data) return <LoadError onRetry={reload} />;
+  const children = category && data ? data.data.filter((c) => c.ParentId === category.Id) : [];
+  const trail = category && data ? pathOf(data.data, category) : [];
   return (
-    <SimplePage
-      title={`${title}: ${name}`}
-      icon={<GridIcon />}
-      message={t('empty.category')}
-      action={{ to: '/categories', label: t('nav.categories') }}
-    />
+    <section aria-labelledby="page-title">
+      <Breadcrumbs
+        items={[
+          { label: t('shop'), to: '/shop' },
+          ...trail.map((c, i) => ({ label: c.Name, to: i < trail.length - 1 ? c.Url : undefined })),
+        ]}
+      />
+      <PageTitle>
+        <span id="page-title">{category?.Name ?? title}</span>
+      </PageTitle>
+      {category?.Description && <p className="-mt-3 mb-4 text-sm leading-7 text-slate-600">{category.Description}</p>}
+      {children.length > 0 && (
+        <nav aria-label={t('category.subcategories')} className="mb-4">
+          <ul className="flex gap-2 overflow-x-auto pb-1">
+            {children.map((c) => (
+              <li key={c.Id} className="shrink-0">
+                <PrefetchLink to={c.Url} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-white px-3 text-sm text-slate-700 shadow-sm hover:text-brand-800">
+                  {c.Name} <span className="text-xs text-slate-500">({faDigits(c.Count)})</span>
+                </PrefetchLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {Number.isFinite(id) && <Listing kind="products" fixed={{ category: id }} />}
+      <CompareBar />
+    </section>
   );
 }

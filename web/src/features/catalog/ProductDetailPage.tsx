@@ -1,8 +1,296 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BoxIcon } from '@/shared/ui/Icons';
-import { SimplePage } from '@/shared/ui/SimplePage';
+import toast from 'react-hot-toast';
+import { isSignedInAtom, cartAtom } from '@/features/auth/session';
+import { NotFound } from '@/features/not-found/NotFoundPage';
+import { useRequireSignIn } from '@/app/useRequireSignIn';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
+import { faDigits } from '@/shared/lib/digits';
+import { CartIcon, CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
+import { PrefetchLink } from '@/shared/ui/PrefetchLink';
+import { useLocation } from 'react-router';
+import { productUrl, type ProductDetail, type ProductResponse, type Variant } from './api';
+import { addToCart, quantityInCart } from './lib/cart';
+import { useResource } from './lib/fetchJson';
+import { discountPercent, formatToman } from './lib/price';
+import { useCatalogCore } from './lib/useCatalogCore';
+import { initialVariant, pickColour, unitOldPrice, unitPrice } from './lib/variants';
+import { Breadcrumbs } from './ui/Breadcrumbs';
+import { CompareBar, CompareToggle } from './ui/CompareBar';
+import { Countdown } from './ui/Countdown';
+import { FavouriteButton } from './ui/FavouriteButton';
+import { Gallery } from './ui/Gallery';
+import { ProductGrid } from './ui/ProductCard';
+import { LoadError } from './ui/Status';
+import { VariantPicker } from './ui/VariantPicker';
+import type { Core } from '@/shared/core';
 
+function ConditionCard({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation('catalog');
+  const d = product.ConditionDetails;
+  if (!d) return null;
+  return (
+    <section className="rounded-2xl border border-amber-200 bg-amber-50/60 p-4" aria-labelledby="condition-title" data-testid="condition-details">
+      <h2 id="condition-title" className="mb-3 font-bold text-slate-900">
+        {t('product.conditionTitle', { label: product.ConditionLabel })}
+      </h2>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {d.Grade && (
+          <div className="rounded-xl bg-white p-2">
+            <dt className="text-xs text-slate-600">{t('product.grade')}</dt>
+            <dd className="mt-1 font-bold text-slate-900" dir="ltr">
+              {d.Grade}
+            </dd>
+          </div>
+        )}
+        {d.BatteryHealth != null && (
+          <div className="rounded-xl bg-white p-2">
+            <dt className="text-xs text-slate-600">{t('product.batteryHealth')}</dt>
+            <dd className="mt-1 font-bold text-slate-900">{t('product.percent', { n: faDigits(d.BatteryHealth) })}</dd>
+          </div>
+        )}
+        {d.TestDays != null && (
+          <div className="rounded-xl bg-white p-2">
+            <dt className="text-xs text-slate-600">{t('product.testPeriod')}</dt>
+            <dd className="mt-1 font-bold text-slate-900">{t('product.days', { n: faDigits(d.TestDays) })}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="mt-3 text-xs leading-6 text-slate-700">{t('product.gradeHelp')}</p>
+      <p className="text-xs leading-6 text-slate-700">{t('product.testHelp')}</p>
+    </section>
+  );
+}
+
+function StockState({ v, testId = 'stock' }: { v: Variant; testId?: string }) {
+  const { t } = useTranslation('catalog');
+  if (!v.InStock)
+    return (
+      <p className="text-sm font-bold text-red-700" data-testid={testId}>
+        {t('outOfStock')}
+      </p>
+    );
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-emerald-700" data-testid={testId}>
+      <CheckIcon className="h-4 w-4" />
+      {v.Stock <= 3 ? t('lowStock', { n: faDigits(v.Stock) }) : t('inStockLabel')}
+    </p>
+  );
+}
+
+/** Price, stock and the add-to-cart button: a sticky bar at phone size, a box beside the specs on wide screens. */
+function BuyBox({ product, variant, core }: { product: ProductDetail; variant: Variant; core: Core | null }) {
+  const { t } = useTranslation('catalog');
+  const signedIn = useAtomValue(isSignedInAtom);
+  const cart = useAtomValue(cartAtom);
+  const store = useStore();
+  const requireSignIn = useRequireSignIn();
+  const { pathname } = useLocation();
+  const [busy, setBusy] = useState(false);
+  const price = unitPrice(variant);
+  const old = unitOldPrice(variant);
+  const off = discountPercent(price, old);
+  const inCart = quantityInCart(cart, variant.Id);
+
+  const add = async () => {
+    if (!signedIn) {
+      // Spec section 2: the target is kept as redirectTo and the login popup opens.
+      toast(t('product.signInToBuy'), { id: 'sign-in-to-buy' });
+      requireSignIn(pathname);
+      return;
+    }
+    setBusy(true);
+    try {
+      const out = await addToCart(store, product.Id, variant.Id);
+      if (out.ok) toast.success(t('product.added'), { id: 'cart-added' });
+      else toast.error(out.message || t('product.addFailed'), { id: 'cart-failed' });
+    } catch {
+      /* the HTTP client has told the user the server could not be reached */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm"
+      data-testid="buy-box"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch">
+        <div className="min-w-0">
+          {old && variant.InStock && (
+            <p className="flex items-center gap-2 text-xs">
+              <span className="text-slate-500 line-through">
+                <span className="sr-only">{t('priceBefore')}: </span>
+                {formatToman(old, core)}
+              </span>
+              {off > 0 && <span className="rounded-full bg-red-600 px-2 py-0.5 font-bold text-white">{t('discount', { n: faDigits(off) })}</span>}
+            </p>
+          )}
+          <p className="text-lg font-bold text-slate-900 lg:text-xl" data-testid="product-price" aria-live="polite">
+            <span className="sr-only">{t('product.finalPrice')}: </span>
+            {formatToman(price, core)}
+          </p>
+          <div className="hidden lg:block">
+            <StockState v={variant} testId="stock-wide" />
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1 lg:items-stretch">
+          <button
+            type="button"
+            onClick={add}
+            disabled={!variant.InStock || busy}
+            className="flex h-12 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-bold text-white transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300"
+            data-testid="add-to-cart"
+          >
+            <CartIcon className="h-5 w-5" />
+            {busy ? t('product.adding') : variant.InStock ? t('product.addToCart') : t('outOfStock')}
+          </button>
+          {inCart > 0 && (
+            <PrefetchLink to="/profile/cart" className="text-xs font-bold text-brand-700 hover:underline" data-testid="in-cart">
+              {t('product.inCart', { n: faDigits(inCart) })} · {t('product.goToCart')}
+            </PrefetchLink>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
+  const { t } = useTranslation('catalog');
+  // The WASM core comes on the first interaction: the page's first load stays small.
+  const core = useCatalogCore('interaction');
+  const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
+  useDocumentTitle(product.Name);
+  const crumbs = [
+    { label: t('shop'), to: '/shop' },
+    ...product.Breadcrumb.map((c) => ({ label: c.Name, to: c.Url })),
+    { label: product.Name },
+  ];
+  return (
+    <article className="pb-28 lg:pb-0" data-testid="product" data-uid={product.Uid}>
+      <Breadcrumbs items={crumbs} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_17rem]">
+        <Gallery images={product.Images} name={product.Name} />
+        <div className="min-w-0 space-y-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-xs text-slate-600" dir="auto">
+                {product.BrandFa || product.Brand} · <span dir="ltr">{product.Model}</span>
+              </p>
+              <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9">{product.Name}</h1>
+            </div>
+            <FavouriteButton uid={product.Uid} />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
+              {t('product.condition')}: {product.ConditionLabel}
+            </span>
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700">{product.LineLabel}</span>
+            {product.InsPayment && <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs text-emerald-800">{t('instalment')}</span>}
+          </div>
+          {product.SpecialEndsAt && (
+            <p className="flex items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+              {t('endsIn')} <Countdown endsAt={product.SpecialEndsAt} />
+            </p>
+          )}
+          {variant && (
+            <VariantPicker
+              variants={product.Variants}
+              selected={variant}
+              core={core}
+              onColour={(c) => setVariant((cur) => pickColour(product.Variants, cur, c))}
+              onVariant={setVariant}
+            />
+          )}
+          {variant && (
+            <div className="lg:hidden">
+              <StockState v={variant} />
+            </div>
+          )}
+          <ConditionCard product={product} />
+          <div className="flex flex-wrap gap-2">
+            <CompareToggle uid={product.Uid} />
+          </div>
+          <p className="flex items-center gap-2 text-xs text-slate-600">
+            <ShieldIcon className="h-4 w-4 text-brand-600" />
+            {variant?.NameGaranti || t('product.noWarranty')}
+          </p>
+        </div>
+        <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} core={core} />}</div>
+      </div>
+
+      <section aria-labelledby="specs-title" className="mt-8 rounded-2xl bg-white p-4 shadow-sm md:p-6">
+        <h2 id="specs-title" className="mb-3 text-lg font-bold text-slate-900">
+          {t('product.specs')}
+        </h2>
+        <table className="w-full text-sm" data-testid="spec-table">
+          <tbody className="divide-y divide-slate-100">
+            {product.SpecRows.map((r) => (
+              <tr key={r.Key}>
+                <th scope="row" className="w-1/3 py-2.5 pe-3 text-start align-top font-normal text-slate-600">
+                  {r.Label}
+                </th>
+                <td className="py-2.5 font-bold break-words text-slate-800" dir="auto">
+                  {r.Value}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {product.Description && (
+        <section aria-labelledby="desc-title" className="mt-6 rounded-2xl bg-white p-4 shadow-sm md:p-6">
+          <h2 id="desc-title" className="mb-3 text-lg font-bold text-slate-900">
+            {t('product.description')}
+          </h2>
+          <div className="space-y-3 leading-8 text-slate-700">
+            {product.Description.split(/\n\s*\n/).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-8">
+          <h2 id="related-title" className="mb-3 text-lg font-bold text-slate-900">
+            {t('product.related')}
+          </h2>
+          <ProductGrid products={related.slice(0, 8)} core={core} eagerFirst={0} />
+        </section>
+      )}
+      <CompareBar />
+    </article>
+  );
+}
+
+/** /product/{uid}: gallery, variants (colour × warranty) with their price, stock, condition, specs, add to cart. */
 export default function ProductDetailPage() {
-  const { t } = useTranslation();
-  return <SimplePage icon={<BoxIcon />} message={t('empty.product')} action={{ to: '/shop', label: t('empty.goShop') }} />;
+  const { t } = useTranslation('catalog');
+  const { params } = useRouteInfo();
+  const uid = params.uid ?? '';
+  const { data, error, reload } = useResource<ProductResponse>(productUrl(uid));
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [uid]);
+  if (error?.status === 404 || error?.status === 400) return <NotFound />;
+  if (error && !data) return <LoadError onRetry={reload} />;
+  if (!data || data.data.Uid !== uid) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label={t('loading')}>
+        <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200/70" />
+        <div className="space-y-3">
+          <div className="h-6 w-3/4 animate-pulse rounded bg-slate-200/70" />
+          <div className="h-6 w-1/2 animate-pulse rounded bg-slate-200/70" />
+          <div className="h-24 animate-pulse rounded-xl bg-slate-200/70" />
+        </div>
+      </div>
+    );
+  }
+  return <ProductView key={data.data.Uid} product={data.data} related={data.Related} />;
 }

@@ -1,14 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { BoxIcon } from '@/shared/ui/Icons';
-import { SimplePage } from '@/shared/ui/SimplePage';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { PageTitle } from '@/shared/ui/PageTitle';
+import { Breadcrumbs } from './ui/Breadcrumbs';
+import { Listing } from './ui/Listing';
+import { CompareBar } from './ui/CompareBar';
 
+/** /shop: every product, filters and sort in the URL. */
 export default function ShopPage() {
-  const { t } = useTranslation();
+  const { title } = useRouteInfo();
+  useTranslation('catalog');
   return (
-    <SimplePage
-      icon={<BoxIcon />}
-      message={t('empty.catalog')}
-      action={{ to: '/categories', label: t('nav.categories') }}
-    />
+    <section aria-labelledby="page-title">
+      <Breadcrumbs items={[{ label: title }]} />
+      <PageTitle>
+        <span id="page-title">{title}</span>
+      </PageTitle>
+      <Listing kind="products" />
+      <CompareBar />
+    </section>
   );
 }

@@ -1,10 +1,64 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookIcon } from '@/shared/ui/Icons';
-import { SimplePage } from '@/shared/ui/SimplePage';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
+import { NotFound } from '@/features/not-found/NotFoundPage';
+import { useResource } from '@/features/catalog/lib/fetchJson';
+import { Breadcrumbs } from '@/features/catalog/ui/Breadcrumbs';
+import { Picture } from '@/features/catalog/ui/Picture';
+import { LoadError } from '@/features/catalog/ui/Status';
+import { PrefetchLink } from '@/shared/ui/PrefetchLink';
+import { blogPostUrl, type BlogPostResponse } from './api';
 
+/** /blogs/{blog}: one post; an unknown slug shows the not-found page. */
 export default function BlogDetailPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('content');
+  const { params, title } = useRouteInfo();
+  const slug = params.blog ?? '';
+  const { data, error, reload } = useResource<BlogPostResponse>(blogPostUrl(slug));
+  const post = data?.data;
+  useDocumentTitle(post?.Title);
+  useEffect(() => {
+    if (post) window.scrollTo(0, 0);
+  }, [post]);
+  if (error?.status === 404 || error?.status === 400) return <NotFound />;
   return (
-    <SimplePage icon={<BookIcon />} message={t('empty.blogDetail')} action={{ to: '/blogs', label: t('empty.goBlogs') }} />
+    <article className="mx-auto max-w-3xl" aria-busy={!post && !error}>
+      <Breadcrumbs items={[{ label: t('blog'), to: '/blogs' }, { label: post?.Title ?? title }]} />
+      {error && !post && <LoadError onRetry={reload} />}
+      {!post && !error && (
+        <div className="space-y-4" aria-label={t('loading')}>
+          <div className="h-8 w-3/4 animate-pulse rounded bg-slate-200/70" />
+          <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200/70" />
+        </div>
+      )}
+      {post && (
+        <div className="rounded-2xl bg-white p-5 shadow-sm md:p-8">
+          <h1 className="text-xl leading-9 font-bold text-slate-900 md:text-2xl md:leading-10">{post.Title}</h1>
+          <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-slate-500">
+            <time dateTime={post.PublishedAt}>{post.PublishedAtJalali}</time>
+            <span>{t('by', { author: post.Author })}</span>
+          </p>
+          <Picture
+            src={post.Image}
+            src2x={post.Image2x}
+            alt={post.Title}
+            eager
+            width={640}
+            height={480}
+            className="my-5 aspect-[4/3] h-auto w-full rounded-xl bg-slate-100 object-cover"
+          />
+          <p className="mb-4 leading-8 font-bold text-slate-700">{post.Summary}</p>
+          <div className="space-y-4 leading-8 text-slate-700" data-testid="post-body">
+            {post.Paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+          <PrefetchLink to="/blogs" className="mt-8 inline-block text-sm font-bold text-brand-700 hover:underline">
+            {t('backToBlogs')}
+          </PrefetchLink>
+        </div>
+      )}
+    </article>
   );
 }

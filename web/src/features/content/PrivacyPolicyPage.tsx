@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { TextPage } from './TextPage';
 
 export default function PrivacyPolicyPage() {
-  const { t } = useTranslation();
-  return <TextPage paragraphs={t('content.privacy', { returnObjects: true }) as string[]} />;
+  return <TextPage name="privacy" />;
 }

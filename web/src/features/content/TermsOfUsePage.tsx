@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { TextPage } from './TextPage';
 
 export default function TermsOfUsePage() {
-  const { t } = useTranslation();
-  return <TextPage paragraphs={t('content.terms', { returnObjects: true }) as string[]} />;
+  return <TextPage name="terms" />;
 }

@@ -1,17 +1,38 @@
+import { useTranslation } from 'react-i18next';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
+import { useResource } from '@/features/catalog/lib/fetchJson';
+import { LoadError } from '@/features/catalog/ui/Status';
+import { contentPageUrl, type ContentPageResponse } from './api';
 
-/** A content page made of Persian paragraphs from fa.json. */
-export function TextPage({ paragraphs }: { paragraphs: string[] }) {
+export type PageName = 'about' | 'contact' | 'terms' | 'privacy';
+
+/** A content page (about, contact, terms, privacy) from `/pages/{name}`. */
+export function TextPage({ name }: { name: PageName }) {
+  const { t } = useTranslation('content');
   const { title } = useRouteInfo();
+  const { data, error, loading, reload } = useResource<ContentPageResponse>(contentPageUrl(name));
+  const page = data?.data;
   return (
-    <article className="rounded-2xl bg-white p-5 shadow-sm md:p-8">
+    <article className="rounded-2xl bg-white p-5 shadow-sm md:p-8" aria-busy={loading}>
       <PageTitle>{title}</PageTitle>
-      <div className="space-y-4 leading-8 text-slate-700">
-        {paragraphs.map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-      </div>
+      {error && !page && <LoadError onRetry={reload} message={error.status === 404 ? null : error.message} />}
+      {!page && !error && (
+        <div className="space-y-3" aria-label={t('loading')}>
+          {[1, 2, 3].map((i) => (
+            <div key={i} className="h-4 animate-pulse rounded bg-slate-200/70" />
+          ))}
+        </div>
+      )}
+      {page && (
+        <>
+          <div className="space-y-4 leading-8 text-slate-700" data-testid="content-body">
+            {page.Paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </>
+      )}
     </article>
   );
 }

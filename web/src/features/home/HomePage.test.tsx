@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import fa from '@/shared/i18n/fa.json';
+import catalogFa from '@/features/catalog/fa.json';
 import { renderApp } from '@/test/renderApp';
 
 // Vitest runs from web/ (the folder of vite.config.ts).
@@ -19,11 +20,11 @@ function staticHero(): DocumentFragment {
 }
 
 describe('home page', () => {
-  it('renders the hero, the categories teaser and the highlights in Persian', async () => {
+  it('renders the hero, the categories teaser and the catalogue sections in Persian', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: fa.home.heroTitle })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: fa.home.categoriesTitle })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: fa.home.highlightsTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: catalogFa.homeSections.specials })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: fa.home.heroCta })).toHaveAttribute('href', '/shop');
   });
 

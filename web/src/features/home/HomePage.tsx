@@ -1,18 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoxIcon, ChatIcon, ChevronIcon, ShieldIcon, TruckIcon, WalletIcon } from '@/shared/ui/Icons';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
-import type { Core } from '@/shared/core';
-import { useCoreWhenVisible } from './useCoreWhenVisible';
 
-/** Demo highlights (the real catalogue comes with the catalogue feature). Prices in Toman. */
-const HIGHLIGHTS = [
-  { key: 'p1', condition: 'new', price: 48_500_000, instalment: true, hue: 'from-sky-100 to-blue-200' },
-  { key: 'p2', condition: 'openBox', price: 96_900_000, instalment: false, hue: 'from-orange-100 to-amber-200' },
-  { key: 'p3', condition: 'stock', price: 31_250_000, instalment: true, hue: 'from-emerald-100 to-teal-200' },
-  { key: 'p4', condition: 'new', price: 57_800_000, instalment: true, hue: 'from-violet-100 to-fuchsia-200' },
+/** The category teaser: each card opens the shop filtered to it. */
+const CATEGORIES = [
+  { key: 'new', to: '/shop?condition=new' },
+  { key: 'stock', to: '/shop?condition=used' },
+  { key: 'openBox', to: '/shop?condition=open-box' },
+  { key: 'tablet', to: '/shop?line=tablet-laptop' },
 ] as const;
 
-const CATEGORIES = ['new', 'stock', 'openBox', 'tablet'] as const;
+/** Specials, new and used arrivals and blog teasers from the API (features/catalog, a lazy chunk). */
+const HomeSections = lazy(() => import('@/features/catalog/HomeSections'));
 
 const FEATURES = [
   { key: 'original', icon: ShieldIcon },
@@ -32,19 +32,8 @@ function LaptopArt({ className }: { className?: string }) {
   );
 }
 
-/** A price formatted by the WASM core (Persian digits, ٬ separators, تومان). */
-function Price({ toman, core }: { toman: number; core: Core | null }) {
-  if (!core) return <span className="inline-block h-6 w-32 animate-pulse rounded bg-slate-200" aria-hidden="true" />;
-  return (
-    <span className="text-lg font-bold text-slate-900" data-testid="price">
-      {core.formatPrice(toman)}
-    </span>
-  );
-}
-
 export default function HomePage() {
   const { t } = useTranslation();
-  const [highlightsRef, core] = useCoreWhenVisible<HTMLUListElement>();
   return (
     <div className="space-y-10 pb-4">
       <section className="bg-gradient-to-bl from-brand-900 via-brand-700 to-brand-500 text-white">
@@ -93,10 +82,10 @@ export default function HomePage() {
           </PrefetchLink>
         </div>
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {CATEGORIES.map((c) => (
+          {CATEGORIES.map(({ key: c, to }) => (
             <li key={c}>
               <PrefetchLink
-                to="/categories"
+                to={to}
                 className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-brand-500 hover:shadow"
               >
                 <BoxIcon className="h-6 w-6 text-accent-600" />
@@ -107,41 +96,9 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="highlights-title" className="mx-auto max-w-7xl px-4">
-        <div className="mb-4 flex items-end justify-between gap-3">
-          <div>
-            <h2 id="highlights-title" className="text-xl font-bold text-slate-900">
-              {t('home.highlightsTitle')}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{t('home.highlightsNote')}</p>
-          </div>
-          <PrefetchLink to="/shop" className="flex shrink-0 items-center gap-1 text-sm font-bold text-brand-700 hover:underline">
-            {t('home.shopLink')}
-            <ChevronIcon className="h-4 w-4" />
-          </PrefetchLink>
-        </div>
-        <ul ref={highlightsRef} className="grid grid-cols-1 gap-4 xs:grid-cols-2 lg:grid-cols-4">
-          {HIGHLIGHTS.map((p) => (
-            <li key={p.key} className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm">
-              <div className={`flex aspect-[3/2] items-center justify-center bg-gradient-to-br ${p.hue}`}>
-                <LaptopArt className="w-3/4" />
-              </div>
-              <div className="flex flex-1 flex-col gap-2 p-4">
-                <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-700">
-                  {t(`home.conditions.${p.condition}`)}
-                </span>
-                <h3 className="leading-7 font-bold text-slate-800">{t(`home.demo.${p.key}`)}</h3>
-                <div className="mt-auto flex flex-col gap-1 pt-2">
-                  <span className="sr-only">{t('home.priceLabel')}</span>
-                  <Price toman={p.price} core={core} />
-                  {p.instalment && <span className="text-xs text-emerald-700">{t('home.instalment')}</span>}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
-
+      <Suspense fallback={<div className="mx-auto h-80 max-w-7xl px-4" aria-hidden="true" />}>
+        <HomeSections />
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,42 @@
+//! Display helpers shared by the catalogue, content and SEO modules (formatting rules come
+//! from `shop_core`).
+
+use chrono::{DateTime, Datelike, Utc};
+
+/// Unix seconds as RFC 3339 UTC (`2026-11-21T10:00:00Z`).
+pub fn iso(ts: i64) -> String {
+    DateTime::<Utc>::from_timestamp(ts, 0)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// Unix seconds as a Persian (Jalali) date, e.g. `۳۰ آبان ۱۴۰۵` (Iran time, UTC+03:30).
+pub fn jalali(ts: i64) -> String {
+    let d = DateTime::<Utc>::from_timestamp(ts + 12_600, 0).unwrap_or_default();
+    shop_core::jalali::gregorian_to_jalali(d.year(), d.month(), d.day())
+        .map(|j| shop_core::jalali::format_jalali(&j))
+        .unwrap_or_default()
+}
+
+/// Price in Toman with Persian digits (`۱۲٬۵۰۰٬۰۰۰ تومان`).
+pub fn toman(amount: i64) -> String {
+    shop_core::digits::format_price(amount)
+}
+
+/// Whether `s` is a plausible URL slug: 1..=120 ASCII lowercase letters, digits and dashes.
+pub fn is_slug(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 120 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(iso(0), "1970-01-01T00:00:00Z");
+        assert_eq!(jalali(1_710_892_800), "۱ فروردین ۱۴۰۳");
+        assert!(is_slug("asus-zenbook-14"));
+        assert!(!is_slug("a b") && !is_slug("لپتاپ") && !is_slug(""));
+    }
+}

@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartAtom } from '@/features/auth/session';
+import { loginModalAtom } from '@/shared/state';
+import { renderApp } from '@/test/renderApp';
+import { detail, mockApi } from './test/fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const PRODUCT = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
+const EDIT = '/api/client/v1/order/edit/product';
+
+const related = { status: 'ok', Related: [] };
+
+describe('product page', () => {
+  it('shows the product, its specs and the cheapest in-stock variant’s price', async () => {
+    mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByRole('heading', { level: 1, name: /لنوو آیدیاپد/ })).toBeInTheDocument();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۴۸٬۵۰۰٬۰۰۰ تومان');
+    expect(within(screen.getByTestId('spec-table')).getByText('۱۶ گیگابایت')).toBeInTheDocument();
+    expect(screen.getByTestId('stock')).toHaveTextContent('موجود در انبار');
+    const gallery = screen.getByTestId('gallery');
+    const main = gallery.querySelector('img')!;
+    expect(main.getAttribute('srcset')).toMatch(/-320\.webp 1x, .*-640\.webp 2x$/);
+    expect(gallery.querySelector('source')!.getAttribute('srcset')).toMatch(/-640\.webp 1x, .*-1280\.webp 2x$/);
+  });
+
+  it('changing the warranty or the colour updates the price (price + warranty) and the stock state', async () => {
+    mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    await screen.findByTestId('product-price');
+    fireEvent.click(within(screen.getByTestId('warranties')).getByLabelText(/گارانتی ۲۴ ماهه طلایی/));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۵۰٬۵۰۰٬۰۰۰ تومان');
+    expect(screen.getByTestId('stock')).toHaveTextContent('تنها ۲ عدد در انبار');
+    // Another colour keeps the chosen warranty when it has it.
+    fireEvent.click(within(screen.getByTestId('colours')).getByLabelText('خاکستری تیره'));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۵۱٬۹۰۰٬۰۰۰ تومان');
+    // That colour without the golden warranty is out of stock: the button says so.
+    fireEvent.click(within(screen.getByTestId('warranties')).getByLabelText(/گارانتی ۱۸ ماهه آواژنگ/));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۴۹٬۹۰۰٬۰۰۰ تومان');
+    expect(screen.getByTestId('add-to-cart')).toBeDisabled();
+    expect(screen.getByTestId('stock')).toHaveTextContent('ناموجود');
+  });
+
+  it('shows condition details for a used unit', async () => {
+    mockApi({
+      [PRODUCT]: () => ({
+        ...related,
+        data: detail({ Condition: 'used', ConditionLabel: 'استوک', ConditionDetails: { Grade: 'A+', BatteryHealth: 87, TestDays: 7 } }),
+      }),
+    });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    const box = await screen.findByTestId('condition-details');
+    expect(box).toHaveTextContent('A+');
+    expect(box).toHaveTextContent('٪۸۷');
+    expect(box).toHaveTextContent('۷ روز');
+  });
+
+  it('anonymous add to cart opens the login popup with redirectTo and calls nothing', async () => {
+    const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    const { router, store } = renderApp('/product/lenovo-ideapad-slim-5');
+    fireEvent.click(await screen.findByTestId('add-to-cart'));
+    await waitFor(() => expect(store.get(loginModalAtom)).toBe(true));
+    expect(router.state.location.pathname).toBe('/product/lenovo-ideapad-slim-5');
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/product/lenovo-ideapad-slim-5');
+    expect(api.callsTo(EDIT)).toHaveLength(0);
+  });
+
+  it('signed in: posts the chosen variant to order/edit/product and the cart follows', async () => {
+    const line = {
+      Id: 1, OrderId: 9, SupProductId: 7, SupProductIdDetail: 72, Num: 1, Name: 'x', Price: 48_500_000, PriceGaranti: 2_000_000,
+      NameGaranti: 'g', DG: '7-2', Property: '', Color: 'نقره‌ای', InsPayment: true,
+    };
+    const api = mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      [EDIT]: () => ({ status: 'ok', data: [line], OrderTotalPrice: 50_500_000, FinalPrice: 50_500_000, Code: 'A1', OrderId: 9 }),
+    });
+    const { store } = renderApp('/product/lenovo-ideapad-slim-5', { signedIn: true });
+    await screen.findByTestId('product-price');
+    fireEvent.click(within(screen.getByTestId('warranties')).getByLabelText(/گارانتی ۲۴ ماهه طلایی/));
+    fireEvent.click(screen.getByTestId('add-to-cart'));
+    await waitFor(() => expect(api.callsTo(EDIT)).toHaveLength(1));
+    expect(api.callsTo(EDIT)[0].body).toEqual({ spid: 7, spiddetail: 72, num: 1, orderid: 0 });
+    await waitFor(() => expect(store.get(cartAtom).count).toBe(1));
+    expect(await screen.findByTestId('in-cart')).toHaveTextContent('۱ عدد در سبد خرید');
+    expect(store.get(loginModalAtom)).toBe(false);
+  });
+
+  it('an unknown product shows the not-found page', async () => {
+    mockApi({});
+    renderApp('/product/no-such-thing');
+    expect(await screen.findByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeInTheDocument();
+  });
+});

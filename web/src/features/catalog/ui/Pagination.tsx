@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { faDigits } from '@/shared/lib/digits';
+
+/** The page numbers to show: first, last, and two either side of the current one. */
+export function pageList(page: number, pages: number): (number | 'gap')[] {
+  const out: (number | 'gap')[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 1) out.push(p);
+    else if (out[out.length - 1] !== 'gap') out.push('gap');
+  }
+  return out;
+}
+
+/** Page links that keep the other search params (`?page=` in the URL). */
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  const { t } = useTranslation('catalog');
+  const { pathname, search } = useLocation();
+  if (pages <= 1) return null;
+  const href = (p: number) => {
+    const params = new URLSearchParams(search);
+    if (p <= 1) params.delete('page');
+    else params.set('page', String(p));
+    const qs = params.toString();
+    return `${pathname}${qs ? `?${qs}` : ''}`;
+  };
+  const cls = 'flex h-10 min-w-10 items-center justify-center rounded-xl px-3 text-sm font-bold';
+  return (
+    <nav aria-label={t('pagination')} className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
+      {page > 1 && (
+        <Link to={href(page - 1)} className={`${cls} bg-white text-slate-700 shadow-sm hover:bg-brand-50`} rel="prev">
+          {t('prevPage')}
+        </Link>
+      )}
+      {pageList(page, pages).map((p, i) =>
+        p === 'gap' ? (
+          <span key={`gap-${i}`} className="px-1 text-slate-400" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link
+            key={p}
+            to={href(p)}
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={t('pageN', { n: faDigits(p) })}
+            className={`${cls} ${p === page ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 shadow-sm hover:bg-brand-50'}`}
+          >
+            {faDigits(p)}
+          </Link>
+        ),
+      )}
+      {page < pages && (
+        <Link to={href(page + 1)} className={`${cls} bg-white text-slate-700 shadow-sm hover:bg-brand-50`} rel="next">
+          {t('nextPage')}
+        </Link>
+      )}
+    </nav>
+  );
+}
