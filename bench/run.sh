@@ -17,6 +17,8 @@ cargo bench -q -p shop-core --bench core -- --noplot >"$log" 2>&1 \
 echo "WASM: Node $(node --version), bench/wasm-bench.mjs"
 node bench/wasm-bench.mjs "$CRITERION_HOME"
 
+echo "== catalogue search, 10,000 products, bench/search-queries.txt =="; cargo run -q --release -p shop-server --example search_bench
+
 if [ -f bench/load.sh ]; then
   echo "== server load test (bench/load.sh) =="
   bash bench/load.sh

@@ -162,6 +162,7 @@ fn build(n: usize) -> Snapshot {
             base_price,
             stock,
             ins_payment: true,
+            facet_keys: [0; 4],
             variants,
             info: inf,
             product: p,

@@ -610,55 +610,57 @@ fn facet(map: BTreeMap<String, (String, u64)>) -> Vec<FacetValue> {
     v
 }
 
-/// Facet counts over the given items (no allocation per item: keys borrow from the snapshot).
+/// Facet counts over the given items (counted by the snapshot's small integer facet keys).
 pub fn facets(snap: &Snapshot, ids: &[usize], now: i64) -> Facets {
-    use std::collections::HashMap;
-    let mut brands: HashMap<&str, (usize, u64)> = HashMap::new();
-    let mut conds: HashMap<&str, u64> = HashMap::new();
-    let mut lines: HashMap<&str, u64> = HashMap::new();
-    let mut rams: HashMap<i32, u64> = HashMap::new();
-    let mut cpus: HashMap<&str, u64> = HashMap::new();
+    let mut counts: [Vec<u64>; 4] = std::array::from_fn(|k| vec![0u64; snap.facet_values[k].len()]);
+    let mut rams: BTreeMap<i32, u64> = BTreeMap::new();
     let (mut lo, mut hi) = (None::<i64>, None::<i64>);
     for &i in ids {
         let it = &snap.items[i];
-        brands.entry(it.brand_slug.as_str()).or_insert((i, 0)).1 += 1;
-        *conds.entry(it.product.condition.as_str()).or_default() += 1;
-        *lines.entry(it.product.line.as_str()).or_default() += 1;
+        for k in 0..4 {
+            if let Some(c) = counts[k].get_mut(usize::from(it.facet_keys[k])) {
+                *c += 1;
+            }
+        }
         if it.info.ram_gb > 0 {
             *rams.entry(it.info.ram_gb).or_default() += 1;
         }
-        *cpus.entry(it.info.cpu_family.as_str()).or_default() += 1;
         let p = it.price(now);
         lo = Some(lo.map_or(p, |x| x.min(p)));
         hi = Some(hi.map_or(p, |x| x.max(p)));
     }
-    let brand_map: BTreeMap<String, (String, u64)> = brands
-        .into_iter()
-        .map(|(slug, (i, n))| {
-            let b = &snap.items[i].product.brand;
-            (slug.to_string(), (snapshot::brand_persian(b).unwrap_or(b).to_string(), n))
+    let label = |k: usize, v: &str| -> String {
+        match k {
+            0 => snapshot::BRANDS.iter().find(|b| b.0 == v).map(|b| b.2.to_string()).unwrap_or_else(|| v.to_string()),
+            1 => snapshot::condition_label(v).to_string(),
+            2 => snapshot::line_label(v).to_string(),
+            _ => snapshot::CPU_FAMILIES.iter().find(|f| f.0 == v).map(|f| f.1).unwrap_or("سایر").to_string(),
+        }
+    };
+    let mut lists: Vec<Vec<FacetValue>> = (0..4)
+        .map(|k| {
+            let map: BTreeMap<String, (String, u64)> = snap.facet_values[k]
+                .iter()
+                .zip(&counts[k])
+                .filter(|(_, &n)| n > 0)
+                .map(|(v, &n)| (v.clone(), (label(k, v), n)))
+                .collect();
+            facet(map)
         })
         .collect();
-    let cond_map = conds.into_iter().map(|(k, n)| (k.to_string(), (snapshot::condition_label(k).to_string(), n))).collect();
-    let line_map = lines.into_iter().map(|(k, n)| (k.to_string(), (snapshot::line_label(k).to_string(), n))).collect();
-    let cpu_map = cpus
-        .into_iter()
-        .map(|(k, n)| {
-            let label = snapshot::CPU_FAMILIES.iter().find(|f| f.0 == k).map(|f| f.1).unwrap_or("سایر");
-            (k.to_string(), (label.to_string(), n))
-        })
-        .collect();
-    let mut ram_values: Vec<FacetValue> = rams
-        .into_iter()
-        .map(|(gb, count)| FacetValue { value: gb.to_string(), label: format!("{} گیگابایت", fa(gb)), count })
-        .collect();
-    ram_values.sort_by_key(|f| f.value.parse::<i64>().unwrap_or(0));
+    let cpu_families = lists.pop().unwrap_or_default();
+    let lines = lists.pop().unwrap_or_default();
+    let conditions = lists.pop().unwrap_or_default();
+    let brands = lists.pop().unwrap_or_default();
     Facets {
-        brands: facet(brand_map),
-        conditions: facet(cond_map),
-        lines: facet(line_map),
-        rams: ram_values,
-        cpu_families: facet(cpu_map),
+        brands,
+        conditions,
+        lines,
+        rams: rams
+            .into_iter()
+            .map(|(gb, count)| FacetValue { value: gb.to_string(), label: format!("{} گیگابایت", fa(gb)), count })
+            .collect(),
+        cpu_families,
         price_min: lo,
         price_max: hi,
     }

@@ -59,13 +59,42 @@ pub struct DocText<'a> {
     pub model: &'a str,
 }
 
-/// The inverted index. Documents are numbered 0..n in the order given to [`SearchIndex::build`].
+/// A sorted vocabulary with postings.
 #[derive(Debug, Default)]
-pub struct SearchIndex {
-    /// Sorted vocabulary.
+struct Vocab {
     terms: Vec<String>,
     /// Postings of `terms[i]`: (document, field weight), one entry per document.
     postings: Vec<Vec<(u32, u8)>>,
+}
+
+impl Vocab {
+    fn from_map(map: HashMap<String, Vec<(u32, u8)>>) -> Self {
+        let mut entries: Vec<(String, Vec<(u32, u8)>)> = map.into_iter().collect();
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let (terms, postings) = entries.into_iter().unzip();
+        Self { terms, postings }
+    }
+
+    fn exact(&self, t: &str) -> Option<&[(u32, u8)]> {
+        self.terms.binary_search_by(|x| x.as_str().cmp(t)).ok().map(|i| self.postings[i].as_slice())
+    }
+}
+
+fn add(map: &mut HashMap<String, Vec<(u32, u8)>>, term: String, d: u32, w: u8) {
+    let list = map.entry(term).or_default();
+    match list.last_mut() {
+        Some(last) if last.0 == d => last.1 = last.1.max(w),
+        _ => list.push((d, w)),
+    }
+}
+
+/// The inverted index. Documents are numbered 0..n in the order given to [`SearchIndex::build`].
+/// Single tokens and joined pairs of adjacent tokens are kept apart: pairs are only ever
+/// matched exactly, so they never flood prefix and infix matching.
+#[derive(Debug, Default)]
+pub struct SearchIndex {
+    singles: Vocab,
+    pairs: Vocab,
     /// Folded model code without spaces, per document.
     models: Vec<String>,
     n: usize,
@@ -88,14 +117,8 @@ pub fn compact(s: &str) -> String {
 impl SearchIndex {
     /// Index the documents.
     pub fn build(docs: &[DocText<'_>]) -> Self {
-        let mut map: HashMap<String, Vec<(u32, u8)>> = HashMap::new();
-        let mut add = |term: String, d: u32, w: u8| {
-            let list = map.entry(term).or_default();
-            match list.last_mut() {
-                Some(last) if last.0 == d => last.1 = last.1.max(w),
-                _ => list.push((d, w)),
-            }
-        };
+        let mut singles: HashMap<String, Vec<(u32, u8)>> = HashMap::new();
+        let mut pairs: HashMap<String, Vec<(u32, u8)>> = HashMap::new();
         let mut models = Vec::with_capacity(docs.len());
         for (d, doc) in docs.iter().enumerate() {
             let d = d as u32;
@@ -106,25 +129,22 @@ impl SearchIndex {
                 };
                 let toks = tokenize(text);
                 for p in joined_pairs(&toks) {
-                    add(p, d, w);
+                    add(&mut pairs, p, d, w);
                 }
                 for t in toks {
-                    add(t, d, w);
+                    add(&mut singles, t, d, w);
                 }
             }
             let m = compact(doc.model);
             if !m.is_empty() {
                 for t in tokenize(doc.model) {
-                    add(t, d, weight::MODEL);
+                    add(&mut singles, t, d, weight::MODEL);
                 }
-                add(m.clone(), d, weight::MODEL);
+                add(&mut singles, m.clone(), d, weight::MODEL);
             }
             models.push(m);
         }
-        let mut entries: Vec<(String, Vec<(u32, u8)>)> = map.into_iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let (terms, postings) = entries.into_iter().unzip();
-        Self { terms, postings, models, n: docs.len() }
+        Self { singles: Vocab::from_map(singles), pairs: Vocab::from_map(pairs), models, n: docs.len() }
     }
 
     /// Number of documents.
@@ -137,21 +157,28 @@ impl SearchIndex {
         self.n == 0
     }
 
-    /// Number of distinct terms.
+    /// Number of distinct terms (single tokens and pairs).
     pub fn vocabulary(&self) -> usize {
-        self.terms.len()
+        self.singles.terms.len() + self.pairs.terms.len()
     }
 
     /// Visit every (document, points) matching `t`; points = quality × field weight.
+    /// Single tokens: exact (3), prefix (2), infix when `allow_infix` (1); pairs: exact (3).
     fn match_term(&self, t: &str, allow_infix: bool, mut f: impl FnMut(u32, f32)) {
         if t.is_empty() {
             return;
         }
+        if let Some(list) = self.pairs.exact(t) {
+            for &(d, w) in list {
+                f(d, 3.0 * f32::from(w));
+            }
+        }
+        let v = &self.singles;
         let digits_only = t.bytes().all(|b| b.is_ascii_digit());
-        let start = self.terms.partition_point(|x| x.as_str() < t);
+        let start = v.terms.partition_point(|x| x.as_str() < t);
         let mut i = start;
-        while i < self.terms.len() && self.terms[i].starts_with(t) {
-            let term = &self.terms[i];
+        while i < v.terms.len() && v.terms[i].starts_with(t) {
+            let term = &v.terms[i];
             let quality = if term.len() == t.len() {
                 3.0
             } else if digits_only && term.as_bytes()[t.len()].is_ascii_digit() {
@@ -160,16 +187,16 @@ impl SearchIndex {
                 2.0
             };
             if quality > 0.0 {
-                for &(d, w) in &self.postings[i] {
+                for &(d, w) in &v.postings[i] {
                     f(d, quality * f32::from(w));
                 }
             }
             i += 1;
         }
         if allow_infix && t.chars().count() >= 3 && !digits_only {
-            for (j, term) in self.terms.iter().enumerate() {
+            for (j, term) in v.terms.iter().enumerate() {
                 if (j < start || j >= i) && term.len() > t.len() && term.contains(t) {
-                    for &(d, w) in &self.postings[j] {
+                    for &(d, w) in &v.postings[j] {
                         f(d, f32::from(w));
                     }
                 }
@@ -231,7 +258,7 @@ impl SearchIndex {
             }
             hits.push(Hit { doc: d as u32, score, exact_model });
         }
-        hits.sort_by(|a, b| {
+        hits.sort_unstable_by(|a, b| {
             b.exact_model
                 .cmp(&a.exact_model)
                 .then(b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal))

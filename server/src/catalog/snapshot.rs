@@ -134,6 +134,9 @@ pub struct Item {
     pub base_price: i64,
     pub stock: i64,
     pub ins_payment: bool,
+    /// Indexes into [`Snapshot::facet_values`] (brand slug, condition, line, CPU family),
+    /// filled by [`Snapshot::from_parts`].
+    pub facet_keys: [u16; 4],
 }
 
 impl Item {
@@ -177,6 +180,8 @@ pub struct Snapshot {
     /// Category id → products in it or below it.
     pub category_counts: HashMap<i64, usize>,
     pub index: SearchIndex,
+    /// Distinct brand slugs, conditions, lines and CPU families (for facet counting).
+    pub facet_values: [Vec<String>; 4],
 }
 
 /// A product's details when it has no `product_info` row yet (e.g. added by another module):
@@ -303,6 +308,7 @@ impl Snapshot {
                 base_price: vs[0].price,
                 stock: vs.iter().map(|v| v.stock.max(0)).sum(),
                 ins_payment: vs.iter().any(|v| v.ins_payment),
+                facet_keys: [0; 4],
                 category,
                 variants: vs,
                 info,
@@ -313,7 +319,21 @@ impl Snapshot {
     }
 
     /// Assemble a snapshot (also used by the search bench with generated items).
-    pub fn from_parts(version: i64, items: Vec<Item>, categories: Vec<category::Model>) -> Self {
+    pub fn from_parts(version: i64, mut items: Vec<Item>, categories: Vec<category::Model>) -> Self {
+        let mut facet_values: [Vec<String>; 4] = Default::default();
+        for it in &mut items {
+            let vals = [&it.brand_slug, &it.product.condition, &it.product.line, &it.info.cpu_family];
+            for (k, v) in vals.into_iter().enumerate() {
+                let pos = match facet_values[k].iter().position(|x| x == v) {
+                    Some(p) => p,
+                    None => {
+                        facet_values[k].push(v.clone());
+                        facet_values[k].len() - 1
+                    }
+                };
+                it.facet_keys[k] = pos.min(u16::MAX as usize) as u16;
+            }
+        }
         let category_by_id: HashMap<i64, usize> = categories.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
         let by_uid = items.iter().enumerate().map(|(i, it)| (it.product.uid.clone(), i)).collect();
         let docs: Vec<DocText> = items
@@ -334,7 +354,7 @@ impl Snapshot {
                 }
             }
         }
-        Self { version, items, by_uid, categories, category_by_id, category_counts, index }
+        Self { version, items, by_uid, categories, category_by_id, category_counts, index, facet_values }
     }
 
     /// The category with this id.

@@ -7,7 +7,7 @@
 use chrono::Utc;
 use rand::Rng;
 use sea_orm::{
-    ActiveModelTrait, FromQueryResult, JoinType, ActiveValue::Set, ColumnTrait, ConnectionTrait,
+    ActiveModelTrait, DbBackend, Statement, ActiveValue::Set, ColumnTrait, ConnectionTrait,
     DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     SqliteTransactionMode, TransactionOptions, TransactionTrait, TryInsertResult,
 };
@@ -144,11 +144,11 @@ pub struct EditRequest {
     pub line_id: Option<i64>,
 }
 
-/// A line joined with its variant and product (NULLs when the variant left the catalogue).
-#[derive(Debug, FromQueryResult)]
-struct JoinedLine {
+/// One line of the cart query (decoded from the JSON the database aggregates): the stored
+/// line and, when its variant and product still exist, the catalogue's current values (`c_*`).
+#[derive(Debug, serde::Deserialize)]
+struct CartRow {
     id: i64,
-    order_id: i64,
     product_id: i64,
     variant_id: i64,
     num: i64,
@@ -159,7 +159,7 @@ struct JoinedLine {
     dg: String,
     property: String,
     color: String,
-    ins_payment: bool,
+    ins_payment: DbBool,
     c_product_id: Option<i64>,
     c_name: Option<String>,
     c_price: Option<i64>,
@@ -168,14 +168,31 @@ struct JoinedLine {
     c_dg: Option<String>,
     c_property: Option<String>,
     c_color: Option<String>,
-    c_ins_payment: Option<bool>,
+    c_ins_payment: Option<DbBool>,
 }
 
-impl JoinedLine {
-    fn view(self) -> LineView {
+/// A boolean as the databases put it in JSON: `true`/`false` (PostgreSQL) or `1`/`0` (SQLite).
+#[derive(Debug, Clone, Copy, serde::Deserialize)]
+#[serde(untagged)]
+enum DbBool {
+    Bool(bool),
+    Int(i64),
+}
+
+impl DbBool {
+    fn get(self) -> bool {
+        match self {
+            DbBool::Bool(b) => b,
+            DbBool::Int(i) => i != 0,
+        }
+    }
+}
+
+impl CartRow {
+    fn view(self, order_id: i64) -> LineView {
         let stored = LineView {
             id: self.id,
-            order_id: self.order_id,
+            order_id,
             product_id: self.product_id,
             variant_id: self.variant_id,
             num: self.num,
@@ -186,7 +203,7 @@ impl JoinedLine {
             dg: self.dg,
             property: self.property,
             color: self.color,
-            ins_payment: self.ins_payment,
+            ins_payment: self.ins_payment.get(),
         };
         // The catalogue's current values when the variant and its product still exist;
         // otherwise what was copied when the line was written.
@@ -211,7 +228,7 @@ impl JoinedLine {
                     dg,
                     property: prop,
                     color,
-                    ins_payment: ins,
+                    ins_payment: ins.get(),
                     ..stored
                 }
             }
@@ -220,46 +237,111 @@ impl JoinedLine {
     }
 }
 
-/// Builds the cart view of an order from its lines, priced from the live catalogue
-/// (one query: the lines joined with their variants and products).
+/// Which order a cart query reads.
+#[derive(Clone, Copy, Debug)]
+enum CartOf {
+    /// The user's open order.
+    OpenOrderOf(i64),
+    /// An order by id.
+    Order(i64),
+}
+
+/// The fields of one line in the aggregated JSON: `(json key, SQL expression)`.
+const LINE_FIELDS: &[(&str, &str)] = &[
+    ("id", "l.id"),
+    ("product_id", "l.product_id"),
+    ("variant_id", "l.variant_id"),
+    ("num", "l.num"),
+    ("name", "l.name"),
+    ("price", "l.price"),
+    ("price_garanti", "l.price_garanti"),
+    ("name_garanti", "l.name_garanti"),
+    ("dg", "l.dg"),
+    ("property", "l.property"),
+    ("color", "l.color"),
+    ("ins_payment", "l.ins_payment"),
+    ("c_product_id", "p.id"),
+    ("c_name", "p.name"),
+    ("c_price", "v.price"),
+    ("c_price_garanti", "v.warranty_price"),
+    ("c_name_garanti", "v.warranty_name"),
+    ("c_dg", "v.dg"),
+    ("c_property", "v.property"),
+    ("c_color", "v.color"),
+    ("c_ins_payment", "v.ins_payment"),
+];
+
+/// The cart query for a backend: one row (the order) whose `lines` column holds the order's
+/// lines, joined with their variants and products, aggregated as a JSON array. One row instead
+/// of one per line keeps the database round trips to one per cart read.
+fn cart_sql(backend: DbBackend, of: CartOf) -> Statement {
+    let pairs = |f: &dyn Fn(&str, &str) -> String| {
+        LINE_FIELDS.iter().map(|(k, e)| f(k, e)).collect::<Vec<_>>().join(", ")
+    };
+    let from = "FROM order_line l \
+                LEFT JOIN product_variant v ON v.id = l.variant_id \
+                LEFT JOIN product p ON p.id = v.product_id \
+                WHERE l.order_id = o.id";
+    let (lines, param) = match backend {
+        DbBackend::Postgres => (
+            format!(
+                "(SELECT COALESCE(json_agg(json_build_object({}) ORDER BY l.id), '[]'::json)::text {from})",
+                pairs(&|k, e| format!("'{k}', {e}"))
+            ),
+            "$1",
+        ),
+        _ => (
+            format!(
+                "(SELECT json_group_array(json_object({})) {from})",
+                pairs(&|k, e| format!("'{k}', {e}"))
+            ),
+            "?",
+        ),
+    };
+    let (cond, value) = match of {
+        CartOf::OpenOrderOf(user_id) => ("o.open_user_id", user_id),
+        CartOf::Order(id) => ("o.id", id),
+    };
+    Statement::from_sql_and_values(
+        backend,
+        format!("SELECT o.id AS o_id, o.code AS o_code, {lines} AS lines FROM shop_order o WHERE {cond} = {param}"),
+        [value.into()],
+    )
+}
+
+/// Reads an order with its lines priced from the live catalogue, in one query.
+/// `None` when there is no such order.
+async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf) -> Result<Option<CartView>, DbErr> {
+    let Some(row) = db.query_one_raw(cart_sql(db.get_database_backend(), of)).await? else {
+        return Ok(None);
+    };
+    let order_id: i64 = row.try_get("", "o_id")?;
+    let code: String = row.try_get("", "o_code")?;
+    let json: Option<String> = row.try_get("", "lines")?;
+    let mut rows: Vec<CartRow> = match json.as_deref() {
+        None | Some("") => Vec::new(),
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| DbErr::Custom(format!("cart lines JSON: {e}")))?,
+    };
+    rows.sort_by_key(|r| r.id);
+    let lines: Vec<LineView> = rows.into_iter().map(|r| r.view(order_id)).collect();
+    let mut view = totals(None, lines);
+    view.order_id = Some(order_id);
+    view.code = Some(code);
+    Ok(Some(view))
+}
+
+/// Builds the cart view of an order: its lines priced from the live catalogue (one query).
 pub async fn cart_view<C: ConnectionTrait>(
     db: &C,
     order: &shop_order::Model,
 ) -> Result<CartView, DbErr> {
-    use catalog::{product, variant};
-    let lines: Vec<LineView> = order_line::Entity::find()
-        .filter(order_line::Column::OrderId.eq(order.id))
-        .join(
-            JoinType::LeftJoin,
-            order_line::Entity::belongs_to(variant::Entity)
-                .from(order_line::Column::VariantId)
-                .to(variant::Column::Id)
-                .into(),
-        )
-        .join(
-            JoinType::LeftJoin,
-            variant::Entity::belongs_to(product::Entity)
-                .from(variant::Column::ProductId)
-                .to(product::Column::Id)
-                .into(),
-        )
-        .column_as(product::Column::Id, "c_product_id")
-        .column_as(product::Column::Name, "c_name")
-        .column_as(variant::Column::Price, "c_price")
-        .column_as(variant::Column::WarrantyPrice, "c_price_garanti")
-        .column_as(variant::Column::WarrantyName, "c_name_garanti")
-        .column_as(variant::Column::Dg, "c_dg")
-        .column_as(variant::Column::Property, "c_property")
-        .column_as(variant::Column::Color, "c_color")
-        .column_as(variant::Column::InsPayment, "c_ins_payment")
-        .order_by_asc(order_line::Column::Id)
-        .into_model::<JoinedLine>()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(JoinedLine::view)
-        .collect();
-    Ok(totals(Some(order), lines))
+    Ok(load_cart(db, CartOf::Order(order.id)).await?.unwrap_or_else(|| {
+        let mut v = totals(None, Vec::new());
+        v.order_id = Some(order.id);
+        v.code = Some(order.code.clone());
+        v
+    }))
 }
 
 fn totals(order: Option<&shop_order::Model>, lines: Vec<LineView>) -> CartView {
@@ -384,31 +466,20 @@ async fn begin_write(
     .await
 }
 
-/// Recomputes and stores the order's totals from its stored lines.
+/// Reads the order's cart (live catalogue prices) and stores its recomputed totals on the order.
 async fn store_totals<C: ConnectionTrait>(
     db: &C,
     order: &shop_order::Model,
-) -> Result<(), DbErr> {
-    let lines = order_line::Entity::find()
-        .filter(order_line::Column::OrderId.eq(order.id))
-        .all(db)
-        .await?;
-    let core_lines: Vec<CartLine> = lines
-        .iter()
-        .map(|l| CartLine {
-            num: l.num,
-            price: l.price,
-            price_garanti: l.price_garanti,
-            ins_payment: l.ins_payment,
-        })
-        .collect();
-    let total = cart::order_total(&core_lines);
-    let mut am: shop_order::ActiveModel = order.clone().into();
-    am.total_price = Set(total);
-    am.final_price = Set(final_price(total));
-    am.updated_at = Set(Utc::now().timestamp());
-    am.update(db).await?;
-    Ok(())
+) -> Result<CartView, DbErr> {
+    let view = cart_view(db, order).await?;
+    if order.total_price != view.total || order.final_price != view.final_price {
+        let mut am: shop_order::ActiveModel = order.clone().into();
+        am.total_price = Set(view.total);
+        am.final_price = Set(view.final_price);
+        am.updated_at = Set(Utc::now().timestamp());
+        am.update(db).await?;
+    }
+    Ok(view)
 }
 
 fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem) {
@@ -433,10 +504,9 @@ pub async fn list<C: ConnectionTrait>(
     if uid != caller.uid {
         return Err(OrderError::Forbidden);
     }
-    match open_order(db, caller.id, false).await? {
-        Some(order) => Ok(cart_view(db, &order).await?),
-        None => Ok(CartView::default()),
-    }
+    Ok(load_cart(db, CartOf::OpenOrderOf(caller.id))
+        .await?
+        .unwrap_or_default())
 }
 
 /// `order/edit/product`: sets a line's variant and quantity, creating the open order and the
@@ -538,8 +608,7 @@ pub async fn edit(
             am.insert(&txn).await?;
         }
     }
-    store_totals(&txn, &order).await?;
-    let view = cart_view(&txn, &order).await?;
+    let view = store_totals(&txn, &order).await?;
     txn.commit().await?;
     Ok(EditOutcome::Ok(view))
 }
@@ -561,8 +630,7 @@ pub async fn delete_line(
     if res.rows_affected == 0 {
         return Err(OrderError::LineNotFound);
     }
-    store_totals(&txn, &order).await?;
-    let view = cart_view(&txn, &order).await?;
+    let view = store_totals(&txn, &order).await?;
     txn.commit().await?;
     Ok(view)
 }
@@ -591,8 +659,7 @@ pub async fn update_total(
             }
         }
     }
-    store_totals(&txn, &order).await?;
-    let view = cart_view(&txn, &order).await?;
+    let view = store_totals(&txn, &order).await?;
     txn.commit().await?;
     Ok(view)
 }

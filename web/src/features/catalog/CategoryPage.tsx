@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
+import { useLateTitle } from '@/features/catalog/lib/useLateTitle';
 import { faDigits } from '@/shared/lib/digits';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
@@ -35,14 +35,22 @@ export default function CategoryPage() {
   const category = data?.data.find((c) => c.Id === id) ?? null;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  useDocumentTitle(category?.Name);
+  useLateTitle(category?.Name);
   // A wrong slug (the server answers a full load with 301): the canonical address.
   useEffect(() => {
     if (category && decodeURIComponent(pathname) !== category.Url) navigate(`${category.Url}${search}`, { replace: true });
   }, [category, pathname, search, navigate]);
 
   if (data && !category) return <NotFound />;
-  if (error && !data) return <LoadError onRetry={reload} />;
+  // Until the categories are known: the route title and the slug from the address.
+  const provisional = `${title}: ${decodeURIComponent(params.category ?? '').replace(/-/g, ' ')}`;
+  if (error && !data)
+    return (
+      <section>
+        <PageTitle>{provisional}</PageTitle>
+        <LoadError onRetry={reload} />
+      </section>
+    );
   const children = category && data ? data.data.filter((c) => c.ParentId === category.Id) : [];
   const trail = category && data ? pathOf(data.data, category) : [];
   return (
@@ -54,7 +62,7 @@ export default function CategoryPage() {
         ]}
       />
       <PageTitle>
-        <span id="page-title">{category?.Name ?? title}</span>
+        <span id="page-title">{category?.Name ?? provisional}</span>
       </PageTitle>
       {category?.Description && <p className="-mt-3 mb-4 text-sm leading-7 text-slate-600">{category.Description}</p>}
       {children.length > 0 && (

@@ -67,9 +67,9 @@ export default function ComparePage() {
       {uids.length > 0 && !data && !error && <div className="h-96 animate-pulse rounded-2xl bg-slate-200/60" aria-label={t('loading')} />}
       {data && products.length > 0 && (
         <div className="overflow-x-auto rounded-2xl bg-white shadow-sm" data-testid="compare-table">
-          <table className="w-full min-w-[36rem] table-fixed text-sm">
+          <table className="w-full table-fixed text-sm" style={{ minWidth: `${5 + products.length * 8.5}rem` }}>
             <colgroup>
-              <col className="w-28" />
+              <col className="w-20 md:w-32" />
               {products.map((p) => (
                 <col key={p.Uid} />
               ))}
@@ -80,13 +80,13 @@ export default function ComparePage() {
                   {t('compare.feature')}
                 </th>
                 {products.map((p) => (
-                  <th key={p.Uid} scope="col" className="p-3 text-start font-normal">
+                  <th key={p.Uid} scope="col" className="p-2 text-start font-normal md:p-3">
                     <Picture src={p.Image.Src} src2x={p.Image.Src2x} alt="" className="aspect-[4/3] h-auto w-full rounded-xl bg-slate-100 object-cover" />
                     <PrefetchLink to={p.Url} className="mt-2 line-clamp-3 block text-sm leading-6 font-bold text-slate-900 hover:text-brand-700">
                       {p.Name}
                     </PrefetchLink>
                     <button type="button" onClick={() => remove(p.Uid)} className="mt-1 text-xs text-red-700 hover:underline" aria-label={t('compare.remove', { name: p.Name })}>
-                      {t('compare.clear')}
+                      {t('compare.removeShort')}
                     </button>
                   </th>
                 ))}
@@ -95,12 +95,12 @@ export default function ComparePage() {
             <tbody className="divide-y divide-slate-100">
               {rows.map((r) => (
                 <tr key={r.Key} className={r.Differs ? 'bg-amber-50/40' : ''} data-testid={`compare-row-${r.Key}`}>
-                  <th scope="row" className="sticky start-0 bg-white p-3 text-start align-top text-xs font-normal text-slate-600">
+                  <th scope="row" className="sticky start-0 bg-white p-2 text-start align-top text-xs font-normal text-slate-600 md:p-3">
                     {r.Label}
                   </th>
                   {r.Values.map((v, i) => (
-                    <td key={i} className="p-3 align-top break-words text-slate-800" dir="auto">
-                      {v}
+                    <td key={i} className="p-2 text-start md:p-3 align-top break-words text-slate-800">
+                      <bdi>{v}</bdi>
                     </td>
                   ))}
                 </tr>

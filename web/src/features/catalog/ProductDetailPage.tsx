@@ -6,14 +6,14 @@ import { isSignedInAtom, cartAtom } from '@/features/auth/session';
 import { NotFound } from '@/features/not-found/NotFoundPage';
 import { useRequireSignIn } from '@/app/useRequireSignIn';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
+import { useLateTitle } from '@/features/catalog/lib/useLateTitle';
 import { faDigits } from '@/shared/lib/digits';
 import { CartIcon, CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { useLocation } from 'react-router';
 import { productUrl, type ProductDetail, type ProductResponse, type Variant } from './api';
 import { addToCart, quantityInCart } from './lib/cart';
-import { useResource } from './lib/fetchJson';
+import { getJson, useResource } from './lib/fetchJson';
 import { discountPercent, formatToman } from './lib/price';
 import { useCatalogCore } from './lib/useCatalogCore';
 import { initialVariant, pickColour, unitOldPrice, unitPrice } from './lib/variants';
@@ -21,11 +21,25 @@ import { Breadcrumbs } from './ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './ui/CompareBar';
 import { Countdown } from './ui/Countdown';
 import { FavouriteButton } from './ui/FavouriteButton';
-import { Gallery } from './ui/Gallery';
+import { Gallery, preloadGalleryImage } from './ui/Gallery';
 import { ProductGrid } from './ui/ProductCard';
 import { LoadError } from './ui/Status';
 import { VariantPicker } from './ui/VariantPicker';
 import type { Core } from '@/shared/core';
+
+// The product's data is asked for as soon as this chunk arrives, before React renders the
+// page, and its first picture (the page's largest paint) is preloaded as soon as the data is in.
+if (typeof location !== 'undefined' && typeof document !== 'undefined') {
+  const m = /^\/product\/([^/?#]+)\/?$/.exec(location.pathname);
+  if (m) {
+    void getJson<ProductResponse>(productUrl(decodeURIComponent(m[1])))
+      .then((r) => {
+        const first = r.ok ? r.data.data.Images[0] : undefined;
+        if (first) preloadGalleryImage(first);
+      })
+      .catch(() => undefined);
+  }
+}
 
 function ConditionCard({ product }: { product: ProductDetail }) {
   const { t } = useTranslation('catalog');
@@ -164,7 +178,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
   // The WASM core comes on the first interaction: the page's first load stays small.
   const core = useCatalogCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
-  useDocumentTitle(product.Name);
+  useLateTitle(product.Name);
   const crumbs = [
     { label: t('shop'), to: '/shop' },
     ...product.Breadcrumb.map((c) => ({ label: c.Name, to: c.Url })),
@@ -223,7 +237,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
         <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} core={core} />}</div>
       </div>
 
-      <section aria-labelledby="specs-title" className="mt-8 rounded-2xl bg-white p-4 shadow-sm md:p-6">
+      <section aria-labelledby="specs-title" className="mt-8 rounded-2xl [contain-intrinsic-size:auto_40rem] [content-visibility:auto] bg-white p-4 shadow-sm md:p-6">
         <h2 id="specs-title" className="mb-3 text-lg font-bold text-slate-900">
           {t('product.specs')}
         </h2>
@@ -234,8 +248,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
                 <th scope="row" className="w-1/3 py-2.5 pe-3 text-start align-top font-normal text-slate-600">
                   {r.Label}
                 </th>
-                <td className="py-2.5 font-bold break-words text-slate-800" dir="auto">
-                  {r.Value}
+                <td className="py-2.5 text-start font-bold break-words text-slate-800">
+                  <bdi>{r.Value}</bdi>
                 </td>
               </tr>
             ))}
@@ -257,7 +271,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
       )}
 
       {related.length > 0 && (
-        <section aria-labelledby="related-title" className="mt-8">
+        <section aria-labelledby="related-title" className="mt-8 [contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
           <h2 id="related-title" className="mb-3 text-lg font-bold text-slate-900">
             {t('product.related')}
           </h2>
@@ -272,17 +286,25 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
 /** /product/{uid}: gallery, variants (colour × warranty) with their price, stock, condition, specs, add to cart. */
 export default function ProductDetailPage() {
   const { t } = useTranslation('catalog');
-  const { params } = useRouteInfo();
+  const { params, title } = useRouteInfo();
   const uid = params.uid ?? '';
   const { data, error, reload } = useResource<ProductResponse>(productUrl(uid));
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [uid]);
   if (error?.status === 404 || error?.status === 400) return <NotFound />;
-  if (error && !data) return <LoadError onRetry={reload} />;
+  if (error && !data)
+    return (
+      <section>
+        <h1 className="mb-4 text-xl font-bold text-slate-900">{title}</h1>
+        <LoadError onRetry={reload} />
+      </section>
+    );
   if (!data || data.data.Uid !== uid) {
     return (
-      <div className="grid gap-6 lg:grid-cols-2" aria-busy="true" aria-label={t('loading')}>
+      // Tall enough that the footer stays below the fold until the page is there (no layout shift).
+      <div className="grid min-h-[100dvh] content-start gap-6 lg:grid-cols-2" aria-busy="true" aria-label={t('loading')}>
+        <h1 className="sr-only">{title}</h1>
         <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200/70" />
         <div className="space-y-3">
           <div className="h-6 w-3/4 animate-pulse rounded bg-slate-200/70" />

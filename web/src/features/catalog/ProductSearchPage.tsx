@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
 import { SearchIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { SearchForm } from '@/shared/ui/SearchForm';
+import { useLateTitle } from './lib/useLateTitle';
 import { Breadcrumbs } from './ui/Breadcrumbs';
 import { Listing } from './ui/Listing';
 
@@ -17,7 +17,7 @@ export default function ProductSearchPage() {
   const { title } = useRouteInfo();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  useDocumentTitle(q ? `${title}: ${q}` : undefined);
+  useLateTitle(q ? `${title}: ${q.slice(0, 80)}` : undefined);
   return (
     <section aria-labelledby="page-title">
       <Breadcrumbs items={[{ label: t('shop'), to: '/shop' }, { label: title }]} />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
+import { useLateTitle } from '@/features/catalog/lib/useLateTitle';
 import { NotFound } from '@/features/not-found/NotFoundPage';
 import { useResource } from '@/features/catalog/lib/fetchJson';
 import { Breadcrumbs } from '@/features/catalog/ui/Breadcrumbs';
@@ -17,7 +17,7 @@ export default function BlogDetailPage() {
   const slug = params.blog ?? '';
   const { data, error, reload } = useResource<BlogPostResponse>(blogPostUrl(slug));
   const post = data?.data;
-  useDocumentTitle(post?.Title);
+  useLateTitle(post?.Title);
   useEffect(() => {
     if (post) window.scrollTo(0, 0);
   }, [post]);
@@ -25,6 +25,7 @@ export default function BlogDetailPage() {
   return (
     <article className="mx-auto max-w-3xl" aria-busy={!post && !error}>
       <Breadcrumbs items={[{ label: t('blog'), to: '/blogs' }, { label: post?.Title ?? title }]} />
+      {!post && <h1 className={error ? 'mb-4 text-xl font-bold text-slate-900' : 'sr-only'}>{title}</h1>}
       {error && !post && <LoadError onRetry={reload} />}
       {!post && !error && (
         <div className="space-y-4" aria-label={t('loading')}>

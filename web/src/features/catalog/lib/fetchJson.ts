@@ -35,11 +35,30 @@ function origin(): string {
   return typeof location === 'undefined' ? 'http://localhost' : location.origin;
 }
 
-/** GET `url` (from apiUrl) as JSON. Never throws for HTTP errors; a network failure throws. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<Result<T>> {
+const inFlight = new Map<string, Promise<Result<unknown>>>();
+
+/**
+ * GET `url` (from apiUrl) as JSON. Never throws for HTTP errors; a network failure throws.
+ * Concurrent calls for one URL share one request (so a prefetch started early is reused).
+ */
+export function getJson<T>(url: string): Promise<Result<T>> {
   const hit = cache.get(url);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Result<T>;
-  const response = await policyFetch(new Request(origin() + url, { headers: { Accept: 'application/json' }, signal }));
+  if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.value as Result<T>);
+  let pending = inFlight.get(url);
+  if (!pending) {
+    pending = fetchJson<unknown>(url).finally(() => inFlight.delete(url));
+    inFlight.set(url, pending);
+  }
+  return pending as Promise<Result<T>>;
+}
+
+/** Starts loading `url` now (best effort), e.g. as soon as a route's code arrives. */
+export function prefetchJson(url: string): void {
+  void getJson(url).catch(() => undefined);
+}
+
+async function fetchJson<T>(url: string): Promise<Result<T>> {
+  const response = await policyFetch(new Request(origin() + url, { headers: { Accept: 'application/json' } }));
   let body: unknown = null;
   try {
     body = await response.json();
@@ -85,10 +104,9 @@ export function useResource<T>(url: string | null): Resource<T> {
   });
   useEffect(() => {
     if (!url) return;
-    const controller = new AbortController();
     let alive = true;
     setState((s) => ({ ...s, url, loading: true }));
-    getJson<T>(url, controller.signal)
+    getJson<T>(url)
       .then((r) => {
         if (!alive) return;
         if (r.ok) setState({ url, data: r.data, error: null, loading: false });
@@ -99,7 +117,6 @@ export function useResource<T>(url: string | null): Resource<T> {
       });
     return () => {
       alive = false;
-      controller.abort();
     };
   }, [url, nonce]);
   const reload = useCallback(() => {

@@ -41,7 +41,10 @@ export function Countdown({ endsAt, className = '' }: { endsAt: string; classNam
   return (
     <span className={`inline-flex items-center gap-1 text-xs font-bold ${className}`} data-testid="countdown">
       <span className="sr-only">{t('endsIn')}</span>
-      <span aria-hidden="true">⏱</span>
+      <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <circle cx="12" cy="13" r="8" />
+        <path d="M12 9v4l2.5 2M9 3h6" />
+      </svg>
       <time dateTime={endsAt} className="tabular-nums">
         {text}
       </time>

@@ -21,14 +21,36 @@ export function densities(img: ImageDto, slot: number): { x1: string; x2: string
   return { x1: pick(slot) ?? img.Src, x2: pick(slot * 2) ?? img.Src2x };
 }
 
+/** The large picture's sources: phone slot (320 CSS px) below 640 px, 640 CSS px above. */
+function mainSources(img: ImageDto) {
+  return { phone: densities(img, 320), wide: densities(img, 640) };
+}
+
+/** Preloads the large picture (same candidates as the gallery's <picture>, so it is one request). */
+export function preloadGalleryImage(img: ImageDto): void {
+  const { phone, wide } = mainSources(img);
+  for (const [media, d] of [
+    ['(max-width: 639.98px)', phone],
+    ['(min-width: 640px)', wide],
+  ] as const) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.media = media;
+    link.setAttribute('imagesrcset', `${d.x1} 1x, ${d.x2} 2x`);
+    link.setAttribute('fetchpriority', 'high');
+    link.type = 'image/webp';
+    document.head.appendChild(link);
+  }
+}
+
 /** The product pictures: the chosen one large (webp, 1x/2x), thumbnails to switch. */
 export function Gallery({ images, name }: { images: ImageDto[]; name: string }) {
   const { t } = useTranslation('catalog');
   const [index, setIndex] = useState(0);
   const img = images[Math.min(index, images.length - 1)];
   if (!img) return null;
-  const phone = densities(img, 320);
-  const wide = densities(img, 640);
+  const { phone, wide } = mainSources(img);
   return (
     <div aria-label={t('product.gallery')} role="group" data-testid="gallery">
       <picture>

@@ -142,7 +142,7 @@ export function Listing({
         )}
         {products && products.length > 0 && (
           <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-            <ProductGrid products={products} core={core} query={query} countdown={countdown} />
+            <ProductGrid products={products} core={core} query={query} countdown={countdown} headingLevel={2} />
           </div>
         )}
         {data && <Pagination page={filters.page} pages={data.Pages} />}

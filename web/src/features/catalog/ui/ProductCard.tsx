@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Core } from '@/shared/core';
 import { faDigits } from '@/shared/lib/digits';
@@ -14,13 +15,27 @@ const CONDITION_STYLE: Record<string, string> = {
   'open-box': 'bg-sky-50 text-sky-800',
 };
 
-/** Short spec line: CPU · RAM · storage. */
-export function specLine(p: Pick<Card, 'Cpu' | 'RamGb' | 'StorageGb' | 'StorageType'>): string {
+/** Short spec line parts: CPU, RAM, storage. */
+export function specParts(p: Pick<Card, 'Cpu' | 'RamGb' | 'StorageGb' | 'StorageType'>): string[] {
   const parts = [p.Cpu];
   if (p.RamGb > 0) parts.push(`${faDigits(p.RamGb)} گیگ رم`);
   if (p.StorageGb >= 1024 && p.StorageGb % 1024 === 0) parts.push(`${faDigits(p.StorageGb / 1024)} ترابایت ${p.StorageType}`);
   else if (p.StorageGb > 0) parts.push(`${faDigits(p.StorageGb)} گیگ ${p.StorageType}`);
-  return parts.filter(Boolean).join(' · ');
+  return parts.filter(Boolean);
+}
+
+/** Each part isolated (<bdi>), so Latin CPU names and Persian digits keep their order in RTL. */
+function SpecLine({ parts, query, core }: { parts: string[]; query: string; core: Core | null }) {
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' · '}
+          <bdi>{query ? <Highlight text={part} query={query} folder={core} /> : part}</bdi>
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 export function ProductCard({
@@ -29,8 +44,11 @@ export function ProductCard({
   query = '',
   eager = false,
   countdown = false,
+  headingLevel = 3,
 }: {
   product: Card;
+  /** h2 in a page's main list (right under its h1), h3 in a titled section. */
+  headingLevel?: 2 | 3;
   core: Core | null;
   /** Search query to highlight in the name and specs. */
   query?: string;
@@ -38,6 +56,7 @@ export function ProductCard({
   countdown?: boolean;
 }) {
   const { t } = useTranslation('catalog');
+  const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       className={`relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition hover:shadow-md ${p.InStock ? '' : 'opacity-75'}`}
@@ -66,13 +85,13 @@ export function ProductCard({
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <h3 className="line-clamp-2 text-sm leading-7 font-bold text-slate-800">
+        <H className="line-clamp-2 text-sm leading-7 font-bold text-slate-800">
           <PrefetchLink to={p.Url} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
             {query ? <Highlight text={p.Name} query={query} folder={core} /> : p.Name}
           </PrefetchLink>
-        </h3>
-        <p className="line-clamp-1 text-xs leading-6 text-slate-600" dir="auto">
-          {query ? <Highlight text={specLine(p)} query={query} folder={core} /> : specLine(p)}
+        </H>
+        <p className="line-clamp-1 text-xs leading-6 text-slate-600">
+          <SpecLine parts={specParts(p)} query={query} core={core} />
         </p>
         <div className="mt-auto flex flex-col gap-0.5 pt-1">
           {countdown && p.SpecialEndsAt && <Countdown endsAt={p.SpecialEndsAt} className="text-red-700" />}
@@ -104,18 +123,20 @@ export function ProductGrid({
   query,
   countdown,
   eagerFirst = 2,
+  headingLevel = 3,
 }: {
   products: Card[];
   core: Core | null;
   query?: string;
   countdown?: boolean;
   eagerFirst?: number;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
       {products.map((p, i) => (
         <li key={p.Uid}>
-          <ProductCard product={p} core={core} query={query} countdown={countdown} eager={i < eagerFirst} />
+          <ProductCard product={p} core={core} query={query} countdown={countdown} eager={i < eagerFirst} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,294 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Catalogue journeys against the real server and its demo catalogue (`shop serve` seeds an
+ * empty database): Persian search to product page to cart, /shop filters in the URL,
+ * comparison, mobile suggestions, categories and content pages.
+ */
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+const FA = '۰۱۲۳۴۵۶۷۸۹';
+const toPersian = (s: string) => s.replace(/[0-9]/g, (d) => FA[Number(d)]);
+const fromPersian = (s: string) => s.replace(/[۰-۹]/g, (d) => String(FA.indexOf(d)));
+/** `۴۰٬۱۰۰٬۰۰۰ تومان` → 40100000 */
+const toman = (s: string) => Number(fromPersian(s).replace(/[^0-9]/g, ''));
+
+async function noOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
+}
+
+let counter = 0;
+function freshMobile(): string {
+  counter += 1;
+  const tail = `${Date.now() % 1_000_000}`.padStart(6, '0') + String(counter % 10);
+  return `0938${tail}`.slice(0, 11);
+}
+
+async function latestCode(request: APIRequestContext, mobile: string, seen: string[]): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/sms?mobile=${mobile}`);
+        if (!res.ok()) return '';
+        const m = ((await res.json()) as { messages: { code: string; at: string }[] }).messages[0];
+        code = m && !seen.includes(`${m.at}|${m.code}`) ? m.code : '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^[0-9]{5}$/);
+  return code;
+}
+
+async function outboxKeys(request: APIRequestContext, mobile: string): Promise<string[]> {
+  const res = await request.get(`/api/dev/sms?mobile=${mobile}`);
+  if (!res.ok()) return [];
+  return ((await res.json()) as { messages: { code: string; at: string }[] }).messages.map((m) => `${m.at}|${m.code}`);
+}
+
+async function registerThroughApi(request: APIRequestContext, mobile: string) {
+  const seen = await outboxKeys(request, mobile);
+  const sent = (await (await request.post('/api/client/v1/user/otp', { data: { mobile } })).json()) as { status: string; data: string };
+  expect(sent.status).toBe('ok');
+  const code = await latestCode(request, mobile, seen);
+  const verified = (await (await request.post('/api/client/v1/user/register', { data: { mobile, code, hash: sent.data } })).json()) as {
+    status: string;
+    mcode?: string;
+  };
+  expect(verified.status).toBe('ok');
+  const done = await request.post('/api/client/v1/user/register', {
+    data: {
+      name: 'خریدار', lastname: 'آزمایشی', password: 'Test123!', mobile, email: '', city: 'تهران', state: 'تهران',
+      address1: '', postalCode1: '', phone: '', info: '', device: 'web', mcode: verified.mcode,
+    },
+  });
+  expect(done.ok()).toBeTruthy();
+}
+
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'ورود | ثبت‌نام' });
+
+test.describe('at phone size', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test('search «لپ تاپ لنوو» → results → product → another warranty changes the price → add to cart asks for sign-in → signed in, the line is added', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    const search = page.getByRole('search').first().getByRole('searchbox');
+    await search.fill('لپ تاپ لنوو');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/shop\/search-product\?q=/);
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first()).toBeVisible();
+    // Typed with a space: the names' 'لپ‌تاپ' (ZWNJ) and 'لنوو' are marked.
+    await expect(cards.first().locator('mark').first()).toBeVisible();
+    const marks = await cards.first().locator('mark').allTextContents();
+    expect(marks.join(' ')).toContain('لنوو');
+    expect(await page.getByTestId('result-count').textContent()).toMatch(/[۰-۹]/);
+    await noOverflow(page);
+
+    // The first result whose page offers a second warranty.
+    const names = await cards.locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    let chosen = '';
+    for (const href of names) {
+      const uid = href.split('/').pop()!;
+      const res = await request.get(`/api/client/v1/catalog/products/${uid}`);
+      const body = (await res.json()) as { data: { Variants: { InStock: boolean; Color: string }[] } };
+      const colours = new Map<string, number>();
+      for (const v of body.data.Variants) if (v.InStock) colours.set(v.Color, (colours.get(v.Color) ?? 0) + 1);
+      if ([...colours.values()].some((n) => n > 1)) {
+        chosen = href;
+        break;
+      }
+    }
+    expect(chosen, 'a found product with two warranties').not.toBe('');
+    await page.locator(`[data-testid="product-card"] h2 a[href="${chosen}"]`).tap();
+    await expect(page).toHaveURL(new RegExp(`${chosen}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('bottom-bar')).toBeHidden();
+
+    const price = page.getByTestId('product-price');
+    await expect(price).toContainText('تومان');
+    expect(await price.textContent()).not.toMatch(/[0-9]/);
+    const before = toman((await price.textContent())!);
+    const options = page.getByTestId('warranties').getByRole('radio');
+    expect(await options.count()).toBeGreaterThan(1);
+    let changed = false;
+    for (let i = 0; i < (await options.count()); i++) {
+      if (await options.nth(i).isChecked()) continue;
+      await page.getByTestId('warranties').locator('label').nth(i).tap();
+      await expect(options.nth(i)).toBeChecked();
+      if (toman((await price.textContent())!) !== before) {
+        changed = true;
+        break;
+      }
+    }
+    expect(changed, 'another warranty changes the price').toBe(true);
+    const chosenPrice = await price.textContent();
+    await noOverflow(page);
+
+    // Anonymous: the login popup opens and the product is kept as redirectTo.
+    await page.getByTestId('add-to-cart').tap();
+    await expect(loginDialog(page)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`redirectTo=${encodeURIComponent(chosen).replace(/%2F/g, '%2F')}`));
+
+    // Sign in there; back on the product, the add goes through the order API.
+    const mobile = freshMobile();
+    await registerThroughApi(request, mobile);
+    const seen = await outboxKeys(request, mobile);
+    await loginDialog(page).getByLabel('شماره موبایل').fill(toPersian(mobile));
+    await loginDialog(page).getByRole('button', { name: 'ادامه' }).tap();
+    const code = await latestCode(request, mobile, seen);
+    await loginDialog(page).getByLabel('رقم ۱ از ۵').click();
+    await page.keyboard.type(code);
+    await loginDialog(page).getByRole('button', { name: 'تایید کد' }).tap();
+    await expect(loginDialog(page)).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${chosen}$`));
+    await expect(page.getByTestId('product-price')).toBeVisible();
+    // The page came back fresh: choose the same price again (same warranty) and add.
+    for (let i = 0; i < (await options.count()); i++) {
+      await page.getByTestId('warranties').locator('label').nth(i).tap();
+      if ((await price.textContent()) === chosenPrice) break;
+    }
+    const edit = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/order/edit/product'));
+    await page.getByTestId('add-to-cart').tap();
+    const answer = await edit;
+    expect(answer.status()).toBe(200);
+    expect(((await answer.json()) as { status: string }).status).toBe('ok');
+    await expect(page.getByTestId('in-cart')).toContainText('۱ عدد در سبد خرید');
+  });
+
+  test('a Persian-digit query «۱۶ گیگ» finds 16 GB machines and marks the digits', async ({ page }) => {
+    await page.goto('/shop/search-product?q=' + encodeURIComponent('لپ تاپ ۱۶ گیگ'));
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards.first().locator('mark').filter({ hasText: /16|۱۶/ }).first()).toBeVisible();
+  });
+
+  test('mobile search suggests products while typing and opens one', async ({ page }) => {
+    await page.goto('/mobile-search');
+    await expect(page.getByText('پرفروش‌ترین‌ها')).toBeVisible();
+    await page.getByLabel('پیشنهادها').fill('ايسوس'); // Arabic yeh
+    const first = page.getByTestId('suggestion').first();
+    await expect(first.locator('mark')).toContainText('ایسوس');
+    const href = await first.getAttribute('href');
+    await first.tap();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('ایسوس');
+  });
+
+  test('/shop filters at phone size: the dialog writes to the URL', async ({ page }) => {
+    await page.goto('/shop');
+    await page.getByTestId('open-filters').tap();
+    const dialog = page.getByTestId('filters-dialog');
+    await dialog.getByLabel('استوک').check();
+    await expect(page).toHaveURL(/condition=used/);
+    await dialog.getByTestId('apply-filters').tap();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('open-filters')).toContainText('(۱)');
+    for (const badge of await page.getByTestId('product-card').locator('span', { hasText: /^استوک$/ }).all()) await expect(badge).toBeVisible();
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    await noOverflow(page);
+  });
+});
+
+test.describe('at desktop size', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('/shop: a brand and a sort go into the URL, survive a reload, and the list follows', async ({ page }) => {
+    await page.goto('/shop');
+    const count = page.getByTestId('result-count');
+    await expect(count).toBeVisible();
+    const all = Number(fromPersian((await count.textContent())!).replace(/\D/g, ''));
+    const panel = page.locator('aside').getByTestId('filter-panel');
+    await panel.getByLabel('لنوو').check();
+    await expect(page).toHaveURL(/\/shop\?brand=lenovo$/);
+    await expect.poll(async () => Number(fromPersian((await count.textContent())!).replace(/\D/g, ''))).toBeLessThan(all);
+    for (const name of await page.getByTestId('product-card').locator('h2').allTextContents()) expect(name).toContain('لنوو');
+    await page.getByTestId('sort').selectOption('cheapest');
+    await expect(page).toHaveURL(/sort=cheapest/);
+    await expect
+      .poll(async () => {
+        const prices = (await page.getByTestId('price').allTextContents()).map(toman);
+        return prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+      })
+      .toBe(true);
+    await page.reload();
+    await expect(page.locator('aside').getByTestId('filter-panel').getByLabel('لنوو')).toBeChecked();
+    await expect(page.getByTestId('sort')).toHaveValue('cheapest');
+    // A price range with min above max is refused before it reaches the URL.
+    const range = page.locator('aside').getByTestId('price-range');
+    await range.getByLabel('از').fill('۹۰۰۰۰۰۰۰');
+    await range.getByLabel('تا').fill('۱۰۰۰۰۰۰۰');
+    await range.getByRole('button', { name: 'اعمال' }).click();
+    await expect(range.getByRole('alert')).toBeVisible();
+    await expect(page).not.toHaveURL(/min_price/);
+  });
+
+  test('compare two products side by side', async ({ page }) => {
+    await page.goto('/shop?condition=new&sort=cheapest');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    const hrefs = await page.getByTestId('product-card').locator('h2 a').evaluateAll((as) => as.slice(0, 2).map((a) => a.getAttribute('href')!));
+    expect(hrefs).toHaveLength(2);
+    for (const href of hrefs) {
+      await page.goto(href);
+      await page.getByTestId('compare-toggle').click();
+      await expect(page.getByTestId('compare-toggle')).toHaveAttribute('aria-pressed', 'true');
+    }
+    await page.getByTestId('compare-bar').getByRole('link', { name: 'مقایسه' }).click();
+    const uids = hrefs.map((h) => h.split('/').pop());
+    await expect(page).toHaveURL(new RegExp(`/compare\\?uids=${uids.join('%2C|,')}`.replace('%2C|,', '(%2C|,)')));
+    const table = page.getByTestId('compare-table');
+    await expect(table.locator('thead th')).toHaveCount(3);
+    await expect(page.getByTestId('compare-row-price').locator('td')).toHaveCount(2);
+    await expect(page.getByTestId('compare-row-cpu')).toBeVisible();
+    // Remove one: one column left, and the URL follows.
+    await table.getByRole('button', { name: /^حذف / }).first().click();
+    await expect(table.locator('thead th')).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`uids=${uids[1]}$`));
+  });
+
+  test('categories, a category page (a wrong slug is corrected) and specials with their countdown', async ({ page }) => {
+    await page.goto('/categories');
+    const first = page.getByTestId('category-tree').getByRole('link').first();
+    const href = (await first.getAttribute('href'))!;
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    const id = href.split('-').pop();
+    const res = await page.goto(`/shop/category/wrong-slug-${id}`);
+    expect(res?.status()).toBe(200); // after the server's 301
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await page.goto('/specials');
+    await expect(page.getByTestId('countdown').first()).toBeVisible();
+    const t1 = await page.getByTestId('countdown').first().textContent();
+    expect(t1).toMatch(/[۰-۹]/);
+    await expect.poll(() => page.getByTestId('countdown').first().textContent(), { timeout: 4000 }).not.toBe(t1);
+  });
+
+  test('an unknown product answers 404 with the not-found page', async ({ page }) => {
+    const res = await page.goto('/product/no-such-laptop');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeVisible();
+  });
+
+  test('blog list → post; FAQ and about from the API', async ({ page }) => {
+    await page.goto('/blogs');
+    const link = page.getByTestId('blog-list').getByRole('heading', { level: 2 }).getByRole('link').first();
+    const title = (await link.textContent())!;
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId('post-body').locator('p').first()).toBeVisible();
+    await page.goto('/common-questions');
+    const q = page.getByTestId('faq').locator('summary').first();
+    await q.click();
+    await expect(page.getByTestId('faq').locator('details').first().locator('p')).toBeVisible();
+    await page.goto('/about-us');
+    await expect(page.getByTestId('content-body').locator('p').first()).toBeVisible();
+  });
+});
