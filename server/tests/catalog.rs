@@ -268,11 +268,13 @@ async fn detail_compare_categories_specials_and_etags() {
             assert_eq!(other.status().as_u16(), 200, "{path}");
         }
 
-        // A catalogue change (from any connection) is seen at once and changes the ETag.
+        // A catalogue change (from any connection) is seen within RECHECK_MS and changes the ETag.
         let path = format!("{P}/products/lenovo-thinkpad-t480-used");
         let before = get_ok(&s, &path).await;
         use sea_orm::ConnectionTrait;
         s.db.execute_unprepared("UPDATE product_variant SET stock = 0").await.unwrap();
+        // Every node re-reads the catalogue version at most RECHECK_MS after the last read.
+        tokio::time::sleep(std::time::Duration::from_millis(shop_server::catalog::cache::RECHECK_MS + 100)).await;
         let after = get_ok(&s, &path).await;
         assert_eq!(after.body["data"]["InStock"], false);
         assert_ne!(before.headers["etag"], after.headers["etag"]);

@@ -62,6 +62,7 @@ both_dbs!(
     delivery_multi_line,
     concurrent_first_edits_make_one_order,
     demo_seed_is_idempotent_and_its_customer_can_shop,
+    a_variant_that_left_the_catalogue_keeps_its_copied_line,
 );
 
 fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
@@ -582,4 +583,34 @@ async fn demo_seed_is_idempotent_and_its_customer_can_shop(srv: &Srv) {
     let d = srv.post(DELIVERY, Some(&token), json!({"orderid": order_id})).await;
     let names: Vec<&str> = d.1["data"].as_array().unwrap().iter().map(|o| o["Name"].as_str().unwrap()).collect();
     assert_eq!(names, vec!["پست پیشتاز", "تیپاکس", "تحویل حضوری از فروشگاه"]);
+}
+
+async fn a_variant_that_left_the_catalogue_keeps_its_copied_line(srv: &Srv) {
+    let u = srv.user("09121111160", "تهران").await;
+    let a = srv.variant("acer-aspire-5-a515-58m", 0).await;
+    let b = srv.variant("acer-aspire-5-a515-58m", 1).await;
+    srv.post(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 2, None)).await;
+    let r = srv.post(EDIT, Some(&u.token), edit_body(b.product_id, b.id, 1, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    srv.delete_variant(a.id).await;
+    // The line stays, with the name and prices copied when it was written.
+    let r = srv.post(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let lines = r.1["data"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["SupProductIdDetail"], a.id);
+    assert_eq!(lines[0]["Name"], a.product_name.as_str());
+    assert_eq!(lines[0]["Price"], a.price);
+    assert_eq!(lines[0]["NameGaranti"], a.warranty_name.as_str());
+    let total = 2 * (a.price + a.warranty_price) + b.price + b.warranty_price;
+    assert_eq!(r.1["OrderTotalPrice"], total);
+    // update/totalprice keeps it too; editing it again is refused (unknown variant).
+    let r = srv.post(TOTAL, Some(&u.token), json!({"orderid": order_id})).await;
+    assert_eq!(r.1["OrderTotalPrice"], total);
+    let r = srv.post(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 1, Some(order_id))).await;
+    assert_error(&r, 404, Some("spiddetail"));
+    // …and the customer can still remove it.
+    let line = lines[0]["Id"].as_i64().unwrap();
+    let r = srv.post(DELETE, Some(&u.token), json!({"id": line, "orderid": order_id})).await;
+    assert_eq!(r.1["OrderTotalPrice"], b.price + b.warranty_price);
 }

@@ -186,8 +186,10 @@ test.describe('at phone size', () => {
     await page.goto('/shop');
     await page.getByTestId('open-filters').tap();
     const dialog = page.getByTestId('filters-dialog');
-    await dialog.getByLabel('استوک').check();
+    // A controlled checkbox: its state follows the URL after the navigation, so click and wait.
+    await dialog.getByLabel('استوک').click();
     await expect(page).toHaveURL(/condition=used/);
+    await expect(dialog.getByLabel('استوک')).toBeChecked();
     await dialog.getByTestId('apply-filters').tap();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('open-filters')).toContainText('(۱)');
@@ -206,8 +208,9 @@ test.describe('at desktop size', () => {
     await expect(count).toBeVisible();
     const all = Number(fromPersian((await count.textContent())!).replace(/\D/g, ''));
     const panel = page.locator('aside').getByTestId('filter-panel');
-    await panel.getByLabel('لنوو').check();
+    await panel.getByLabel('لنوو').click();
     await expect(page).toHaveURL(/\/shop\?brand=lenovo$/);
+    await expect(panel.getByLabel('لنوو')).toBeChecked();
     await expect.poll(async () => Number(fromPersian((await count.textContent())!).replace(/\D/g, ''))).toBeLessThan(all);
     for (const name of await page.getByTestId('product-card').locator('h2').allTextContents()) expect(name).toContain('لنوو');
     await page.getByTestId('sort').selectOption('cheapest');

@@ -753,6 +753,52 @@ pub fn compare_rows(snap: &Snapshot, items: &[&Item], now: i64) -> Vec<CompareRo
 #[derive(Default)]
 pub struct CatalogApi {
     pictures: PictureCache,
+    memo: Memo,
+}
+
+/// Answers already computed, by request URI, for one snapshot version and one 10-second
+/// time bucket (special offers start and end with time). Bounded; cleared when full.
+#[derive(Default)]
+struct Memo {
+    map: std::sync::Mutex<std::collections::HashMap<String, (i64, i64, Arc<dyn std::any::Any + Send + Sync>)>>,
+}
+
+const MEMO_CAP: usize = 4096;
+
+impl Memo {
+    /// The remembered answer for `key`, or `f()` (remembered when it succeeds).
+    fn get_or<T: Clone + Send + Sync + 'static>(
+        &self,
+        key: &str,
+        version: i64,
+        now: i64,
+        f: impl FnOnce() -> ApiResult<T>,
+    ) -> ApiResult<T> {
+        let bucket = now.div_euclid(10);
+        if let Ok(m) = self.map.lock() {
+            if let Some((v, b, any)) = m.get(key) {
+                if *v == version && *b == bucket {
+                    if let Some(t) = any.downcast_ref::<T>() {
+                        return Ok(t.clone());
+                    }
+                }
+            }
+        }
+        let t = f()?;
+        if key.len() <= 2048 {
+            if let Ok(mut m) = self.map.lock() {
+                if m.len() >= MEMO_CAP {
+                    m.clear();
+                }
+                m.insert(key.to_string(), (version, bucket, Arc::new(t.clone())));
+            }
+        }
+        Ok(t)
+    }
+}
+
+fn memo_key(req: &Request) -> String {
+    req.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default()
 }
 
 impl CatalogApi {
@@ -810,10 +856,13 @@ impl CatalogApi {
             in_stock: in_stock.0,
             special: special.0,
         };
-        let filter = build_filter(&snap, &params)?;
         let now = state.clock.unix();
-        let all: Vec<usize> = (0..snap.items.len()).collect();
-        Ok(respond(req, page_of(&snap, all, &filter, sort, page, size, now, Vec::new())))
+        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
+            let filter = build_filter(&snap, &params)?;
+            let all: Vec<usize> = (0..snap.items.len()).collect();
+            Ok(page_of(&snap, all, &filter, sort, page, size, now, Vec::new()))
+        })?;
+        Ok(respond(req, body))
     }
 
     /// One product by `uid`, with variants, specs, pictures and related products; 404 when unknown.
@@ -828,20 +877,20 @@ impl CatalogApi {
         let snap = snap(&cache, &state).await?;
         let &i = snap.by_uid.get(&uid.0).ok_or_else(|| ApiError::not_found_field("uid", msg::PRODUCT_NOT_FOUND))?;
         let now = state.clock.unix();
-        let it = &snap.items[i];
-        let mut related: Vec<usize> = (0..snap.items.len())
-            .filter(|&j| j != i && snap.items[j].info.category_id == it.info.category_id && snap.items[j].in_stock())
-            .collect();
-        related.sort_by_key(|&j| ((snap.items[j].price(now) - it.price(now)).abs(), snap.items[j].product.id));
-        related.truncate(8);
-        Ok(respond(
-            req,
-            ProductResponse {
+        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
+            let it = &snap.items[i];
+            let mut related: Vec<usize> = (0..snap.items.len())
+                .filter(|&j| j != i && snap.items[j].info.category_id == it.info.category_id && snap.items[j].in_stock())
+                .collect();
+            related.sort_by_key(|&j| ((snap.items[j].price(now) - it.price(now)).abs(), snap.items[j].product.id));
+            related.truncate(8);
+            Ok(ProductResponse {
                 status: "ok".into(),
                 data: detail(&snap, it, now),
                 related: related.into_iter().map(|j| card(&snap, &snap.items[j], now)).collect(),
-            },
-        ))
+            })
+        })?;
+        Ok(respond(req, body))
     }
 
     /// Every category as a flat list, parents before children (`ParentId`, `Depth`), with counts.
@@ -884,8 +933,11 @@ impl CatalogApi {
                 walk(snap, Some(c.id), depth + 1, out);
             }
         }
-        walk(&snap, None, 0, &mut out);
-        Ok(respond(req, CategoriesResponse { status: "ok".into(), data: out }))
+        let body = self.memo.get_or(&memo_key(req), snap.version, 0, || {
+            walk(&snap, None, 0, &mut out);
+            Ok(CategoriesResponse { status: "ok".into(), data: out })
+        })?;
+        Ok(respond(req, body))
     }
 
     /// Products with a running special offer, ending soonest first (same filters and pages as
@@ -904,11 +956,14 @@ impl CatalogApi {
         let (page, size) = page_and_size(page.0, size.0, 24)?;
         let snap = snap(&cache, &state).await?;
         let now = state.clock.unix();
-        let filter = build_filter(&snap, &FilterParams { category: category.0, special: Some("1".into()), ..Default::default() })?;
         let sort = parse_sort(&sort.0, Sort::Relevance)?;
-        let mut ids: Vec<usize> = (0..snap.items.len()).collect();
-        ids.sort_by_key(|&i| (snap.items[i].offer(now).map(|o| o.1).unwrap_or(i64::MAX), snap.items[i].product.id));
-        Ok(respond(req, page_of(&snap, ids, &filter, sort, page, size, now, Vec::new())))
+        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
+            let filter = build_filter(&snap, &FilterParams { category: category.0, special: Some("1".into()), ..Default::default() })?;
+            let mut ids: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].offer(now).is_some()).collect();
+            ids.sort_by_key(|&i| (snap.items[i].offer(now).map(|o| o.1).unwrap_or(i64::MAX), snap.items[i].product.id));
+            Ok(page_of(&snap, ids, &filter, sort, page, size, now, Vec::new()))
+        })?;
+        Ok(respond(req, body))
     }
 
     /// Search by `q` (Persian or Latin, any spelling: see the module docs of `catalog::search`),
@@ -953,12 +1008,15 @@ impl CatalogApi {
             in_stock: in_stock.0,
             special: special.0,
         };
-        let filter = build_filter(&snap, &params)?;
         let now = state.clock.unix();
-        let hits: Vec<usize> = snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect();
-        let mut terms = shop_core::search::tokenize(&q);
-        terms.truncate(super::search::MAX_QUERY_TOKENS);
-        Ok(respond(req, page_of(&snap, hits, &filter, sort, page, size, now, terms)))
+        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
+            let filter = build_filter(&snap, &params)?;
+            let hits: Vec<usize> = snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect();
+            let mut terms = shop_core::search::tokenize(&q);
+            terms.truncate(super::search::MAX_QUERY_TOKENS);
+            Ok(page_of(&snap, hits, &filter, sort, page, size, now, terms))
+        })?;
+        Ok(respond(req, body))
     }
 
     /// Live suggestions for the mobile search: up to 8 products, brand/model names and

@@ -4,6 +4,7 @@
 //!
 //! One instance per server, handed to handlers as request data (`Data<&CatalogCache>`).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use sea_orm::{ConnectionTrait, DbErr, Statement};
@@ -16,11 +17,29 @@ pub struct CatalogCache {
     inner: Arc<Inner>,
 }
 
-#[derive(Default)]
 struct Inner {
     current: RwLock<Option<Arc<Snapshot>>>,
     build: tokio::sync::Mutex<()>,
+    /// Start of this cache, for `last_check_ms`.
+    born: std::time::Instant,
+    /// When the version was last read (ms since `born`).
+    last_check_ms: AtomicU64,
 }
+
+impl Default for Inner {
+    fn default() -> Self {
+        Self {
+            current: RwLock::new(None),
+            build: tokio::sync::Mutex::new(()),
+            born: std::time::Instant::now(),
+            last_check_ms: AtomicU64::new(0),
+        }
+    }
+}
+
+/// How long a read version is trusted before the next `catalog_meta` read: a change made on
+/// any node is seen by every node within this time.
+pub const RECHECK_MS: u64 = 200;
 
 /// The current catalogue version (`catalog_meta.version`).
 pub async fn version<C: ConnectionTrait>(db: &C) -> Result<i64, DbErr> {
@@ -43,9 +62,17 @@ impl CatalogCache {
         self.inner.current.read().ok().and_then(|g| g.clone())
     }
 
-    /// The up-to-date snapshot.
+    /// The up-to-date snapshot (at most [`RECHECK_MS`] old).
     pub async fn get<C: ConnectionTrait>(&self, db: &C) -> Result<Arc<Snapshot>, DbErr> {
+        let now_ms = self.inner.born.elapsed().as_millis() as u64 + 1;
+        let last = self.inner.last_check_ms.load(Ordering::Relaxed);
+        if last != 0 && now_ms.saturating_sub(last) < RECHECK_MS {
+            if let Some(s) = self.current() {
+                return Ok(s);
+            }
+        }
         let v = version(db).await?;
+        self.inner.last_check_ms.store(now_ms, Ordering::Relaxed);
         if let Some(s) = self.current() {
             if s.version == v {
                 return Ok(s);

@@ -7,9 +7,9 @@
 use chrono::Utc;
 use rand::Rng;
 use sea_orm::{
-    ActiveModelTrait, DbBackend, Statement, ActiveValue::Set, ColumnTrait, ConnectionTrait,
-    DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    SqliteTransactionMode, TransactionOptions, TransactionTrait, TryInsertResult,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
+    DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, SqliteTransactionMode, Statement,
+    TransactionOptions, TransactionTrait, TryInsertResult,
 };
 use shop_core::cart::{self, CartLine};
 

@@ -194,7 +194,7 @@ impl Config {
         limits.sends_per_ip_hour = parse_var("SHOP_OTP_IP_LIMIT", limits.sends_per_ip_hour)?;
         Ok(Self {
             addr: var("SHOP_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into()),
-            db_max_connections: parse_var("SHOP_DB_MAX_CONNECTIONS", if is_sqlite { 4 } else { 16 })?,
+            db_max_connections: parse_var("SHOP_DB_MAX_CONNECTIONS", if is_sqlite { 8 } else { 16 })?,
             database_url,
             secret,
             sms,

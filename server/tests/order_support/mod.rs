@@ -213,6 +213,10 @@ impl Srv {
         am.update(&self.db).await.unwrap();
     }
 
+    pub async fn delete_variant(&self, variant_id: i64) {
+        variant::Entity::delete_by_id(variant_id).exec(&self.db).await.unwrap();
+    }
+
     pub async fn order_row(&self, order_id: i64) -> shop_order::Model {
         shop_order::Entity::find_by_id(order_id).one(&self.db).await.unwrap().unwrap()
     }

@@ -28,7 +28,7 @@ export default function CategoriesPage() {
         <span id="page-title">{title}</span>
       </PageTitle>
       {error && !data && <LoadError onRetry={reload} />}
-      {!data && !error && <div className="h-64 animate-pulse rounded-2xl bg-slate-200/60" aria-label={t('loading')} />}
+      {!data && !error && <div className="h-[100dvh] animate-pulse rounded-2xl bg-slate-200/60" aria-label={t('loading')} />}
       {tree && tree.length === 0 && <EmptyState icon={<GridIcon />} message={t('categories.empty')} action={{ to: '/shop', label: t('shop') }} />}
       {tree && tree.length > 0 && (
         <ul className="space-y-4" data-testid="category-tree">

@@ -64,7 +64,7 @@ export default function ComparePage() {
       {uids.length > 0 && error && !data && (
         <LoadError onRetry={reload} message={error.status === 404 || error.status === 400 ? t('compare.invalid') : null} />
       )}
-      {uids.length > 0 && !data && !error && <div className="h-96 animate-pulse rounded-2xl bg-slate-200/60" aria-label={t('loading')} />}
+      {uids.length > 0 && !data && !error && <div className="h-[100dvh] animate-pulse rounded-2xl bg-slate-200/60" aria-label={t('loading')} />}
       {data && products.length > 0 && (
         <div className="overflow-x-auto rounded-2xl bg-white shadow-sm" data-testid="compare-table">
           <table className="w-full table-fixed text-sm" style={{ minWidth: `${5 + products.length * 8.5}rem` }}>

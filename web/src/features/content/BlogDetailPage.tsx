@@ -28,7 +28,7 @@ export default function BlogDetailPage() {
       {!post && <h1 className={error ? 'mb-4 text-xl font-bold text-slate-900' : 'sr-only'}>{title}</h1>}
       {error && !post && <LoadError onRetry={reload} />}
       {!post && !error && (
-        <div className="space-y-4" aria-label={t('loading')}>
+        <div className="min-h-[100dvh] space-y-4" aria-label={t('loading')}>
           <div className="h-8 w-3/4 animate-pulse rounded bg-slate-200/70" />
           <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200/70" />
         </div>

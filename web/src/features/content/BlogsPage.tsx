@@ -58,7 +58,7 @@ export default function BlogsPage() {
       </PageTitle>
       {error && !posts && <LoadError onRetry={reload} />}
       {!posts && !error && (
-        <div className="grid gap-4 md:grid-cols-3" aria-label={t('loading')}>
+        <div className="grid min-h-[100dvh] content-start gap-4 md:grid-cols-3" aria-label={t('loading')}>
           {[1, 2, 3].map((i) => (
             <div key={i} className="h-72 animate-pulse rounded-2xl bg-slate-200/60" />
           ))}

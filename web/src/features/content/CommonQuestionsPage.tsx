@@ -16,7 +16,7 @@ export default function CommonQuestionsPage() {
     <section className="rounded-2xl bg-white p-5 shadow-sm md:p-8">
       <PageTitle>{title}</PageTitle>
       {error && !faq && <LoadError onRetry={reload} />}
-      {!faq && !error && <div className="h-40 animate-pulse rounded-xl bg-slate-200/60" aria-label={t('loading')} />}
+      {!faq && !error && <div className="h-[100dvh] animate-pulse rounded-xl bg-slate-200/60" aria-label={t('loading')} />}
       {faq && faq.length === 0 && <p className="text-slate-600">{t('noFaq')}</p>}
       {faq && faq.length > 0 && (
         <div className="divide-y divide-slate-100" data-testid="faq">

@@ -18,7 +18,7 @@ export function TextPage({ name }: { name: PageName }) {
       <PageTitle>{title}</PageTitle>
       {error && !page && <LoadError onRetry={reload} message={error.status === 404 ? null : error.message} />}
       {!page && !error && (
-        <div className="space-y-3" aria-label={t('loading')}>
+        <div className="min-h-[100dvh] space-y-3" aria-label={t('loading')}>
           {[1, 2, 3].map((i) => (
             <div key={i} className="h-4 animate-pulse rounded bg-slate-200/70" />
           ))}

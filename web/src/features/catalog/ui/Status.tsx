@@ -23,7 +23,7 @@ export function LoadError({ onRetry, message }: { onRetry: () => void; message?:
 export function CardSkeletons({ count = 8 }: { count?: number }) {
   const { t } = useTranslation('catalog');
   return (
-    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label={t('loading')}>
+    <ul className="grid min-h-[100dvh] grid-cols-2 content-start gap-3 md:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label={t('loading')}>
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="overflow-hidden rounded-2xl bg-white shadow-sm">
           <div className="aspect-[4/3] animate-pulse bg-slate-200/70" />
