@@ -46,8 +46,16 @@ if [ -n "$want" ] && [ "$want" != "$have" ]; then
   cargo install wasm-bindgen-cli --version "$want" --force
 fi
 
-# 5. npm packages (the root workspace also brings `just` as rust-just).
-if [ ! -x node_modules/.bin/just ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# 5. `just`: the npm package rust-just ships the prebuilt binary (seconds, against minutes for
+#    `cargo install just`). Installed globally, not in the lock file: the registry mirror here
+#    serves only this platform's binary package, which `npm ci` would count as out of sync.
+if ! command -v just >/dev/null; then
+  say "npm install -g rust-just"
+  npm install -g --no-audit --no-fund rust-just@1.57.0
+fi
+
+# 6. npm packages.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "npm ci"
   npm ci --no-audit --no-fund
 fi

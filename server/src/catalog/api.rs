@@ -18,7 +18,8 @@ use poem_openapi::payload::Binary;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::cache::CatalogCache;
-use super::http_cache::{respond, Cached};
+use super::http_cache::{prepare, respond, respond_prepared, Cached, Prepared};
+use poem_openapi::types::ToJSON;
 use super::images::{self, PictureCache, PictureSpec};
 use super::search::MAX_QUERY_CHARS;
 use super::snapshot::{self, sort_items, Filter, Item, Snapshot, Sort};
@@ -617,8 +618,8 @@ pub fn facets(snap: &Snapshot, ids: &[usize], now: i64) -> Facets {
     let (mut lo, mut hi) = (None::<i64>, None::<i64>);
     for &i in ids {
         let it = &snap.items[i];
-        for k in 0..4 {
-            if let Some(c) = counts[k].get_mut(usize::from(it.facet_keys[k])) {
+        for (list, key) in counts.iter_mut().zip(it.facet_keys) {
+            if let Some(c) = list.get_mut(usize::from(key)) {
                 *c += 1;
             }
         }
@@ -756,44 +757,36 @@ pub struct CatalogApi {
     memo: Memo,
 }
 
-/// Answers already computed, by request URI, for one snapshot version and one 10-second
-/// time bucket (special offers start and end with time). Bounded; cleared when full.
+/// Answers already computed and serialised, by request URI, for one snapshot version and one
+/// 10-second time bucket (special offers start and end with time). Bounded; cleared when full.
 #[derive(Default)]
 struct Memo {
-    map: std::sync::Mutex<std::collections::HashMap<String, (i64, i64, Arc<dyn std::any::Any + Send + Sync>)>>,
+    map: std::sync::Mutex<std::collections::HashMap<String, (i64, i64, Prepared)>>,
 }
 
 const MEMO_CAP: usize = 4096;
 
 impl Memo {
-    /// The remembered answer for `key`, or `f()` (remembered when it succeeds).
-    fn get_or<T: Clone + Send + Sync + 'static>(
-        &self,
-        key: &str,
-        version: i64,
-        now: i64,
-        f: impl FnOnce() -> ApiResult<T>,
-    ) -> ApiResult<T> {
+    /// The remembered answer for `key`, or `f()` serialised (remembered when it succeeds).
+    fn get_or<T: ToJSON>(&self, key: &str, version: i64, now: i64, f: impl FnOnce() -> ApiResult<T>) -> ApiResult<Prepared> {
         let bucket = now.div_euclid(10);
         if let Ok(m) = self.map.lock() {
-            if let Some((v, b, any)) = m.get(key) {
+            if let Some((v, b, p)) = m.get(key) {
                 if *v == version && *b == bucket {
-                    if let Some(t) = any.downcast_ref::<T>() {
-                        return Ok(t.clone());
-                    }
+                    return Ok(p.clone());
                 }
             }
         }
-        let t = f()?;
+        let p = prepare(&f()?);
         if key.len() <= 2048 {
             if let Ok(mut m) = self.map.lock() {
                 if m.len() >= MEMO_CAP {
                     m.clear();
                 }
-                m.insert(key.to_string(), (version, bucket, Arc::new(t.clone())));
+                m.insert(key.to_string(), (version, bucket, p.clone()));
             }
         }
-        Ok(t)
+        Ok(p)
     }
 }
 
@@ -862,7 +855,7 @@ impl CatalogApi {
             let all: Vec<usize> = (0..snap.items.len()).collect();
             Ok(page_of(&snap, all, &filter, sort, page, size, now, Vec::new()))
         })?;
-        Ok(respond(req, body))
+        Ok(respond_prepared(req, body))
     }
 
     /// One product by `uid`, with variants, specs, pictures and related products; 404 when unknown.
@@ -890,7 +883,7 @@ impl CatalogApi {
                 related: related.into_iter().map(|j| card(&snap, &snap.items[j], now)).collect(),
             })
         })?;
-        Ok(respond(req, body))
+        Ok(respond_prepared(req, body))
     }
 
     /// Every category as a flat list, parents before children (`ParentId`, `Depth`), with counts.
@@ -937,11 +930,12 @@ impl CatalogApi {
             walk(&snap, None, 0, &mut out);
             Ok(CategoriesResponse { status: "ok".into(), data: out })
         })?;
-        Ok(respond(req, body))
+        Ok(respond_prepared(req, body))
     }
 
     /// Products with a running special offer, ending soonest first (same filters and pages as
     /// the list; the default sort is by end time).
+    #[allow(clippy::too_many_arguments)]
     #[oai(path = "/specials", method = "get")]
     async fn specials(
         &self,
@@ -963,7 +957,7 @@ impl CatalogApi {
             ids.sort_by_key(|&i| (snap.items[i].offer(now).map(|o| o.1).unwrap_or(i64::MAX), snap.items[i].product.id));
             Ok(page_of(&snap, ids, &filter, sort, page, size, now, Vec::new()))
         })?;
-        Ok(respond(req, body))
+        Ok(respond_prepared(req, body))
     }
 
     /// Search by `q` (Persian or Latin, any spelling: see the module docs of `catalog::search`),
@@ -1016,7 +1010,7 @@ impl CatalogApi {
             terms.truncate(super::search::MAX_QUERY_TOKENS);
             Ok(page_of(&snap, hits, &filter, sort, page, size, now, terms))
         })?;
-        Ok(respond(req, body))
+        Ok(respond_prepared(req, body))
     }
 
     /// Live suggestions for the mobile search: up to 8 products, brand/model names and

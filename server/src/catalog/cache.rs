@@ -92,12 +92,15 @@ impl CatalogCache {
             }
         }
         let started = std::time::Instant::now();
-        let snap = Arc::new(Snapshot::load(db, v).await?);
+        let previous = self.current();
+        let snap = Arc::new(Snapshot::load(db, v, previous.as_deref()).await?);
+        let reused = previous.is_some_and(|p| Arc::ptr_eq(&p.index, &snap.index));
         tracing::info!(
             version = v,
             products = snap.items.len(),
             terms = snap.index.vocabulary(),
             ms = started.elapsed().as_millis() as u64,
+            index_reused = reused,
             "catalogue snapshot built"
         );
         if let Ok(mut g) = self.inner.current.write() {

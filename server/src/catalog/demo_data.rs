@@ -188,7 +188,7 @@ pub fn describe(l: &DemoLaptop) -> String {
         l.cpu,
         fa(l.ram_gb),
         storage_text(l.storage_gb),
-        if l.storage_gb <= 128 && l.line == product::LINE_TABLET_LAPTOP { "SSD" } else { "SSD" },
+        "SSD",
         fa(l.screen_inches),
         l.resolution,
         l.gpu,
@@ -273,7 +273,7 @@ pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> R
             // Vary price (±12%) and memory so generated products differ.
             let k = h(&uid);
             l.price = round_to(t.price * (88 + (k % 25) as i64) / 100, 100_000);
-            if k % 3 == 0 && l.brand != "Apple" {
+            if k.is_multiple_of(3) && l.brand != "Apple" {
                 l.ram_gb = if l.ram_gb >= 32 { 16 } else { l.ram_gb * 2 };
             }
             let name = format!("{} (سری {})", t.name, fa(series));
@@ -370,7 +370,7 @@ async fn insert_laptop<C: ConnectionTrait>(
     }
     .insert(db)
     .await?;
-    let out_of_stock = k % 11 == 0;
+    let out_of_stock = k.is_multiple_of(11);
     let warranties: [(&str, i64); 2] = if l.condition == product::CONDITION_NEW {
         [("گارانتی ۱۸ ماهه شرکتی", round_to(l.price * 3 / 100, 100_000)), ("گارانتی ۶ ماهه فروشگاه", 0)]
     } else {

@@ -1,9 +1,14 @@
 //! Cacheable public reads: a strong `ETag` (SHA-256 of the JSON body, so every node gives
 //! the same tag for the same content), `Cache-Control`, and `304 Not Modified` when the
-//! request's `If-None-Match` names the current tag.
+//! request's `If-None-Match` names the current tag. Bodies are serialised once into a
+//! [`Prepared`] answer (which the catalogue API also remembers between requests).
 
-use poem::Request;
-use poem_openapi::payload::Json;
+use std::marker::PhantomData;
+
+use bytes::Bytes;
+use poem::{IntoResponse, Request, Response};
+use poem_openapi::payload::Payload;
+use poem_openapi::registry::{MetaSchemaRef, Registry};
 use poem_openapi::types::ToJSON;
 use poem_openapi::ApiResponse;
 use sha2::{Digest, Sha256};
@@ -11,15 +16,52 @@ use sha2::{Digest, Sha256};
 /// `Cache-Control` of catalogue and content reads.
 pub const PUBLIC_SHORT: &str = "public, max-age=60";
 
+/// A JSON body already serialised from a `T` (documented with `T`'s schema).
+pub struct JsonText<T> {
+    body: Bytes,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<T: ToJSON> Payload for JsonText<T> {
+    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
+
+    fn schema_ref() -> MetaSchemaRef {
+        T::schema_ref()
+    }
+
+    fn register(registry: &mut Registry) {
+        T::register(registry);
+    }
+}
+
+impl<T: ToJSON> IntoResponse for JsonText<T> {
+    fn into_response(self) -> Response {
+        Response::builder().content_type(Self::CONTENT_TYPE).body(self.body)
+    }
+}
+
 /// A cacheable JSON answer.
 #[derive(ApiResponse)]
 pub enum Cached<T: ToJSON + Send + Sync> {
     /// The resource, with its `ETag` and `Cache-Control`.
     #[oai(status = 200)]
-    Ok(Json<T>, #[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
+    Ok(JsonText<T>, #[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
     /// The resource has not changed since the `If-None-Match` tag.
     #[oai(status = 304)]
     NotModified(#[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
+}
+
+/// A serialised body and its tag.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub body: Bytes,
+    pub etag: String,
+}
+
+/// Serialise `t` and tag it.
+pub fn prepare<T: ToJSON>(t: &T) -> Prepared {
+    let json = t.to_json_string();
+    Prepared { etag: etag_of(&json), body: Bytes::from(json) }
 }
 
 /// The strong ETag of a JSON body.
@@ -36,18 +78,16 @@ pub fn none_match(header: &str, etag: &str) -> bool {
 
 /// Answer `body`, or 304 when the request already holds it.
 pub fn respond<T: ToJSON + Send + Sync>(req: &Request, body: T) -> Cached<T> {
-    respond_with(req, body, PUBLIC_SHORT)
+    respond_prepared(req, prepare(&body))
 }
 
-/// Like [`respond`] with a given `Cache-Control`.
-pub fn respond_with<T: ToJSON + Send + Sync>(req: &Request, body: T, cache_control: &str) -> Cached<T> {
-    let json = body.to_json_string();
-    let etag = etag_of(&json);
+/// Answer a prepared body, or 304 when the request already holds it.
+pub fn respond_prepared<T: ToJSON + Send + Sync>(req: &Request, p: Prepared) -> Cached<T> {
     let inm = req.headers().get(poem::http::header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
-    if inm.is_some_and(|h| none_match(h, &etag)) {
-        Cached::NotModified(etag, cache_control.to_string())
+    if inm.is_some_and(|h| none_match(h, &p.etag)) {
+        Cached::NotModified(p.etag, PUBLIC_SHORT.to_string())
     } else {
-        Cached::Ok(Json(body), etag, cache_control.to_string())
+        Cached::Ok(JsonText { body: p.body, _t: PhantomData }, p.etag, PUBLIC_SHORT.to_string())
     }
 }
 

@@ -273,9 +273,12 @@ pub fn url(product_id: i64, picture: i32, width: u32) -> String {
 }
 
 /// Encoded pictures kept in memory (at most `CAP` entries; cleared when full).
+type PictureMap = HashMap<(PictureSpec, u32), Arc<Vec<u8>>>;
+
+/// Encoded pictures kept in memory (see [`PictureCache::get`]).
 #[derive(Clone, Default)]
 pub struct PictureCache {
-    map: Arc<Mutex<HashMap<(PictureSpec, u32), Arc<Vec<u8>>>>>,
+    map: Arc<Mutex<PictureMap>>,
 }
 
 const CAP: usize = 512;

@@ -179,7 +179,10 @@ pub struct Snapshot {
     pub category_by_id: HashMap<i64, usize>,
     /// Category id → products in it or below it.
     pub category_counts: HashMap<i64, usize>,
-    pub index: SearchIndex,
+    /// Shared with the previous snapshot when no search text changed (e.g. a stock change).
+    pub index: std::sync::Arc<SearchIndex>,
+    /// Hash of every (product id, search text, model), to tell when the index can be reused.
+    pub text_fingerprint: u64,
     /// Distinct brand slugs, conditions, lines and CPU families (for facet counting).
     pub facet_values: [Vec<String>; 4],
 }
@@ -276,7 +279,8 @@ pub fn item_search_text(p: &product::Model, i: &info::Model, category_name: Opti
 
 impl Snapshot {
     /// Load everything from the database.
-    pub async fn load<C: ConnectionTrait>(db: &C, version: i64) -> Result<Self, DbErr> {
+    /// The search index of `previous` is reused when no product's search text changed.
+    pub async fn load<C: ConnectionTrait>(db: &C, version: i64, previous: Option<&Snapshot>) -> Result<Self, DbErr> {
         let products = product::Entity::find().order_by_asc(product::Column::Id).all(db).await?;
         let mut variants: HashMap<i64, Vec<variant::Model>> = HashMap::new();
         for v in variant::Entity::find().order_by_asc(variant::Column::Id).all(db).await? {
@@ -315,11 +319,21 @@ impl Snapshot {
                 product: p,
             });
         }
-        Ok(Self::from_parts(version, items, categories))
+        Ok(Self::from_parts_reusing(version, items, categories, previous))
     }
 
     /// Assemble a snapshot (also used by the search bench with generated items).
-    pub fn from_parts(version: i64, mut items: Vec<Item>, categories: Vec<category::Model>) -> Self {
+    pub fn from_parts(version: i64, items: Vec<Item>, categories: Vec<category::Model>) -> Self {
+        Self::from_parts_reusing(version, items, categories, None)
+    }
+
+    /// Like [`Snapshot::from_parts`], reusing `previous`'s index when the texts are the same.
+    pub fn from_parts_reusing(
+        version: i64,
+        mut items: Vec<Item>,
+        categories: Vec<category::Model>,
+        previous: Option<&Snapshot>,
+    ) -> Self {
         let mut facet_values: [Vec<String>; 4] = Default::default();
         for it in &mut items {
             let vals = [&it.brand_slug, &it.product.condition, &it.product.line, &it.info.cpu_family];
@@ -336,11 +350,24 @@ impl Snapshot {
         }
         let category_by_id: HashMap<i64, usize> = categories.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
         let by_uid = items.iter().enumerate().map(|(i, it)| (it.product.uid.clone(), i)).collect();
-        let docs: Vec<DocText> = items
-            .iter()
-            .map(|it| DocText { search_text: &it.info.search_text, model: &it.info.model })
-            .collect();
-        let index = SearchIndex::build(&docs);
+        let text_fingerprint = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            for it in &items {
+                (it.product.id, &it.info.search_text, &it.info.model).hash(&mut h);
+            }
+            h.finish()
+        };
+        let index = match previous {
+            Some(p) if p.text_fingerprint == text_fingerprint && p.index.len() == items.len() => p.index.clone(),
+            _ => {
+                let docs: Vec<DocText> = items
+                    .iter()
+                    .map(|it| DocText { search_text: &it.info.search_text, model: &it.info.model })
+                    .collect();
+                std::sync::Arc::new(SearchIndex::build(&docs))
+            }
+        };
         let mut category_counts: HashMap<i64, usize> = HashMap::new();
         for it in &items {
             let mut cur = it.category.map(|i| categories[i].id);
@@ -354,7 +381,7 @@ impl Snapshot {
                 }
             }
         }
-        Self { version, items, by_uid, categories, category_by_id, category_counts, index, facet_values }
+        Self { version, items, by_uid, categories, category_by_id, category_counts, index, text_fingerprint, facet_values }
     }
 
     /// The category with this id.
