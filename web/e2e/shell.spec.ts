@@ -1,8 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import table from '../src/app/routes.json' with { type: 'json' };
 
-const samplePath = (path: string) =>
-  path.replace('{category}-{id}', 'asus-laptops-12').replace('{id}', '7').replace(/\{(\w+)\}/g, 'sample');
+type Samples = { product: string; category: { Slug: string; Id: number }; blog: string };
+
+/** Real demo values for the routes whose parameters name a catalogue or blog entity. */
+async function demoSamples(request: APIRequestContext): Promise<Samples> {
+  const api = '/api/client/v1';
+  const products = await (await request.get(`${api}/catalog/products?size=1`)).json();
+  const categories = await (await request.get(`${api}/catalog/categories`)).json();
+  const blog = await (await request.get(`${api}/blog`)).json();
+  return { product: products.data[0].Uid, category: categories.data[0], blog: blog.data[0].Slug };
+}
+
+const samplePath = (path: string, s: Samples) =>
+  path
+    .replace('{category}-{id}', `${s.category.Slug}-${s.category.Id}`)
+    .replace('{uid}', s.product)
+    .replace('{blog}', s.blog)
+    .replace('{id}', '7')
+    .replace(/\{(\w+)\}/g, 'sample');
+
+// Entity pages carry the entity's own name as their title and heading.
+const ENTITY_ROUTES = new Set(['productDetail', 'category', 'blogDetail']);
 
 const PERSIAN_DIGIT = /[۰-۹]/;
 
@@ -47,15 +66,23 @@ test('an unknown path answers HTTP 404 with the Persian not-found page', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('لپ‌تاپ مناسب خودت را پیدا کن');
 });
 
-test('every route of routes.json renders its Persian title', async ({ page }) => {
+test('every route of routes.json renders its Persian title', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 812 });
+  const samples = await demoSamples(request);
   for (const r of table.routes) {
-    const path = samplePath(r.path);
+    const path = samplePath(r.path, samples);
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     if (r.name === 'home') {
       await expect(page).toHaveTitle(/لپ‌تاپ‌شاپ/);
+      continue;
+    }
+    if (ENTITY_ROUTES.has(r.name)) {
+      await expect(page, path).toHaveTitle(/.+ \| لپ‌تاپ‌شاپ$/);
+      await expect(page.getByRole('heading', { level: 1 }), path).not.toBeEmpty();
+      const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
       continue;
     }
     await expect(page, path).toHaveTitle(`${r.title} | لپ‌تاپ‌شاپ`);

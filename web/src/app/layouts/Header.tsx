@@ -30,7 +30,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 lg:flex-nowrap">
-        <PrefetchLink to="/" className="shrink-0 rounded-lg" aria-label={t('nav.home')}>
+        <PrefetchLink to="/" className="shrink-0 rounded-lg" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
           <Logo />
         </PrefetchLink>
         <SearchForm className="order-last w-full lg:order-none lg:max-w-md lg:flex-1" />
