@@ -8,17 +8,27 @@
 #   health   GET  /api/health                          (the baseline)
 #   list     POST /api/client/v1/order/list/preorder   (the 10-line cart)
 #   edit     POST /api/client/v1/order/edit/product    (one line's quantity, alternating 1/2)
+#   catalogue (issue 5), on BENCH_PRODUCTS (10,000) products:
+#     list          GET /api/client/v1/catalog/products?page=2&size=24
+#     filtered      GET /api/client/v1/catalog/products?brand=asus,lenovo&ram=16&in_stock=1&sort=cheapest
+#     search        GET /api/client/v1/catalog/search?q=لپ تاپ ایسوس   (one URL: answers remembered)
+#     search mix    the 50 queries of bench/search-queries.txt in turn, each with a unique `n=`
+#                   parameter so that no answer is served from the API's answer memo (keyed by
+#                   URI): every request runs search + filter/sort/page + JSON (bench/search-mix.lua)
 # Printed: requests/s, p50 and p99 latency, and each throughput as a ratio of the baseline.
 #
 # Environment: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test, the admin database used to create a
-# scratch database), BENCH_SKIP_BUILD=1 to reuse target/release/shop.
+# scratch database), BENCH_SKIP_BUILD=1 to reuse target/release/shop, BENCH_PRODUCTS (10000: the
+# catalogue size seeded with `shop seed --demo --products N`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DURATION="${BENCH_DURATION:-10s}"
 CONNS="${BENCH_CONNECTIONS:-64}"
 THREADS="${BENCH_THREADS:-2}"
+PRODUCTS="${BENCH_PRODUCTS:-10000}"
+export QUERIES="$(realpath bench/search-queries.txt)"
 PG_ADMIN_URL="${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
 TARGET="${CARGO_TARGET_DIR:-target}"
 SHOP="$TARGET/release/shop"
@@ -119,7 +129,7 @@ bench_db() {
   echo
   echo "== $label =="
   SHOP_DATABASE_URL="$url" SHOP_DATA_DIR="$WORK/data-$label" SHOP_LOG=warn \
-    "$SHOP" seed --demo >"$WORK/seed-$label.log" 2>&1 || { cat "$WORK/seed-$label.log"; return 1; }
+    "$SHOP" seed --demo --products "$PRODUCTS" >"$WORK/seed-$label.log" 2>&1 || { cat "$WORK/seed-$label.log"; return 1; }
   SHOP_DATABASE_URL="$url" SHOP_DATA_DIR="$WORK/data-$label" SHOP_ADDR="127.0.0.1:$port" \
     SHOP_SEED_DEMO=0 SHOP_LOG="${BENCH_SERVER_LOG:-warn}" \
     "$SHOP" serve >"$log" 2>&1 &
@@ -152,10 +162,28 @@ bench_db() {
   [ "$lines" -eq 10 ] || { echo "expected a 10-line cart, got $lines: $resp"; return 1; }
   write_lua "$token" "$uid" "$order"
 
-  local h l e
+  # The catalogue rows: check each answers 200 with products before measuring it.
+  local c_list c_filter c_search c_mix
+  c_list="$base/api/client/v1/catalog/products?page=2&size=24"
+  c_filter="$base/api/client/v1/catalog/products?brand=asus,lenovo&ram=16&in_stock=1&sort=cheapest"
+  c_search="$base/api/client/v1/catalog/search?q=%D9%84%D9%BE%20%D8%AA%D8%A7%D9%BE%20%D8%A7%DB%8C%D8%B3%D9%88%D8%B3"
+  c_mix="$base/api/client/v1/catalog/search"
+  local u total
+  for u in "$c_list" "$c_filter" "$c_search" "$c_mix?q=zenbook&n=1"; do
+    resp=$(curl -fsS "$u") || { echo "catalogue request failed: $u"; return 1; }
+    total=$(printf '%s' "$resp" | json_get Total)
+    [ "${total:-0}" -gt 0 ] || { echo "no products for $u: ${resp:0:300}"; return 1; }
+  done
+  echo "catalogue: $(curl -fsS "$base/api/client/v1/catalog/products?size=1" | json_get Total) products; filtered list $(curl -fsS "$c_filter" | json_get Total); search «لپ تاپ ایسوس» $(curl -fsS "$c_search" | json_get Total)"
+
+  local h l e cl cf cs cm
   h=$(run_wrk "health-$label" "$base/api/health")
   l=$(run_wrk "list-$label" "$base/api/client/v1/order/list/preorder" "$WORK/list.lua")
   e=$(run_wrk "edit-$label" "$base/api/client/v1/order/edit/product" "$WORK/edit.lua")
+  cl=$(run_wrk "clist-$label" "$c_list")
+  cf=$(run_wrk "cfilter-$label" "$c_filter")
+  cs=$(run_wrk "csearch-$label" "$c_search")
+  cm=$(run_wrk "cmix-$label" "$c_mix" bench/search-mix.lua)
 
   kill "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true
@@ -164,11 +192,16 @@ bench_db() {
   printf '%-34s %12s %10s %10s %10s %8s\n' "$label ($CONNS conns, $DURATION)" "req/s" "p50 ms" "p99 ms" "x health" "non-2xx"
   local base_rps
   base_rps=$(echo "$h" | awk '{print $1}')
-  for row in "GET /api/health|$h" "POST list/preorder (10 lines)|$l" "POST edit/product|$e"; do
+  for row in "GET /api/health|$h" "POST list/preorder (10 lines)|$l" "POST edit/product|$e" \
+    "GET catalog/products (page 2)|$cl" "GET catalog/products filtered|$cf" \
+    "GET catalog/search «لپ تاپ ایسوس»|$cs" "GET search, 50 q, uncached [1]|$cm"; do
     local name="${row%%|*}" vals="${row#*|}"
     echo "$vals" | awk -v name="$name" -v b="$base_rps" \
       '{ printf "  %-32s %12.0f %10s %10s %9.0f%% %8s\n", name, $1, $2, $3, (b > 0 ? 100 * $1 / b : 0), $4 }'
   done
+  echo "  [1] bench/search-mix.lua: the 50 queries of bench/search-queries.txt in turn, each URL made"
+  echo "      unique (n=counter) so none is answered from the answer memo; the rows above it repeat one"
+  echo "      URL and mostly measure the memo. Catalogue: $PRODUCTS products (shop seed --demo --products)."
 }
 
 echo "server load test: wrk, $CONNS connections, $THREADS threads, $DURATION per case, $(nproc) cores"

@@ -577,3 +577,43 @@ async fn dev_outbox_lists_messages_newest_first() {
     })
     .await;
 }
+
+/// The bearer extractor reuses a user's row for `SHOP_USER_CACHE_MS` (3 s; a per-node cache, the
+/// database stays the truth): a `Block` reaches access-token calls within that time, while
+/// refresh-token rotation sees it at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_block_reaches_bearer_calls_within_the_user_cache_ttl() {
+    on_both(no_tweak, |s| async move {
+        let m = mobile();
+        let reg = s.register(&m, PASSWORD).await;
+        let access = reg.s("token");
+        let rt = reg.s("reftoken");
+        assert_eq!(s.post_auth(INFO, &access, json!({})).await.status, 200);
+        exec(&s, &format!("UPDATE users SET block = TRUE WHERE mobile = '{m}'")).await;
+        // The refresh token path reads the database: refused at once.
+        s.post(TOKEN, json!({ "reftoken": rt })).await.assert_error(403);
+        // Bearer calls: the cached row for at most the TTL, then the database's.
+        let ttl = shop_server::platform::user_cache::DEFAULT_TTL_MS;
+        assert!(ttl <= 5_000, "a short TTL");
+        s.clock.advance(ttl / 1000 + 1);
+        s.post_auth(INFO, &access, json!({})).await.assert_error(403);
+        s.stop().await;
+    })
+    .await;
+}
+
+/// `SHOP_USER_CACHE_MS=0` turns the cache off: a block is seen by the very next call.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_user_cache_a_block_is_immediate() {
+    on_both(|c: &mut shop_server::platform::Config| c.user_cache_ms = 0, |s| async move {
+        let m = mobile();
+        let reg = s.register(&m, PASSWORD).await;
+        let access = reg.s("token");
+        assert_eq!(s.post_auth(INFO, &access, json!({})).await.status, 200);
+        exec(&s, &format!("UPDATE users SET block = TRUE WHERE mobile = '{m}'")).await;
+        s.post_auth(INFO, &access, json!({})).await.assert_error(403);
+        s.stop().await;
+    })
+    .await;
+}
+

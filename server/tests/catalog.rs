@@ -423,3 +423,82 @@ async fn pictures_are_webp_with_long_cache() {
     })
     .await;
 }
+
+/// The product page's raw HTML carries a static hero (name, price, main picture with its
+/// preload) and the product JSON, so the picture paints before the scripts run; the name is
+/// data and is escaped everywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn product_page_html_has_the_static_hero() {
+    // A built index.html in miniature: a module script in the head and the static shell's slot.
+    let web = std::env::temp_dir().join(format!("shop-test-web-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><html lang=\"fa\" dir=\"rtl\"><head><meta charset=\"UTF-8\" /><title>x</title>\
+<script type=\"module\" crossorigin src=\"/assets/index.js\"></script><link rel=\"stylesheet\" href=\"/assets/index.css\"></head>\
+<body><div id=\"root\"><div class=\"flex min-h-dvh flex-col\" aria-hidden=\"true\"><div class=\"flex-1\" data-shell-main></div></div></div></body></html>",
+    )
+    .unwrap();
+    let dir = web.clone();
+    let tweak = move |c: &mut shop_server::platform::Config| c.web_dir = dir.clone();
+    common::on_both(tweak, |s| async move {
+        seeded(&s).await;
+        let uid = "dell-xps-15-9530";
+        let api = get_ok(&s, &format!("{P}/products/{uid}")).await;
+        let d = &api.body["data"];
+        let v = d["Variants"].as_array().unwrap();
+        let first = v.iter().find(|x| x["InStock"] == true).unwrap_or(&v[0]);
+        let price = first["Price"].as_i64().unwrap() + first["PriceGaranti"].as_i64().unwrap();
+        let id = d["Id"].as_i64().unwrap();
+        let img = |w: u32| format!("/api/client/v1/catalog/images/{id}-0-{w}.webp");
+
+        let r = s.get(&format!("/product/{uid}")).await;
+        assert_eq!(r.status, 200);
+        let html = r.text;
+        let (head, body) = html.split_once("</head>").expect("a head");
+        assert!(body.contains("<h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">لپ‌تاپ دل XPS ۱۵ ۹۵۳۰</h1>"), "{body}");
+        let price_text = shop_core::digits::format_price(price);
+        assert!(price_text.ends_with(" تومان") && price_text.contains('٬'));
+        assert!(body.contains(&price_text), "{price_text} in {body}");
+        assert!(body.contains(&format!("srcset=\"{} 1x, {} 2x\"", img(320), img(640))), "{body}");
+        assert!(body.contains(&format!("<source media=\"(min-width: 640px)\" srcset=\"{} 1x, {} 2x\"", img(640), img(1280))));
+        assert!(body.contains("width=\"640\" height=\"480\" fetchpriority=\"high\""));
+        assert!(body.contains("data-shell-main><div class=\"mx-auto w-full max-w-7xl px-4 py-6\" data-static-hero=\"product\">"));
+        // The preload comes before the scripts and the stylesheet.
+        let preload = format!("<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(max-width: 639.98px)\" imagesrcset=\"{} 1x, {} 2x\"", img(320), img(640));
+        let at = head.find(&preload).unwrap_or_else(|| panic!("preload in {head}"));
+        assert!(at < head.find("<script").unwrap() && at < head.find("<link rel=\"stylesheet\"").unwrap());
+        // The embedded JSON is the API's answer.
+        let json = body.split_once("<script type=\"application/json\" id=\"product-data\">").unwrap().1.split_once("</script>").unwrap().0;
+        let embedded: Value = serde_json::from_str(json).unwrap();
+        assert_eq!(embedded["data"], api.body["data"]);
+        assert_eq!(embedded["Related"], api.body["Related"]);
+
+        // A hostile name: escaped in the hero, the head and the JSON.
+        let hostile = "<script>alert(\"x\")</script> لپ‌تاپ 'ویژه' & <img src=x onerror=alert(1)>";
+        use sea_orm::ConnectionTrait;
+        s.db.execute_unprepared(&format!("UPDATE product SET name = '{}' WHERE uid = '{uid}'", hostile.replace('\'', "''")))
+            .await
+            .unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(shop_server::catalog::cache::RECHECK_MS + 100)).await;
+        let html = s.get(&format!("/product/{uid}")).await.text;
+        assert!(!html.contains("<script>alert"), "{html}");
+        assert!(!html.contains("<img src=x"), "{html}");
+        let escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; لپ‌تاپ &#39;ویژه&#39; &amp; &lt;img src=x onerror=alert(1)&gt;";
+        assert!(html.contains(&format!(">{escaped}</h1>")), "{html}");
+        assert!(html.contains(&format!("alt=\"{escaped}\"")));
+        let json = html.split_once("id=\"product-data\">").unwrap().1.split_once("</script>").unwrap().0;
+        assert!(!json.contains('<') && !json.contains('>'));
+        let embedded: Value = serde_json::from_str(json).unwrap();
+        assert_eq!(embedded["data"]["Name"], hostile);
+        // Every <script> in the page is one the page meant to have (none from the name).
+        assert_eq!(html.matches("<script").count(), html.matches("</script>").count());
+
+        // An unknown product gets no hero.
+        let r = s.get("/product/no-such-laptop").await;
+        assert_eq!(r.status, 404);
+        assert!(!r.text.contains("data-static-hero") && !r.text.contains("product-data"));
+    })
+    .await;
+    let _ = std::fs::remove_dir_all(&web);
+}

@@ -63,6 +63,7 @@ both_dbs!(
     concurrent_first_edits_make_one_order,
     demo_seed_is_idempotent_and_its_customer_can_shop,
     a_variant_that_left_the_catalogue_keeps_its_copied_line,
+    the_cart_charges_a_running_special_offer,
 );
 
 fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
@@ -613,4 +614,88 @@ async fn a_variant_that_left_the_catalogue_keeps_its_copied_line(srv: &Srv) {
     let line = lines[0]["Id"].as_i64().unwrap();
     let r = srv.post(DELETE, Some(&u.token), json!({"id": line, "orderid": order_id})).await;
     assert_eq!(r.1["OrderTotalPrice"], b.price + b.warranty_price);
+}
+
+/// A product on special offer is charged the offer price the product page shows (every variant
+/// gets the same discount), in edit and list answers, `OrderTotalPrice` and the stored order;
+/// once the offer has ended (the server's clock moved past it), the regular price again. The
+/// client's price is ignored throughout.
+async fn the_cart_charges_a_running_special_offer(srv: &Srv) {
+    let u = srv.user("09121111199", "تهران").await;
+    let a = srv.variant("lenovo-thinkpad-t14-gen3-used", 0).await;
+    let b0 = srv.variant("lenovo-thinkpad-t14-gen3-used", 1).await;
+    // Two differently priced variants: the discount is absolute, the same for both.
+    srv.set_price(b0.id, a.price + 2_000_000).await;
+    let b = srv.variant("lenovo-thinkpad-t14-gen3-used", 1).await;
+    let cheapest = a.price.min(b.price);
+    let discount = 1_000_000;
+    assert!(cheapest > discount);
+    let ends_at = srv.now() + 3600;
+    srv.set_offer(a.product_id, cheapest - discount, ends_at).await;
+    let (a_offer, b_offer) = (a.price - discount, b.price - discount);
+
+    // The product page's prices.
+    let uid = "lenovo-thinkpad-t14-gen3-used";
+    let d = srv.get_json(&format!("/api/client/v1/catalog/products/{uid}")).await;
+    assert_eq!(d.0, 200, "{:?}", d.1);
+    let page_price = |doc: &Value, id: i64| {
+        doc["data"]["Variants"]
+            .as_array()
+            .expect("Variants")
+            .iter()
+            .find(|v| v["Id"] == id)
+            .map(|v| v["Price"].as_i64().unwrap())
+            .expect("variant on the page")
+    };
+    assert_eq!(page_price(&d.1, a.id), a_offer);
+    assert_eq!(page_price(&d.1, b.id), b_offer);
+
+    let mut body = edit_body(a.product_id, a.id, 2, None);
+    body["price"] = json!(1);
+    body["pricegaranti"] = json!(1);
+    let r = srv.post(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["data"][0]["Price"], a_offer);
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let mut body = edit_body(b.product_id, b.id, 1, Some(order_id));
+    body["price"] = json!(5);
+    let r = srv.post(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let offer_total = 2 * (a_offer + a.warranty_price) + (b_offer + b.warranty_price);
+    assert_eq!(r.1["OrderTotalPrice"], offer_total, "{:?}", r.1);
+    assert_eq!(r.1["FinalPrice"], offer_total);
+
+    let l = srv.post(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(l.0, 200);
+    let prices: Vec<i64> = l.1["data"].as_array().unwrap().iter().map(|x| x["Price"].as_i64().unwrap()).collect();
+    assert_eq!(prices, vec![a_offer, b_offer]);
+    assert_eq!(l.1["OrderTotalPrice"], offer_total);
+    assert_eq!(srv.order_row(order_id).await.total_price, offer_total);
+    let (_, lines) = srv.snapshot(order_id).await;
+    assert_eq!(lines.iter().map(|l| l.price).collect::<Vec<_>>(), vec![a_offer, b_offer]);
+
+    // The offer ends: regular prices everywhere.
+    srv.advance_clock(3601);
+    let u = order_support::TestUser { token: srv.fresh_token(&u), ..u };
+    let regular_total = 2 * (a.price + a.warranty_price) + (b.price + b.warranty_price);
+    let l = srv.post(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(l.0, 200);
+    let prices: Vec<i64> = l.1["data"].as_array().unwrap().iter().map(|x| x["Price"].as_i64().unwrap()).collect();
+    assert_eq!(prices, vec![a.price, b.price]);
+    assert_eq!(l.1["OrderTotalPrice"], regular_total);
+    let d = srv.get_json(&format!("/api/client/v1/catalog/products/{uid}")).await;
+    assert_eq!(page_price(&d.1, a.id), a.price);
+
+    let mut body = edit_body(a.product_id, a.id, 2, Some(order_id));
+    body["price"] = json!(a_offer);
+    let r = srv.post(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["data"][0]["Price"], a.price);
+    assert_eq!(r.1["OrderTotalPrice"], regular_total);
+    let t = srv.post(TOTAL, Some(&u.token), json!({"orderid": order_id})).await;
+    assert_eq!(t.0, 200, "{:?}", t.1);
+    assert_eq!(t.1["OrderTotalPrice"], regular_total);
+    assert_eq!(srv.order_row(order_id).await.total_price, regular_total);
+    let (_, lines) = srv.snapshot(order_id).await;
+    assert_eq!(lines.iter().map(|l| l.price).collect::<Vec<_>>(), vec![a.price, b.price]);
 }

@@ -554,6 +554,7 @@ pub async fn register_profile(st: &AppState, mobile_raw: &str, mcode: &str, p: P
     am.password_hash = Set(Some(phc));
     am.updated_at = Set(now);
     let u = am.update(&st.db).await?;
+    st.users.forget(u.id);
     let mut reply = issue_session(st, &u, None).await?;
     reply.message = Some(text::REGISTERED.into());
     Ok(reply)
@@ -601,6 +602,7 @@ pub async fn forget_submit(st: &AppState, mobile_raw: &str, new_password: &str, 
     am.password_hash = Set(Some(phc));
     am.updated_at = Set(now);
     let u = am.update(&st.db).await?;
+    st.users.forget(u.id);
     refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
         .filter(refresh_token::Column::UserId.eq(user_id))

@@ -555,6 +555,22 @@ pub fn spec_rows(it: &Item) -> Vec<SpecRow> {
         .collect()
 }
 
+/// The answer of `GET /catalog/products/{uid}` for the snapshot's item `i` (also embedded in
+/// the product page's HTML by `seo::hook`).
+pub fn product_response(snap: &Snapshot, i: usize, now: i64) -> ProductResponse {
+    let it = &snap.items[i];
+    let mut related: Vec<usize> = (0..snap.items.len())
+        .filter(|&j| j != i && snap.items[j].info.category_id == it.info.category_id && snap.items[j].in_stock())
+        .collect();
+    related.sort_by_key(|&j| ((snap.items[j].price(now) - it.price(now)).abs(), snap.items[j].product.id));
+    related.truncate(8);
+    ProductResponse {
+        status: "ok".into(),
+        data: detail(snap, it, now),
+        related: related.into_iter().map(|j| card(snap, &snap.items[j], now)).collect(),
+    }
+}
+
 /// The full product at `now`.
 pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
     let i = &it.info;
@@ -870,19 +886,7 @@ impl CatalogApi {
         let snap = snap(&cache, &state).await?;
         let &i = snap.by_uid.get(&uid.0).ok_or_else(|| ApiError::not_found_field("uid", msg::PRODUCT_NOT_FOUND))?;
         let now = state.clock.unix();
-        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
-            let it = &snap.items[i];
-            let mut related: Vec<usize> = (0..snap.items.len())
-                .filter(|&j| j != i && snap.items[j].info.category_id == it.info.category_id && snap.items[j].in_stock())
-                .collect();
-            related.sort_by_key(|&j| ((snap.items[j].price(now) - it.price(now)).abs(), snap.items[j].product.id));
-            related.truncate(8);
-            Ok(ProductResponse {
-                status: "ok".into(),
-                data: detail(&snap, it, now),
-                related: related.into_iter().map(|j| card(&snap, &snap.items[j], now)).collect(),
-            })
-        })?;
+        let body = self.memo.get_or(&memo_key(req), snap.version, now, || Ok(product_response(&snap, i, now)))?;
         Ok(respond_prepared(req, body))
     }
 

@@ -140,20 +140,24 @@ pub struct Item {
 }
 
 impl Item {
-    /// The special offer when active at `now`: (offer price of the cheapest variant, end).
-    pub fn offer(&self, now: i64) -> Option<(i64, i64)> {
-        match (self.info.special_price, self.info.special_ends_at) {
-            (Some(p), Some(end)) if end > now && p > 0 && p < self.base_price => Some((p, end)),
-            _ => None,
+    /// The offer terms (fields and cheapest price) the shared rule of [`super::offer`] reads.
+    pub fn offer_terms(&self) -> super::offer::OfferTerms {
+        super::offer::OfferTerms {
+            base_price: self.base_price,
+            special_price: self.info.special_price,
+            special_ends_at: self.info.special_ends_at,
         }
     }
 
+    /// The special offer when active at `now`: (offer price of the cheapest variant, end).
+    pub fn offer(&self, now: i64) -> Option<(i64, i64)> {
+        self.offer_terms().offer(now)
+    }
+
     /// What a variant costs at `now` (the offer's discount applies to every variant).
+    /// The cart prices its lines with the same rule ([`super::offer::OfferTerms`]).
     pub fn variant_price(&self, v: &variant::Model, now: i64) -> i64 {
-        match self.offer(now) {
-            Some((p, _)) => (v.price - (self.base_price - p)).max(0),
-            None => v.price,
-        }
+        self.offer_terms().variant_price(v.price, now)
     }
 
     /// Displayed price at `now`: the cheapest variant's price after any offer.

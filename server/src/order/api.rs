@@ -294,7 +294,7 @@ impl OrderApi {
         auth: BearerUser,
         body: Json<ListReq>,
     ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::list(&state.db, &caller(&auth), &body.uid)
+        let cart = service::list(&state.db, &caller(&auth), &body.uid, state.clock.unix())
             .await
             .map_err(api_error)?;
         Ok(Json(CartResponse::ok(&cart)))
@@ -322,7 +322,7 @@ impl OrderApi {
             order_id: body.orderid,
             line_id: body.id,
         };
-        match service::edit(&state.db, &caller(&auth), &req)
+        match service::edit(&state.db, &caller(&auth), &req, state.clock.unix())
             .await
             .map_err(api_error)?
         {
@@ -348,7 +348,7 @@ impl OrderApi {
         auth: BearerUser,
         body: Json<DeleteReq>,
     ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::delete_line(&state.db, &caller(&auth), body.orderid, body.id)
+        let cart = service::delete_line(&state.db, &caller(&auth), body.orderid, body.id, state.clock.unix())
             .await
             .map_err(api_error)?;
         Ok(Json(CartResponse::ok(&cart)))
@@ -366,7 +366,7 @@ impl OrderApi {
         auth: BearerUser,
         body: Json<OrderIdReq>,
     ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::update_total(&state.db, &caller(&auth), body.orderid)
+        let cart = service::update_total(&state.db, &caller(&auth), body.orderid, state.clock.unix())
             .await
             .map_err(api_error)?;
         Ok(Json(CartResponse::ok(&cart)))

@@ -4,7 +4,6 @@
 //! Writes run in one database transaction (`BEGIN IMMEDIATE` on SQLite, row locks on
 //! PostgreSQL), so an order is never half-written: a failing or refused edit leaves it as it was.
 
-use chrono::Utc;
 use rand::Rng;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
@@ -14,7 +13,7 @@ use sea_orm::{
 use shop_core::cart::{self, CartLine};
 
 use super::entity::{order_line, shop_order};
-use crate::catalog::{self, CatalogItem};
+use crate::catalog::{self, offer::OfferTerms, CatalogItem};
 
 /// The largest quantity one cart line may hold.
 pub const MAX_QUANTITY: i64 = 100;
@@ -169,27 +168,56 @@ struct CartRow {
     c_property: Option<String>,
     c_color: Option<String>,
     c_ins_payment: Option<DbBool>,
+    /// The product's cheapest variant price and offer fields (`product_info`), for the
+    /// catalogue's offer rule.
+    c_base_price: Option<i64>,
+    c_special_price: Option<i64>,
+    c_special_ends_at: Option<i64>,
 }
 
 /// A boolean as the databases put it in JSON: `true`/`false` (PostgreSQL) or `1`/`0` (SQLite).
-#[derive(Debug, Clone, Copy, serde::Deserialize)]
-#[serde(untagged)]
-enum DbBool {
-    Bool(bool),
-    Int(i64),
-}
+/// A visitor rather than an untagged enum: no buffering and no failed first attempt per value
+/// (measurable on the pre-order list, which decodes two per line).
+#[derive(Debug, Clone, Copy)]
+struct DbBool(bool);
 
 impl DbBool {
     fn get(self) -> bool {
-        match self {
-            DbBool::Bool(b) => b,
-            DbBool::Int(i) => i != 0,
+        self.0
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for DbBool {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = DbBool;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a boolean or an integer")
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<DbBool, E> {
+                Ok(DbBool(b))
+            }
+            fn visit_i64<E>(self, i: i64) -> Result<DbBool, E> {
+                Ok(DbBool(i != 0))
+            }
+            fn visit_u64<E>(self, i: u64) -> Result<DbBool, E> {
+                Ok(DbBool(i != 0))
+            }
         }
+        d.deserialize_any(V)
     }
 }
 
 impl CartRow {
-    fn view(self, order_id: i64) -> LineView {
+    /// The line at `now`: a live variant is priced with the catalogue's offer rule
+    /// ([`OfferTerms::variant_price`], the same as the product page).
+    fn view(self, order_id: i64, now: i64) -> LineView {
+        let offer = OfferTerms {
+            base_price: self.c_base_price.or(self.c_price).unwrap_or(0),
+            special_price: self.c_special_price,
+            special_ends_at: self.c_special_ends_at,
+        };
         let stored = LineView {
             id: self.id,
             order_id,
@@ -222,7 +250,7 @@ impl CartRow {
                 LineView {
                     product_id: pid,
                     name,
-                    price,
+                    price: offer.variant_price(price, now),
                     price_garanti: pg,
                     name_garanti: ng,
                     dg,
@@ -269,18 +297,41 @@ const LINE_FIELDS: &[(&str, &str)] = &[
     ("c_property", "v.property"),
     ("c_color", "v.color"),
     ("c_ins_payment", "v.ins_payment"),
+    ("c_base_price", "(SELECT MIN(b.price) FROM product_variant b WHERE b.product_id = v.product_id)"),
+    ("c_special_price", "i.special_price"),
+    ("c_special_ends_at", "i.special_ends_at"),
 ];
 
 /// The cart query for a backend: one row (the order) whose `lines` column holds the order's
 /// lines, joined with their variants and products, aggregated as a JSON array. One row instead
 /// of one per line keeps the database round trips to one per cart read.
 fn cart_sql(backend: DbBackend, of: CartOf) -> Statement {
+    // The text depends only on (backend, kind): built once per process.
+    static TEXTS: std::sync::OnceLock<[String; 4]> = std::sync::OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        [
+            cart_sql_text(DbBackend::Postgres, "o.open_user_id"),
+            cart_sql_text(DbBackend::Postgres, "o.id"),
+            cart_sql_text(DbBackend::Sqlite, "o.open_user_id"),
+            cart_sql_text(DbBackend::Sqlite, "o.id"),
+        ]
+    });
+    let pg = usize::from(!matches!(backend, DbBackend::Postgres)) * 2;
+    let (i, value) = match of {
+        CartOf::OpenOrderOf(user_id) => (pg, user_id),
+        CartOf::Order(id) => (pg + 1, id),
+    };
+    Statement::from_sql_and_values(backend, texts[i].clone(), [value.into()])
+}
+
+fn cart_sql_text(backend: DbBackend, cond: &str) -> String {
     let pairs = |f: &dyn Fn(&str, &str) -> String| {
         LINE_FIELDS.iter().map(|(k, e)| f(k, e)).collect::<Vec<_>>().join(", ")
     };
     let from = "FROM order_line l \
                 LEFT JOIN product_variant v ON v.id = l.variant_id \
                 LEFT JOIN product p ON p.id = v.product_id \
+                LEFT JOIN product_info i ON i.product_id = p.id \
                 WHERE l.order_id = o.id";
     let (lines, param) = match backend {
         DbBackend::Postgres => (
@@ -298,20 +349,12 @@ fn cart_sql(backend: DbBackend, of: CartOf) -> Statement {
             "?",
         ),
     };
-    let (cond, value) = match of {
-        CartOf::OpenOrderOf(user_id) => ("o.open_user_id", user_id),
-        CartOf::Order(id) => ("o.id", id),
-    };
-    Statement::from_sql_and_values(
-        backend,
-        format!("SELECT o.id AS o_id, o.code AS o_code, {lines} AS lines FROM shop_order o WHERE {cond} = {param}"),
-        [value.into()],
-    )
+    format!("SELECT o.id AS o_id, o.code AS o_code, {lines} AS lines FROM shop_order o WHERE {cond} = {param}")
 }
 
-/// Reads an order with its lines priced from the live catalogue, in one query.
-/// `None` when there is no such order.
-async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf) -> Result<Option<CartView>, DbErr> {
+/// Reads an order with its lines priced from the live catalogue at `now` (running special
+/// offers applied), in one query. `None` when there is no such order.
+async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<Option<CartView>, DbErr> {
     let Some(row) = db.query_one_raw(cart_sql(db.get_database_backend(), of)).await? else {
         return Ok(None);
     };
@@ -324,19 +367,20 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf) -> Result<Option<Cart
             .map_err(|e| DbErr::Custom(format!("cart lines JSON: {e}")))?,
     };
     rows.sort_by_key(|r| r.id);
-    let lines: Vec<LineView> = rows.into_iter().map(|r| r.view(order_id)).collect();
+    let lines: Vec<LineView> = rows.into_iter().map(|r| r.view(order_id, now)).collect();
     let mut view = totals(None, lines);
     view.order_id = Some(order_id);
     view.code = Some(code);
     Ok(Some(view))
 }
 
-/// Builds the cart view of an order: its lines priced from the live catalogue (one query).
+/// Builds the cart view of an order: its lines priced from the live catalogue at `now` (one query).
 pub async fn cart_view<C: ConnectionTrait>(
     db: &C,
     order: &shop_order::Model,
+    now: i64,
 ) -> Result<CartView, DbErr> {
-    Ok(load_cart(db, CartOf::Order(order.id)).await?.unwrap_or_else(|| {
+    Ok(load_cart(db, CartOf::Order(order.id), now).await?.unwrap_or_else(|| {
         let mut v = totals(None, Vec::new());
         v.order_id = Some(order.id);
         v.code = Some(order.code.clone());
@@ -425,12 +469,12 @@ pub fn new_code() -> String {
 async fn open_order_or_create<C: ConnectionTrait>(
     db: &C,
     caller: &Caller,
+    now: i64,
 ) -> Result<shop_order::Model, DbErr> {
     if let Some(order) = open_order(db, caller.id, true).await? {
         return Ok(order);
     }
     for _ in 0..3 {
-        let now = Utc::now().timestamp();
         let am = shop_order::ActiveModel {
             code: Set(new_code()),
             user_id: Set(caller.id),
@@ -470,23 +514,25 @@ async fn begin_write(
 async fn store_totals<C: ConnectionTrait>(
     db: &C,
     order: &shop_order::Model,
+    now: i64,
 ) -> Result<CartView, DbErr> {
-    let view = cart_view(db, order).await?;
+    let view = cart_view(db, order, now).await?;
     if order.total_price != view.total || order.final_price != view.final_price {
         let mut am: shop_order::ActiveModel = order.clone().into();
         am.total_price = Set(view.total);
         am.final_price = Set(view.final_price);
-        am.updated_at = Set(Utc::now().timestamp());
+        am.updated_at = Set(now);
         am.update(db).await?;
     }
     Ok(view)
 }
 
-fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem) {
+/// Copies the catalogue's current values into a line; the price is the one at `now` (offers applied).
+fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now: i64) {
     am.product_id.set_if_not_equals(item.product.id);
     am.variant_id.set_if_not_equals(item.variant.id);
     am.name.set_if_not_equals(item.product.name.clone());
-    am.price.set_if_not_equals(item.variant.price);
+    am.price.set_if_not_equals(item.price_at(now));
     am.price_garanti.set_if_not_equals(item.variant.warranty_price);
     am.name_garanti.set_if_not_equals(item.variant.warranty_name.clone());
     am.dg.set_if_not_equals(item.variant.dg.clone());
@@ -495,16 +541,17 @@ fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem) {
     am.ins_payment.set_if_not_equals(item.variant.ins_payment);
 }
 
-/// `order/list/preorder`: the caller's open order. `uid` must be the caller's.
+/// `order/list/preorder`: the caller's open order priced at `now`. `uid` must be the caller's.
 pub async fn list<C: ConnectionTrait>(
     db: &C,
     caller: &Caller,
     uid: &str,
+    now: i64,
 ) -> Result<CartView, OrderError> {
     if uid != caller.uid {
         return Err(OrderError::Forbidden);
     }
-    Ok(load_cart(db, CartOf::OpenOrderOf(caller.id))
+    Ok(load_cart(db, CartOf::OpenOrderOf(caller.id), now)
         .await?
         .unwrap_or_default())
 }
@@ -515,6 +562,7 @@ pub async fn edit(
     db: &DatabaseConnection,
     caller: &Caller,
     req: &EditRequest,
+    now: i64,
 ) -> Result<EditOutcome, OrderError> {
     if req.num < 1 || req.num > MAX_QUANTITY {
         return Err(OrderError::InvalidQuantity);
@@ -573,7 +621,7 @@ pub async fn edit(
 
     if req.num > item.variant.stock {
         let cart = match &order {
-            Some(order) => cart_view(&txn, order).await?,
+            Some(order) => cart_view(&txn, order, now).await?,
             None => CartView::default(),
         };
         txn.rollback().await?;
@@ -585,7 +633,7 @@ pub async fn edit(
 
     let order = match order {
         Some(order) => order,
-        None => open_order_or_create(&txn, caller).await?,
+        None => open_order_or_create(&txn, caller, now).await?,
     };
     // Editing a line into a variant another line already holds merges them into this line.
     if let Some(other) = other_with_variant {
@@ -594,7 +642,7 @@ pub async fn edit(
     match line {
         Some(line) => {
             let mut am: order_line::ActiveModel = line.into();
-            fill_from_catalogue(&mut am, &item);
+            fill_from_catalogue(&mut am, &item, now);
             am.num = Set(req.num);
             am.update(&txn).await?;
         }
@@ -604,11 +652,11 @@ pub async fn edit(
                 num: Set(req.num),
                 ..Default::default()
             };
-            fill_from_catalogue(&mut am, &item);
+            fill_from_catalogue(&mut am, &item, now);
             am.insert(&txn).await?;
         }
     }
-    let view = store_totals(&txn, &order).await?;
+    let view = store_totals(&txn, &order, now).await?;
     txn.commit().await?;
     Ok(EditOutcome::Ok(view))
 }
@@ -619,6 +667,7 @@ pub async fn delete_line(
     caller: &Caller,
     order_id: i64,
     line_id: i64,
+    now: i64,
 ) -> Result<CartView, OrderError> {
     let txn = begin_write(db).await?;
     let order = own_open_order(&txn, caller, order_id).await?;
@@ -630,7 +679,7 @@ pub async fn delete_line(
     if res.rows_affected == 0 {
         return Err(OrderError::LineNotFound);
     }
-    let view = store_totals(&txn, &order).await?;
+    let view = store_totals(&txn, &order, now).await?;
     txn.commit().await?;
     Ok(view)
 }
@@ -641,6 +690,7 @@ pub async fn update_total(
     db: &DatabaseConnection,
     caller: &Caller,
     order_id: i64,
+    now: i64,
 ) -> Result<CartView, OrderError> {
     let txn = begin_write(db).await?;
     let order = own_open_order(&txn, caller, order_id).await?;
@@ -653,13 +703,13 @@ pub async fn update_total(
     for line in lines {
         if let Some(item) = live.get(&line.variant_id) {
             let mut am: order_line::ActiveModel = line.into();
-            fill_from_catalogue(&mut am, item);
+            fill_from_catalogue(&mut am, item, now);
             if am.is_changed() {
                 am.update(&txn).await?;
             }
         }
     }
-    let view = store_totals(&txn, &order).await?;
+    let view = store_totals(&txn, &order, now).await?;
     txn.commit().await?;
     Ok(view)
 }

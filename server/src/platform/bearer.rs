@@ -18,7 +18,9 @@ use super::error::{msg, ApiError};
 use super::state::AppState;
 use crate::auth::entity::user;
 
-/// The signed-in user (the full `users` row, loaded fresh for every request).
+/// The signed-in user (the full `users` row). The row comes from the per-node
+/// [`super::user_cache::UserCache`] when read less than `SHOP_USER_CACHE_MS` (3 s) ago, else
+/// from the database: a `Block` reaches access-token calls within that time.
 #[derive(SecurityScheme)]
 #[oai(ty = "bearer", bearer_format = "opaque", checker = "check_bearer")]
 pub struct BearerUser(pub user::Model);
@@ -45,13 +47,22 @@ async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<user::Model
             crate::auth::token::TokenError::Expired => ApiError::unauthorized_msg(msg::TOKEN_EXPIRED),
             _ => ApiError::unauthorized(),
         })?;
-    let user = user::Entity::find_by_id(claims.sub)
-        .one(&state.db)
-        .await
-        .map_err(ApiError::from)?
-        .ok_or_else(ApiError::unauthorized)?;
+    let user = match state.users.get(claims.sub) {
+        Some(row) => row,
+        None => {
+            let row = std::sync::Arc::new(
+                user::Entity::find_by_id(claims.sub)
+                    .one(&state.db)
+                    .await
+                    .map_err(ApiError::from)?
+                    .ok_or_else(ApiError::unauthorized)?,
+            );
+            state.users.put(row.clone());
+            row
+        }
+    };
     if user.block {
         return Err(ApiError::forbidden_msg(msg::BLOCKED).into());
     }
-    Ok(user)
+    Ok(std::sync::Arc::unwrap_or_clone(user))
 }

@@ -106,6 +106,10 @@ pub struct Config {
     pub password_cost: crate::auth::password::PasswordCost,
     /// Time source.
     pub clock: Arc<dyn Clock>,
+    /// How long the bearer extractor may reuse a `users` row, milliseconds
+    /// (`SHOP_USER_CACHE_MS`, 3000; 0 = read it on every request). A `Block` takes effect on
+    /// access-token calls within this time; see `platform::user_cache`.
+    pub user_cache_ms: i64,
 }
 
 impl std::fmt::Debug for Config {
@@ -213,6 +217,7 @@ impl Config {
             seed_demo_on_empty: !matches!(var("SHOP_SEED_DEMO").as_deref(), Some("0" | "false" | "no")),
             password_cost: crate::auth::password::PasswordCost::PRODUCTION,
             clock: Arc::new(SystemClock),
+            user_cache_ms: parse_var("SHOP_USER_CACHE_MS", super::user_cache::DEFAULT_TTL_MS)?,
         })
     }
 
@@ -238,6 +243,7 @@ impl Config {
             seed_demo_on_empty: false,
             password_cost: crate::auth::password::PasswordCost::TEST,
             clock: Arc::new(SystemClock),
+            user_cache_ms: super::user_cache::DEFAULT_TTL_MS,
         }
     }
 

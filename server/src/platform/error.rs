@@ -212,7 +212,7 @@ pub fn error_response_with_body(err: poem::Error, body: Option<&[u8]>) -> Respon
     let api = if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseRequestPayloadError>() {
         parse_payload_error(&e.reason, body)
     } else if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        ApiError::invalid(e.name, format!("{} وارد شده معتبر نیست!", e.name))
+        ApiError::invalid(e.name, format!("{} وارد شده معتبر نیست!", field_label(e.name)))
     } else if err.is::<poem_openapi::error::ContentTypeError>() {
         ApiError::bad_request(msg::BAD_CONTENT_TYPE)
     } else {
@@ -236,6 +236,42 @@ pub fn error_response_with_body(err: poem::Error, body: Option<&[u8]>) -> Respon
     api.into_response()
 }
 
+/// The Persian name of a request field, for messages a shopper reads (the JSON body keeps the
+/// field's wire name in `field` for the client).
+pub fn field_label(field: &str) -> String {
+    let label = match field {
+        "mobile" => "شماره موبایل",
+        "code" => "کد تایید",
+        "hash" => "شناسه کد تایید",
+        "mcode" => "کد تایید شماره",
+        "password" => "گذرواژه",
+        "passwordConfirmation" => "تکرار گذرواژه",
+        "name" => "نام",
+        "lastname" => "نام خانوادگی",
+        "email" => "ایمیل",
+        "city" => "شهر",
+        "state" => "استان",
+        "address1" => "نشانی",
+        "postalCode1" => "کد پستی",
+        "phone" => "تلفن",
+        "reftoken" => "توکن نشست",
+        "g-recaptcha-response" => "پاسخ کپچا",
+        "uid" => "شناسه کاربر",
+        "orderid" => "شناسه سفارش",
+        "id" => "شناسه",
+        "spid" => "شناسه محصول",
+        "spiddetail" => "شناسه تنوع محصول",
+        "num" => "تعداد",
+        "q" => "عبارت جستجو",
+        "page" => "شماره صفحه",
+        "size" => "تعداد در صفحه",
+        "min_price" => "حداقل قیمت",
+        "max_price" => "حداکثر قیمت",
+        other => return format!("مقدار «{other}»"),
+    };
+    label.to_string()
+}
+
 /// poem-openapi reports both JSON syntax errors and schema errors as a "payload" error with a
 /// text reason. Syntax errors and empty bodies become 400; a wrong type or a missing field
 /// becomes 422 naming the field when it can be told.
@@ -249,7 +285,7 @@ fn parse_payload_error(reason: &str, body: Option<&[u8]>) -> ApiError {
         return ApiError::bad_request(msg::EMPTY_BODY);
     }
     match super::payload::field_at_fault(reason, body) {
-        Some(field) => ApiError::invalid(&field, format!("{field} وارد شده معتبر نیست!")),
+        Some(field) => ApiError::invalid(&field, format!("{} وارد شده معتبر نیست!", field_label(&field))),
         None => ApiError::Unprocessable(Json(ErrorBody::new(msg::INVALID_INPUT, None))),
     }
 }
@@ -257,6 +293,13 @@ fn parse_payload_error(reason: &str, body: Option<&[u8]>) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn field_errors_name_the_field_in_persian() {
+        assert_eq!(field_label("mobile"), "شماره موبایل");
+        assert_eq!(field_label("num"), "تعداد");
+        assert_eq!(field_label("color"), "مقدار «color»");
+    }
 
     #[test]
     fn too_many_has_retry_after() {

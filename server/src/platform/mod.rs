@@ -9,6 +9,7 @@ pub mod error;
 pub mod middleware;
 pub mod payload;
 pub mod state;
+pub mod user_cache;
 pub mod web;
 
 pub use bearer::BearerUser;

@@ -6,6 +6,7 @@ use sea_orm::DatabaseConnection;
 
 use super::clock::Clock;
 use super::config::Config;
+use super::user_cache::UserCache;
 use crate::auth::token::TokenKeys;
 use crate::captcha::Captcha;
 use crate::sms::{DevOutbox, SmsSender};
@@ -27,6 +28,8 @@ pub struct AppState {
     pub outbox: Option<Arc<DevOutbox>>,
     /// reCAPTCHA verifier.
     pub captcha: Arc<Captcha>,
+    /// Short-lived `users` rows for the bearer extractor (per node; the database is the truth).
+    pub users: Arc<UserCache>,
 }
 
 impl AppState {
@@ -36,6 +39,7 @@ impl AppState {
         let keys = Arc::new(TokenKeys::new(&config.secret));
         let (sms, outbox) = crate::sms::from_config(&config, clock.clone());
         let captcha = Arc::new(Captcha::from_config(&config));
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha }
+        let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users }
     }
 }

@@ -221,7 +221,8 @@ pub fn render(h: &Head) -> String {
     }
     for ld in &h.json_ld {
         // `</` must not appear inside a script element.
-        let text = ld.to_string().replace("</", "<\\/");
+        // `<`, `>` and `&` as JSON \u escapes: no text from the data can end or alter the script.
+        let text = super::hero::script_json(&ld.to_string());
         o.push_str(&format!("<script type=\"application/ld+json\">{text}</script>\n"));
     }
     o
@@ -309,8 +310,8 @@ mod tests {
         assert!(!html.contains("old"));
         assert!(html.contains("<title>&lt;تست&gt; | لپ‌تاپ‌شاپ</title>"));
         assert!(html.contains("content=\"توضیح &quot;ویژه&quot;\""));
-        assert!(html.contains("<\\/script>"));
-        assert!(!html.contains("</script><b>"));
+        assert!(html.contains("\\u003c/script\\u003e\\u003cb\\u003e"));
+        assert!(!html.contains("</script><b>") && !html.contains("<b>"));
         assert!(html.find("canonical").unwrap() < html.find("</head>").unwrap());
     }
 

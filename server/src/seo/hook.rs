@@ -11,7 +11,8 @@ use poem::{Request, Response};
 use serde_json::Value;
 
 use super::head::{self, Head, ProductFacts, SitemapUrl};
-use crate::catalog::api::category_url;
+use super::hero::{self, HeroFacts};
+use crate::catalog::api::{category_url, product_response};
 use crate::catalog::cache::CatalogCache;
 use crate::catalog::{fmt, images};
 use crate::platform::state::AppState;
@@ -81,7 +82,40 @@ pub async fn special(req: &Request) -> Option<Response> {
 
 enum Outcome {
     Page(StatusCode, Head),
+    /// A product page with its static hero.
+    Product(Head, Box<Hero>),
     Redirect(String),
+}
+
+/// The product hero's parts (see [`hero`]).
+struct Hero {
+    body: String,
+    preload: String,
+    json: Option<String>,
+}
+
+/// The hero of the snapshot's item `i`, from the same answer the API gives for it.
+fn product_hero(snap: &crate::catalog::snapshot::Snapshot, i: usize, now: i64) -> Hero {
+    use poem_openapi::types::ToJSON;
+    let resp = product_response(snap, i, now);
+    let d = &resp.data;
+    let first = d.variants.iter().find(|v| v.in_stock).or_else(|| d.variants.first());
+    let it = &snap.items[i];
+    let id = it.product.id;
+    let facts = HeroFacts {
+        name: d.card.name.clone(),
+        brand: if d.card.brand_fa.is_empty() { d.card.brand.clone() } else { d.card.brand_fa.clone() },
+        model: d.card.model.clone(),
+        crumbs: d.breadcrumb.iter().map(|c| (c.name.clone(), c.url.clone())).collect(),
+        price: first.map(|v| v.price + v.price_garanti).unwrap_or_else(|| it.price(now)),
+        old_price: first.and_then(|v| v.old_price.map(|o| o + v.price_garanti)),
+        in_stock: first.is_some_and(|v| v.in_stock),
+        phone: (images::url(id, 0, 320), images::url(id, 0, 640)),
+        wide: (images::url(id, 0, 640), images::url(id, 0, 1280)),
+        thumbs: d.images.iter().map(|im| (im.src.clone(), im.src2x.clone())).collect(),
+        alt: d.images.first().map(|im| im.alt.clone()).filter(|a| !a.is_empty()).unwrap_or_else(|| d.card.name.clone()),
+    };
+    Hero { body: hero::product_hero(&facts), preload: hero::preload_links(&facts), json: Some(resp.to_json_string()) }
 }
 
 fn not_found_head(base: &str, path: &str) -> Head {
@@ -172,7 +206,7 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
                 crumbs.push((it.product.name.clone(), h.canonical.clone()));
                 h.json_ld.push(head::breadcrumb_ld(&crumbs));
             }
-            Outcome::Page(StatusCode::OK, h)
+            Outcome::Product(h, Box::new(product_hero(&snap, i, now)))
         }
         "category" => {
             let Some(cache) = cache else { return Outcome::Page(StatusCode::OK, h) };
@@ -257,7 +291,7 @@ fn percent_decode(s: &str) -> String {
 pub async fn page(req: &Request, route: Option<&RouteDef>, index: Response) -> Response {
     let Some(state) = req.data::<AppState>() else { return index };
     let outcome = decide(req, state, route).await;
-    let (status, h) = match outcome {
+    let (status, h, hero) = match outcome {
         Outcome::Redirect(to) => {
             return Response::builder()
                 .status(StatusCode::MOVED_PERMANENTLY)
@@ -265,7 +299,8 @@ pub async fn page(req: &Request, route: Option<&RouteDef>, index: Response) -> R
                 .header(header::CACHE_CONTROL, "public, max-age=3600")
                 .body(());
         }
-        Outcome::Page(s, h) => (if index.status() == StatusCode::NOT_FOUND { StatusCode::NOT_FOUND } else { s }, h),
+        Outcome::Page(s, h) => (if index.status() == StatusCode::NOT_FOUND { StatusCode::NOT_FOUND } else { s }, h, None),
+        Outcome::Product(h, hero) => (index.status(), h, Some(hero)),
     };
     let headers = index.headers().clone();
     let bytes = match index.into_body().into_bytes().await {
@@ -273,7 +308,10 @@ pub async fn page(req: &Request, route: Option<&RouteDef>, index: Response) -> R
         Err(_) => return Response::builder().status(status).body(()),
     };
     let html = String::from_utf8_lossy(&bytes);
-    let out = head::inject(&html, &h);
+    let mut out = head::inject(&html, &h);
+    if let Some(x) = hero {
+        out = hero::inject(&out, &x.body, &x.preload, x.json.as_deref());
+    }
     let mut resp = Response::builder().status(status).body(out);
     for (k, v) in headers.iter() {
         if k != header::CONTENT_LENGTH {

@@ -9,4 +9,5 @@
 //! [`head`] holds the pure builders; [`hook`] is the glue the web app's static handler calls.
 
 pub mod head;
+pub mod hero;
 pub mod hook;

@@ -12,7 +12,7 @@ use sea_orm::{
 use serde_json::Value;
 use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
-use shop_server::catalog::{product, variant};
+use shop_server::catalog::{info, product, snapshot, variant};
 use shop_server::delivery::entity::{delivery_option, product_delivery};
 use shop_server::order::entity::{order_line, shop_order};
 use crate::common::{self, Backend, TestServer};
@@ -211,6 +211,56 @@ impl Srv {
         let mut am: variant::ActiveModel = v.into();
         am.price = Set(price);
         am.update(&self.db).await.unwrap();
+    }
+
+    /// Puts product `product_id` on special offer: `special_price` for its cheapest variant
+    /// until `ends_at` (unix seconds), through its `product_info` row (created when missing).
+    pub async fn set_offer(&self, product_id: i64, special_price: i64, ends_at: i64) {
+        match info::Entity::find_by_id(product_id).one(&self.db).await.unwrap() {
+            Some(row) => {
+                let mut am: info::ActiveModel = row.into();
+                am.special_price = Set(Some(special_price));
+                am.special_ends_at = Set(Some(ends_at));
+                am.update(&self.db).await.unwrap();
+            }
+            None => {
+                let p = product::Entity::find_by_id(product_id).one(&self.db).await.unwrap().unwrap();
+                let vs = variant::Entity::find()
+                    .filter(variant::Column::ProductId.eq(product_id))
+                    .all(&self.db)
+                    .await
+                    .unwrap();
+                let mut row = snapshot::derived_info(&p, &vs);
+                row.special_price = Some(special_price);
+                row.special_ends_at = Some(ends_at);
+                let am: info::ActiveModel = row.into();
+                info::Entity::insert(am).exec_without_returning(&self.db).await.unwrap();
+            }
+        }
+    }
+
+    /// A fresh access token for `u`, issued at the server's current time (after the clock moved).
+    pub fn fresh_token(&self, u: &TestUser) -> String {
+        let now = self.now();
+        self.keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 900 })
+    }
+
+    /// Moves the server's clock forward by `secs` seconds.
+    pub fn advance_clock(&self, secs: i64) {
+        self.server.clock.advance(secs);
+    }
+
+    /// The server's current time (unix seconds).
+    pub fn now(&self) -> i64 {
+        use shop_server::platform::Clock;
+        self.server.clock.unix()
+    }
+
+    /// GET a JSON document (the catalogue API).
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let r = self.client.http.get(format!("{}{path}", self.client.base)).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
     }
 
     pub async fn delete_variant(&self, variant_id: i64) {

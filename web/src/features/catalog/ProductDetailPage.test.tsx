@@ -89,6 +89,39 @@ describe('product page', () => {
     expect(store.get(loginModalAtom)).toBe(false);
   });
 
+  it('adopts the product JSON the server embedded in the HTML without asking the API', async () => {
+    const name = 'لپ‌تاپ </script><b>"آزمایشی"</b>';
+    // As server/src/seo/hero.rs writes it: `<`, `>` and `&` as \u escapes.
+    const json = JSON.stringify({ status: 'ok', Related: [], data: detail({ Name: name }) })
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026');
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'product-data';
+    el.textContent = json;
+    document.body.appendChild(el);
+    const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۴۸٬۵۰۰٬۰۰۰ تومان');
+    expect(screen.queryByLabelText('در حال بارگذاری…')).toBeNull();
+    expect(document.getElementById('product-data')).toBeNull();
+    expect(api.callsTo(PRODUCT)).toHaveLength(0);
+  });
+
+  it('ignores embedded JSON for another product and asks the API', async () => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'product-data';
+    el.textContent = JSON.stringify({ status: 'ok', Related: [], data: detail({ Uid: 'other', Name: 'دیگری' }) });
+    document.body.appendChild(el);
+    const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByRole('heading', { level: 1, name: /لنوو آیدیاپد/ })).toBeInTheDocument();
+    expect(api.callsTo(PRODUCT)).toHaveLength(1);
+  });
+
   it('an unknown product shows the not-found page', async () => {
     mockApi({});
     renderApp('/product/no-such-thing');

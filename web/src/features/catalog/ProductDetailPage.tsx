@@ -13,7 +13,7 @@ import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { useLocation } from 'react-router';
 import { productUrl, type ProductDetail, type ProductResponse, type Variant } from './api';
 import { addToCart, quantityInCart } from './lib/cart';
-import { getJson, useResource } from './lib/fetchJson';
+import { getJson, seedJson, useResource } from './lib/fetchJson';
 import { discountPercent, formatToman } from './lib/price';
 import { useCatalogCore } from './lib/useCatalogCore';
 import { initialVariant, pickColour, unitOldPrice, unitPrice } from './lib/variants';
@@ -27,11 +27,35 @@ import { LoadError } from './ui/Status';
 import { VariantPicker } from './ui/VariantPicker';
 import type { Core } from '@/shared/core';
 
-// The product's data is asked for as soon as this chunk arrives, before React renders the
-// page, and its first picture (the page's largest paint) is preloaded as soon as the data is in.
+/** Id of the product JSON the server embeds in the page's HTML (server/src/seo/hero.rs). */
+export const EMBEDDED_DATA_ID = 'product-data';
+
+/**
+ * Adopts the product answer the server embedded in the HTML for `uid` (once: the element is
+ * removed), so the page renders at once without asking the API. False when there is none.
+ */
+export function adoptEmbeddedProduct(uid: string): boolean {
+  const el = document.getElementById(EMBEDDED_DATA_ID);
+  if (!el) return false;
+  el.remove();
+  try {
+    const data = JSON.parse(el.textContent ?? '') as ProductResponse;
+    if (data?.data?.Uid !== uid) return false;
+    seedJson(productUrl(uid), data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// On a first load of /product/{uid} the server has put the product's top (picture, name,
+// price) into the HTML and its data beside it: the data is adopted, and the picture is
+// already preloaded from the head. Otherwise the data is asked for as soon as this chunk
+// arrives, before React renders the page, and its first picture (the page's largest paint) is
+// preloaded as soon as the data is in.
 if (typeof location !== 'undefined' && typeof document !== 'undefined') {
   const m = /^\/product\/([^/?#]+)\/?$/.exec(location.pathname);
-  if (m) {
+  if (m && !adoptEmbeddedProduct(decodeURIComponent(m[1]))) {
     void getJson<ProductResponse>(productUrl(decodeURIComponent(m[1])))
       .then((r) => {
         const first = r.ok ? r.data.data.Images[0] : undefined;
@@ -288,6 +312,9 @@ export default function ProductDetailPage() {
   const { t } = useTranslation('catalog');
   const { params, title } = useRouteInfo();
   const uid = params.uid ?? '';
+  // The data the server embedded beside the static hero (first load only): adopted before
+  // useResource reads the cache, so the first render is the product, not the skeleton.
+  useState(() => adoptEmbeddedProduct(uid));
   const { data, error, reload } = useResource<ProductResponse>(productUrl(uid));
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -52,6 +52,15 @@ export function getJson<T>(url: string): Promise<Result<T>> {
   return pending as Promise<Result<T>>;
 }
 
+/**
+ * Puts an answer the server already gave (e.g. JSON embedded in the page's HTML) into the
+ * cache, so the first `getJson`/`useResource` of `url` uses it without a request.
+ */
+export function seedJson<T>(url: string, data: T): void {
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.set(url, { at: Date.now(), value: { ok: true, data, status: 200 } });
+}
+
 /** Starts loading `url` now (best effort), e.g. as soon as a route's code arrives. */
 export function prefetchJson(url: string): void {
   void getJson(url).catch(() => undefined);

@@ -1,0 +1,257 @@
+//! The product page's static hero: the top of `/product/{uid}` (breadcrumbs, main picture,
+//! name, price bar) written into the served HTML, so the largest paint (the picture) starts
+//! from the HTML instead of after the scripts and the API call. React replaces it with the
+//! same markup (`web/src/features/catalog/ProductDetailPage.tsx`, `ui/Gallery.tsx`,
+//! `ui/Breadcrumbs.tsx`: keep the classes in step), adopting the product JSON embedded beside
+//! it (`<script type="application/json" id="product-data">`) instead of asking the API again.
+//!
+//! Pure builders; every text from the data is escaped with [`super::head::esc`].
+
+use shop_core::digits::{format_price, to_persian_digits};
+
+use super::head::esc;
+
+/// Id of the embedded product JSON (read by the web app).
+pub const DATA_ID: &str = "product-data";
+/// The static shell's main slot in `web/index.html`.
+const SHELL_MAIN: &str = "<div class=\"flex-1\" data-shell-main>";
+
+/// What the hero shows.
+#[derive(Debug, Clone)]
+pub struct HeroFacts {
+    pub name: String,
+    /// Persian brand name (or the Latin one).
+    pub brand: String,
+    pub model: String,
+    /// (name, path) from the top category down.
+    pub crumbs: Vec<(String, String)>,
+    /// Unit price of the page's first variant (Toman).
+    pub price: i64,
+    /// Price before the running offer, when there is one (shown only in stock).
+    pub old_price: Option<i64>,
+    pub in_stock: bool,
+    /// Main picture: 1x/2x below 640 px and 1x/2x from 640 px.
+    pub phone: (String, String),
+    pub wide: (String, String),
+    pub alt: String,
+    /// Thumbnails (1x, 2x) when the product has more than one picture.
+    pub thumbs: Vec<(String, String)>,
+}
+
+/// `discountPercent` of `web/src/features/catalog/lib/price.ts`.
+fn discount_percent(price: i64, before: i64) -> i64 {
+    if before <= price || before <= 0 {
+        return 0;
+    }
+    (((before - price) as f64 / before as f64) * 100.0).round().max(1.0) as i64
+}
+
+const CART_ICON: &str = "<svg viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\" width=\"24\" height=\"24\" class=\"h-5 w-5\"><path d=\"M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2\"></path><circle cx=\"10\" cy=\"20.5\" r=\"1.2\"></circle><circle cx=\"17\" cy=\"20.5\" r=\"1.2\"></circle></svg>";
+
+const HEART_ICON: &str = "<svg viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\" width=\"24\" height=\"24\" class=\"h-6 w-6\"><path d=\"M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z\"></path></svg>";
+
+/// The gallery's thumbnail row (the same boxes as the React buttons, so nothing below moves).
+fn thumbs(list: &[(String, String)]) -> String {
+    if list.len() < 2 {
+        return String::new();
+    }
+    let mut o = String::from("<ul class=\"mt-3 flex gap-2\">");
+    for (i, (x1, x2)) in list.iter().enumerate() {
+        o.push_str(&format!(
+            "<li><span class=\"block overflow-hidden rounded-xl border-2 {}\"><img src=\"{}\" srcset=\"{} 1x, {} 2x\" alt=\"\" width=\"80\" height=\"60\" loading=\"lazy\" decoding=\"async\" class=\"h-14 w-[4.7rem] bg-slate-100 object-cover\"></span></li>",
+            if i == 0 { "border-brand-600" } else { "border-transparent" },
+            esc(x1),
+            esc(x1),
+            esc(x2),
+        ));
+    }
+    o.push_str("</ul>");
+    o
+}
+
+/// The hero's markup (inside the static shell's main slot).
+pub fn product_hero(f: &HeroFacts) -> String {
+    let mut o = String::with_capacity(4096);
+    o.push_str("<div class=\"mx-auto w-full max-w-7xl px-4 py-6\" data-static-hero=\"product\"><article class=\"pb-28 lg:pb-0\">");
+    // Breadcrumbs (ui/Breadcrumbs.tsx).
+    o.push_str("<nav class=\"mb-3 overflow-x-auto text-xs text-slate-600\"><ol class=\"flex items-center gap-1.5 whitespace-nowrap\">");
+    let mut all: Vec<(String, Option<String>)> = vec![("خانه".into(), Some("/".into())), ("فروشگاه".into(), Some("/shop".into()))];
+    all.extend(f.crumbs.iter().map(|(n, p)| (n.clone(), Some(p.clone()))));
+    all.push((f.name.clone(), None));
+    for (i, (label, to)) in all.iter().enumerate() {
+        o.push_str("<li class=\"flex items-center gap-1.5\">");
+        if i > 0 {
+            o.push_str("<span aria-hidden=\"true\">›</span>");
+        }
+        match to {
+            Some(to) => o.push_str(&format!("<a href=\"{}\" class=\"hover:text-brand-700 hover:underline\">{}</a>", esc(to), esc(label))),
+            None => o.push_str(&format!("<span class=\"font-bold text-slate-700\">{}</span>", esc(label))),
+        }
+        o.push_str("</li>");
+    }
+    o.push_str("</ol></nav>");
+    o.push_str("<div class=\"grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_17rem]\">");
+    // Gallery (ui/Gallery.tsx): the main picture only; thumbnails come with React.
+    o.push_str(&format!(
+        "<div><picture><source media=\"(min-width: 640px)\" srcset=\"{w1} 1x, {w2} 2x\" type=\"image/webp\">\
+<img src=\"{p1}\" srcset=\"{p1} 1x, {p2} 2x\" alt=\"{alt}\" width=\"640\" height=\"480\" fetchpriority=\"high\" decoding=\"async\" \
+class=\"aspect-[4/3] h-auto w-full rounded-2xl bg-slate-100 object-cover\"></picture>{thumbs}</div>",
+        thumbs = thumbs(&f.thumbs),
+        w1 = esc(&f.wide.0),
+        w2 = esc(&f.wide.1),
+        p1 = esc(&f.phone.0),
+        p2 = esc(&f.phone.1),
+        alt = esc(&f.alt),
+    ));
+    // Name.
+    o.push_str(&format!(
+        "<div class=\"min-w-0 space-y-4\"><div class=\"flex items-start justify-between gap-3\"><div class=\"min-w-0\">\
+<p class=\"text-xs text-slate-600\" dir=\"auto\">{} · <span dir=\"ltr\">{}</span></p>\
+<h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">{}</h1></div>\
+<span class=\"flex h-11 w-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600\">{HEART_ICON}</span></div></div>",
+        esc(&f.brand),
+        esc(&f.model),
+        esc(&f.name),
+    ));
+    // Price bar (BuyBox: a fixed bottom bar at phone size).
+    o.push_str("<div class=\"lg:sticky lg:top-32 lg:self-start\"><div class=\"fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm\">");
+    o.push_str("<div class=\"mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch\"><div class=\"min-w-0\">");
+    if let (Some(old), true) = (f.old_price, f.in_stock) {
+        o.push_str(&format!(
+            "<p class=\"flex items-center gap-2 text-xs\"><span class=\"text-slate-500 line-through\"><span class=\"sr-only\">قیمت قبل از تخفیف: </span>{}</span>",
+            esc(&format_price(old))
+        ));
+        let off = discount_percent(f.price, old);
+        if off > 0 {
+            o.push_str(&format!(
+                "<span class=\"rounded-full bg-red-600 px-2 py-0.5 font-bold text-white\">٪{} تخفیف</span>",
+                to_persian_digits(&off.to_string())
+            ));
+        }
+        o.push_str("</p>");
+    }
+    o.push_str(&format!(
+        "<p class=\"text-lg font-bold text-slate-900 lg:text-xl\" data-static-price><span class=\"sr-only\">قیمت نهایی: </span>{}</p>",
+        esc(&format_price(f.price))
+    ));
+    o.push_str("</div><div class=\"flex shrink-0 flex-col items-end gap-1 lg:items-stretch\">");
+    // The button's look (it works once React has rendered; out of stock it is disabled there too).
+    let (tag, attrs) = if f.in_stock { ("span", "") } else { ("button", " type=\"button\" disabled") };
+    o.push_str(&format!(
+        "<{tag}{attrs} class=\"flex h-12 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300\">{CART_ICON}{}</{tag}>",
+        if f.in_stock { "افزودن به سبد خرید" } else { "ناموجود" },
+    ));
+    o.push_str("</div></div></div></div></div></article></div>");
+    o
+}
+
+/// The head's preload links for the main picture (the same candidates as the `<picture>`,
+/// so the browser makes one request).
+pub fn preload_links(f: &HeroFacts) -> String {
+    format!(
+        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(max-width: 639.98px)\" imagesrcset=\"{} 1x, {} 2x\" fetchpriority=\"high\">\
+<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(min-width: 640px)\" imagesrcset=\"{} 1x, {} 2x\" fetchpriority=\"high\">",
+        esc(&f.phone.0),
+        esc(&f.phone.1),
+        esc(&f.wide.0),
+        esc(&f.wide.1),
+    )
+}
+
+/// JSON text safe inside `<script type="application/json">`: `<`, `>`, `&` and the JS line
+/// separators are written as `\u` escapes (still the same JSON).
+pub fn script_json(json: &str) -> String {
+    let mut o = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => o.push_str("\\u003c"),
+            '>' => o.push_str("\\u003e"),
+            '&' => o.push_str("\\u0026"),
+            '\u{2028}' => o.push_str("\\u2028"),
+            '\u{2029}' => o.push_str("\\u2029"),
+            _ => o.push(c),
+        }
+    }
+    o
+}
+
+/// Put the hero into the static shell's main slot (or at the start of the body when the
+/// page has no static shell), the embedded JSON after it, and the preloads into the head
+/// (before the stylesheet and scripts, so the picture is asked for first).
+pub fn inject(html: &str, hero: &str, preload: &str, data_json: Option<&str>) -> String {
+    let mut s = html.to_string();
+    let data = data_json
+        .map(|j| format!("<script type=\"application/json\" id=\"{DATA_ID}\">{}</script>", script_json(j)))
+        .unwrap_or_default();
+    if let Some(i) = s.find(SHELL_MAIN) {
+        s.insert_str(i + SHELL_MAIN.len(), hero);
+    } else if let Some(i) = s.find("<body>") {
+        s.insert_str(i + "<body>".len(), hero);
+    }
+    if !data.is_empty() {
+        match s.find("</body>") {
+            Some(i) => s.insert_str(i, &data),
+            None => s.push_str(&data),
+        }
+    }
+    if let Some(end) = s.find("</head>") {
+        let first = ["<script", "<link rel=\"modulepreload\"", "<link rel=\"stylesheet\""]
+            .iter()
+            .filter_map(|m| s[..end].find(m))
+            .min()
+            .unwrap_or(end);
+        s.insert_str(first, preload);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(name: &str) -> HeroFacts {
+        HeroFacts {
+            name: name.into(),
+            brand: "لنوو".into(),
+            model: "X1".into(),
+            crumbs: vec![("لپ‌تاپ".into(), "/shop/category/laptop-1".into())],
+            price: 12_500_000,
+            old_price: Some(13_000_000),
+            in_stock: true,
+            phone: ("/a-320.webp".into(), "/a-640.webp".into()),
+            wide: ("/a-640.webp".into(), "/a-1280.webp".into()),
+            alt: name.into(),
+            thumbs: vec![("/t1.webp".into(), "/t1-2x.webp".into()), ("/t2.webp".into(), "/t2-2x.webp".into())],
+        }
+    }
+
+    #[test]
+    fn hero_escapes_the_name_and_shows_the_price() {
+        let h = product_hero(&facts("<script>alert(\"x\")</script> 'q' & co"));
+        assert!(!h.contains("<script>"), "{h}");
+        assert!(h.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;q&#39; &amp; co</h1>"), "{h}");
+        assert!(h.contains("۱۲٬۵۰۰٬۰۰۰ تومان"));
+        assert!(h.contains("۱۳٬۰۰۰٬۰۰۰ تومان"));
+        assert!(h.contains("٪۴ تخفیف"));
+        assert!(h.contains("srcset=\"/a-320.webp 1x, /a-640.webp 2x\""));
+        assert!(h.contains("fetchpriority=\"high\""));
+        assert_eq!(h.matches("<li><span class=\"block overflow-hidden").count(), 2);
+    }
+
+    #[test]
+    fn json_cannot_close_the_script() {
+        let j = script_json(r#"{"Name":"</script><b>&"}"#);
+        assert!(!j.contains('<') && !j.contains('>') && !j.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&j).unwrap();
+        assert_eq!(back["Name"], "</script><b>&");
+    }
+
+    #[test]
+    fn injects_into_the_shell_and_head() {
+        let html = "<html><head><title>t</title><script type=\"module\" src=\"/a.js\"></script></head><body><div id=\"root\"><div class=\"flex-1\" data-shell-main></div></div></body></html>";
+        let out = inject(html, "<h1>H</h1>", "<link rel=\"preload\">", Some("{}"));
+        assert!(out.contains("data-shell-main><h1>H</h1></div>"));
+        assert!(out.contains("<link rel=\"preload\"><script type=\"module\""));
+        assert!(out.contains("<script type=\"application/json\" id=\"product-data\">{}</script></body>"));
+    }
+}
