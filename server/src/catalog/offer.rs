@@ -56,22 +56,37 @@ mod tests {
 
     #[test]
     fn no_offer_fields_no_offer() {
-        let t = OfferTerms { base_price: 100, ..Default::default() };
+        let t = OfferTerms {
+            base_price: 100,
+            ..Default::default()
+        };
         assert_eq!(t.offer(0), None);
         assert_eq!(t.variant_price(120, 0), 120);
     }
 
     #[test]
     fn offer_not_below_base_is_ignored() {
-        let t = OfferTerms { base_price: 100, special_price: Some(100), special_ends_at: Some(i64::MAX) };
+        let t = OfferTerms {
+            base_price: 100,
+            special_price: Some(100),
+            special_ends_at: Some(i64::MAX),
+        };
         assert_eq!(t.variant_price(150, 0), 150);
-        let t = OfferTerms { base_price: 100, special_price: Some(0), special_ends_at: Some(i64::MAX) };
+        let t = OfferTerms {
+            base_price: 100,
+            special_price: Some(0),
+            special_ends_at: Some(i64::MAX),
+        };
         assert_eq!(t.variant_price(150, 0), 150);
     }
 
     #[test]
     fn discount_never_goes_below_zero() {
-        let t = OfferTerms { base_price: 100, special_price: Some(10), special_ends_at: Some(10) };
+        let t = OfferTerms {
+            base_price: 100,
+            special_price: Some(10),
+            special_ends_at: Some(10),
+        };
         assert_eq!(t.variant_price(100, 0), 10);
         assert_eq!(t.variant_price(50, 0), 0);
     }

@@ -18,9 +18,9 @@ use super::error::{msg, ApiError};
 use super::state::AppState;
 use crate::auth::entity::user;
 
-/// The signed-in user (the full `users` row). The row comes from the per-node
-/// [`super::user_cache::UserCache`] when read less than `SHOP_USER_CACHE_MS` (3 s) ago, else
-/// from the database: a `Block` reaches access-token calls within that time.
+/// The signed-in user's access token. The server may reuse the user's record for up to
+/// `SHOP_USER_CACHE_MS` (3 s by default): blocking an account takes effect on these calls
+/// within that time (sign-in and token refresh see it at once).
 #[derive(SecurityScheme)]
 #[oai(ty = "bearer", bearer_format = "opaque", checker = "check_bearer")]
 pub struct BearerUser(pub user::Model);

@@ -35,7 +35,11 @@ pub struct UserCache {
 impl UserCache {
     /// A cache whose entries live `ttl_ms` milliseconds by `clock` (0 or less: never cached).
     pub fn new(ttl_ms: i64, clock: Arc<dyn Clock>) -> Self {
-        Self { ttl_ms, clock, map: RwLock::new(HashMap::new()) }
+        Self {
+            ttl_ms,
+            clock,
+            map: RwLock::new(HashMap::new()),
+        }
     }
 
     fn now_ms(&self) -> i64 {
