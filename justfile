@@ -19,6 +19,7 @@ dev: tools wasm
 
 # Benchmarks: core native vs WASM table, then the server load tests
 bench: tools wasm
+    @bash scripts/install-tools.sh --with-bench
     bash bench/run.sh
 
 # Browser journeys in Debian's Chromium against the real server

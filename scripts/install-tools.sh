@@ -3,12 +3,20 @@
 # Each step is skipped when the tool is already there at the right version,
 # so a warm machine pays only for the checks. Safe to run repeatedly.
 #   --with-browser   also install Debian's chromium (browser tests)
+#   --with-bench     also install Debian's wrk (load tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 with_browser=false
-[ "${1:-}" = "--with-browser" ] && with_browser=true
+with_bench=false
+for arg in "$@"; do
+  case "$arg" in
+    --with-browser) with_browser=true ;;
+    --with-bench) with_bench=true ;;
+    *) echo "usage: $0 [--with-browser] [--with-bench]" >&2; exit 2 ;;
+  esac
+done
 
 say() { printf '[install] %s\n' "$*"; }
 
@@ -16,6 +24,7 @@ say() { printf '[install] %s\n' "$*"; }
 apt_want=()
 command -v wasm-opt >/dev/null || apt_want+=(binaryen)
 if $with_browser && ! command -v chromium >/dev/null; then apt_want+=(chromium); fi
+if $with_bench && ! command -v wrk >/dev/null; then apt_want+=(wrk); fi
 if [ ${#apt_want[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     say "apt-get install ${apt_want[*]}"
