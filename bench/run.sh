@@ -23,3 +23,5 @@ if [ -f bench/load.sh ]; then
   echo "== server load test (bench/load.sh) =="
   bash bench/load.sh
 fi
+
+echo; echo "== web targets at phone size (bench/web.sh) =="; bash bench/web.sh
