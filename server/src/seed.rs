@@ -8,11 +8,11 @@
 //! `products: Some(n)` loads n products instead (the demo ones first, then generated copies
 //! with their own uids), for load tests.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr,
-    EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
+    EntityTrait, QueryFilter, TransactionTrait,
 };
 
 use crate::catalog::{product, variant};
@@ -336,14 +336,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
     }
 
     // Products, by uid.
-    let existing: HashSet<String> = product::Entity::find()
-        .select_only()
-        .column(product::Column::Uid)
-        .into_tuple::<String>()
-        .all(&txn)
-        .await?
-        .into_iter()
-        .collect();
+    let existing = product::existing_uids(&txn).await?;
     let wanted = products.unwrap_or(PRODUCTS.len());
     for i in 0..wanted {
         let template = &PRODUCTS[i % PRODUCTS.len()];

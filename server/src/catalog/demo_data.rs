@@ -240,14 +240,7 @@ pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> R
         report.categories += 1;
     }
 
-    let existing: HashSet<String> = product::Entity::find()
-        .select_only()
-        .column(product::Column::Uid)
-        .into_tuple::<String>()
-        .all(&txn)
-        .await?
-        .into_iter()
-        .collect();
+    let existing = product::existing_uids(&txn).await?;
     let laptops = demo_laptops();
     let mut count = existing.len();
     let mut order = 0i64;

@@ -36,3 +36,16 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// The uids of every product already stored (seeders add only what is missing).
+pub async fn existing_uids<C: ConnectionTrait>(db: &C) -> Result<std::collections::HashSet<String>, DbErr> {
+    use sea_orm::QuerySelect;
+    Ok(Entity::find()
+        .select_only()
+        .column(Column::Uid)
+        .into_tuple::<String>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect())
+}
