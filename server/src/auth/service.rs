@@ -406,28 +406,7 @@ pub async fn register_verify(st: &AppState, mobile: &str, code: &str, hash: &str
         Verified::Ok(ch) => ch,
     };
     let now = st.clock.unix();
-    user::Entity::insert(user::ActiveModel {
-        uid: Set(uuid::Uuid::new_v4().to_string()),
-        mobile: Set(ch.mobile.clone()),
-        name: Set(String::new()),
-        lastname: Set(String::new()),
-        email: Set(String::new()),
-        state: Set(String::new()),
-        city: Set(String::new()),
-        profile: Set(String::new()),
-        address1: Set(String::new()),
-        address2: Set(String::new()),
-        postal_code1: Set(String::new()),
-        postal_code2: Set(String::new()),
-        phone: Set(String::new()),
-        info: Set(String::new()),
-        user_type: Set(1),
-        block: Set(false),
-        password_hash: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    })
+    user::Entity::insert(user::new_customer(&ch.mobile, now))
     .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
     .exec_without_returning(&st.db)
     .await?;
@@ -698,26 +677,11 @@ pub async fn seed_demo_user(
     let phc = password::hash(password_plain.to_string(), PasswordCost::PRODUCTION).await.map_err(DbErr::Custom)?;
     let now = chrono::Utc::now().timestamp();
     let inserted = user::Entity::insert(user::ActiveModel {
-        uid: Set(uuid::Uuid::new_v4().to_string()),
-        mobile: Set(mobile),
         name: Set(name.to_string()),
-        lastname: Set(String::new()),
-        email: Set(String::new()),
         state: Set(city.to_string()),
         city: Set(city.to_string()),
-        profile: Set(String::new()),
-        address1: Set(String::new()),
-        address2: Set(String::new()),
-        postal_code1: Set(String::new()),
-        postal_code2: Set(String::new()),
-        phone: Set(String::new()),
-        info: Set(String::new()),
-        user_type: Set(1),
-        block: Set(false),
         password_hash: Set(Some(phc)),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
+        ..user::new_customer(&mobile, now)
     })
     .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
     .exec_without_returning(db)

@@ -134,26 +134,10 @@ impl Srv {
     pub async fn user(&self, mobile: &str, city: &str) -> TestUser {
         let now = chrono::Utc::now().timestamp();
         let row = user::ActiveModel {
-            uid: Set(uuid::Uuid::new_v4().to_string()),
-            mobile: Set(mobile.to_string()),
             name: Set("آزمون".into()),
-            lastname: Set(String::new()),
-            email: Set(String::new()),
             state: Set(city.to_string()),
             city: Set(city.to_string()),
-            profile: Set(String::new()),
-            address1: Set(String::new()),
-            address2: Set(String::new()),
-            postal_code1: Set(String::new()),
-            postal_code2: Set(String::new()),
-            phone: Set(String::new()),
-            info: Set(String::new()),
-            user_type: Set(1),
-            block: Set(false),
-            password_hash: Set(None),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
+            ..user::new_customer(mobile, now)
         }
         .insert(&self.db)
         .await

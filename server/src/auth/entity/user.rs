@@ -42,3 +42,31 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// A new customer row for `mobile` created at `now`: every profile field blank, type 1, not
+/// blocked, no password. Callers set what they know (name, city, password) on top.
+pub fn new_customer(mobile: &str, now: i64) -> ActiveModel {
+    use sea_orm::ActiveValue::Set;
+    ActiveModel {
+        uid: Set(uuid::Uuid::new_v4().to_string()),
+        mobile: Set(mobile.to_string()),
+        name: Set(String::new()),
+        lastname: Set(String::new()),
+        email: Set(String::new()),
+        state: Set(String::new()),
+        city: Set(String::new()),
+        profile: Set(String::new()),
+        address1: Set(String::new()),
+        address2: Set(String::new()),
+        postal_code1: Set(String::new()),
+        postal_code2: Set(String::new()),
+        phone: Set(String::new()),
+        info: Set(String::new()),
+        user_type: Set(1),
+        block: Set(false),
+        password_hash: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
