@@ -9,8 +9,8 @@ run: tools wasm web-build
     cargo build --release -p shop-server
     ./target/release/shop serve
 
-# Every test: core (native + WASM vectors), server (SQLite, and PostgreSQL when it answers), web unit, browser e2e
-test: tools test-core wasm test-wasm test-server openapi-check test-web e2e
+# Every test: core (native + WASM vectors), server (SQLite and PostgreSQL; SHOP_TEST_REQUIRE_PG=1 fails when it is absent), web unit, browser e2e
+test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-check test-web e2e
 
 # Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
 dev: tools wasm
@@ -23,7 +23,7 @@ bench: tools wasm
     bash bench/run.sh
 
 # Browser journeys in Debian's Chromium against the real server
-e2e: wasm web-build
+e2e: (tools "--with-browser") wasm web-build
     cargo build -p shop-server
     cd web && npx playwright test
 
@@ -33,9 +33,9 @@ openapi:
 
 # --- parts -------------------------------------------------------------------
 
-# Install what this machine lacks (wasm target, wasm-pack, wasm-bindgen-cli, binaryen, npm packages)
-tools:
-    @bash scripts/install-tools.sh
+# Install what this machine lacks (wasm target, wasm-bindgen-cli, binaryen, just, npm packages; chromium with --with-browser)
+tools *flags:
+    @bash scripts/install-tools.sh {{flags}}
 
 # Build the WASM core into core-wasm/pkg (size profile + wasm-opt -Oz); skipped when up to date
 wasm:

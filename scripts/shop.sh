@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The README's two commands: `npm start` runs `scripts/shop.sh run`, `npm test` runs
+# `scripts/shop.sh test`. They need only rustup and Node.js: whatever else is missing
+# (just, the wasm32 target, wasm-bindgen-cli, binaryen, chromium, npm packages) is installed
+# first by scripts/install-tools.sh, then the justfile recipe of the same name runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$(npm prefix -g 2>/dev/null)/bin:$PATH"
+start=$(date +%s)
+case "${1:-}" in
+  run)
+    bash scripts/install-tools.sh
+    echo "[shop] tools ready after $(( $(date +%s) - start )) s; building and serving"
+    exec just run
+    ;;
+  test)
+    bash scripts/install-tools.sh --with-browser
+    # PostgreSQL answers on these machines, so its tests must not quietly skip: a missing
+    # server fails the run. SHOP_TEST_REQUIRE_PG=0 npm test runs without it (printed skips).
+    export SHOP_TEST_REQUIRE_PG="${SHOP_TEST_REQUIRE_PG:-1}"
+    just test
+    echo "[shop] every test passed in $(( $(date +%s) - start )) s"
+    ;;
+  *)
+    echo "usage: scripts/shop.sh run|test   (npm start / npm test)" >&2
+    exit 2
+    ;;
+esac
