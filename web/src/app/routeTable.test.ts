@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import table from './routes.json';
+import table from '@contract/routes.json';
 import { compileRoute, compiledRoutes, matchRoutePath, parsePartialParams, pathFor, routesByName } from './routeTable';
 import { pageModules } from './pageModules';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import table from './routes.json';
+import table from '@contract/routes.json';
 import { renderApp } from '@/test/renderApp';
 
 const samplePath = (path: string) =>

@@ -6,7 +6,7 @@ import { loadingAtom } from '@/shared/state';
 import { completeRegistration, hasSession, type Outcome } from './api';
 import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from './fields';
 import { useCore } from './useCore';
-import provinces from './provinces.json';
+import provinces from '@contract/provinces.json';
 
 type Key = 'name' | 'lastname' | 'email' | 'password' | 'passwordConfirmation' | 'state' | 'city';
 
