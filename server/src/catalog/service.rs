@@ -9,6 +9,7 @@ use super::snapshot::{self, sort_items, Filter, Snapshot, Sort};
 use super::view::{card, fa};
 use super::product;
 use crate::platform::error::ApiError;
+use crate::platform::http::page::Paging;
 use crate::platform::http::query::{comma_list, flag};
 
 /// Most products in one comparison.
@@ -212,7 +213,6 @@ pub fn facets(snap: &Snapshot, ids: &[usize], now: i64) -> Facets {
     }
 }
 
-
 /// Filter, sort and paginate (the product list, specials and search share this).
 #[allow(clippy::too_many_arguments)]
 pub fn page_of(
@@ -220,8 +220,7 @@ pub fn page_of(
     candidates: Vec<usize>,
     filter: &Filter,
     sort: Sort,
-    page: u64,
-    size: u64,
+    paging: Paging,
     now: i64,
     terms: Vec<String>,
 ) -> ProductListResponse {
@@ -229,22 +228,8 @@ pub fn page_of(
     let facets = facets(snap, &ids, now);
     sort_items(snap, &mut ids, sort, now);
     let total = ids.len() as u64;
-    let start = (page - 1).saturating_mul(size);
-    let data = if start >= total {
-        Vec::new()
-    } else {
-        ids[start as usize..(start + size).min(total) as usize].iter().map(|&i| card(snap, &snap.items[i], now)).collect()
-    };
-    ProductListResponse {
-        status: "ok".into(),
-        data,
-        total,
-        page,
-        size,
-        pages: total.div_ceil(size),
-        facets,
-        terms,
-    }
+    let data = ids[paging.range(total)].iter().map(|&i| card(snap, &snap.items[i], now)).collect();
+    ProductListResponse { status: "ok".into(), data, page: paging.info(total), facets, terms }
 }
 
 
