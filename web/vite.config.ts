@@ -84,7 +84,7 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/shared/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     server: {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from 'shop-core-wasm';
-import { coreIfLoaded, loadCore } from './index';
+import { coreIfLoaded, loadCore } from '@/shared/core';
 
 interface Case {
   fn: string;
