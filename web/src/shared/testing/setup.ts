@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The machine running the suite is shared and busy: lazy route chunks can take a while.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
