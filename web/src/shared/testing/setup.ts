@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetHttp } from '@/shared/api/http';
 
 afterEach(() => {
   cleanup();
+  // The HTTP hooks are module state: a test's session wiring must not reach the next test.
+  resetHttp();
   sessionStorage.clear();
   localStorage.clear();
 });
