@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import table from './routes.json';
+import table from '@contract/routes.json';
 import { renderApp } from '@/shared/testing/render';
 
 const samplePath = (path: string) =>

@@ -1,4 +1,4 @@
-import table from '@/app/routes.json';
+import table from '@contract/routes.json';
 
 /** The five layouts of spec section 2. */
 export type LayoutName = 'default' | 'home' | 'profile' | 'profile-no-side' | 'restricted';

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetHttp } from '@/shared/api/http';
+
+// The machine running the suite is shared and busy: lazy route chunks can take a while.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

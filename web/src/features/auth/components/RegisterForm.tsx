@@ -6,7 +6,7 @@ import { loadingAtom } from '@/shared/state';
 import { completeRegistration, hasSession, type Outcome } from '@/features/auth/api/auth';
 import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from './fields';
 import { useCore } from '@/features/auth/hooks/useCore';
-import provinces from '@/features/auth/provinces.json';
+import provinces from '@contract/provinces.json';
 
 type Key = 'name' | 'lastname' | 'email' | 'password' | 'passwordConfirmation' | 'state' | 'city';
 

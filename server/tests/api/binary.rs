@@ -1,10 +1,11 @@
 //! The `shop` binary itself: commands, first start (secret, migrations, demo data), request
 //! log, graceful shutdown on SIGTERM.
 
-mod common;
-
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::helpers::{TempDir, TestDb};
 
 fn shop() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_shop"));
@@ -16,15 +17,11 @@ fn shop() -> Command {
     c
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 #[test]
 fn commands() {
     let out = shop().arg("openapi").output().unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), shop_server::app::openapi_json());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), shop_server::startup::openapi_json());
     let out = shop().arg("bogus").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let out = shop().arg("--help").output().unwrap();
@@ -33,30 +30,37 @@ fn commands() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn first_start_then_sigterm() {
-    let dir = std::env::temp_dir().join(format!("shop-bin-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let port = free_port();
-    let child = shop()
+    let tmp = TempDir::new("shop-bin");
+    let dir = tmp.0.clone();
+    let mut child = shop()
         .arg("serve")
         .current_dir(&dir)
-        .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
+        .env("SHOP_ADDR", "127.0.0.1:0")
         .env("SHOP_WEB_DIR", dir.join("no-web"))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let client = reqwest::Client::builder().no_proxy().build().unwrap();
-    let url = format!("http://127.0.0.1:{port}");
-    let start = Instant::now();
-    loop {
-        if let Ok(r) = client.get(format!("{url}/api/health")).send().await {
-            if r.status() == 200 {
-                break;
+    // The server binds port 0 and logs the address it got; the rest of its log is kept for the
+    // checks after shutdown.
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        let mut log = String::new();
+        for line in stderr.lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("listening on ").nth(1) {
+                let _ = addr_tx.send(rest.trim().to_string());
             }
+            log.push_str(&line);
+            log.push('\n');
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "server did not start");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        log
+    });
+    let url = addr_rx.recv_timeout(Duration::from_secs(60)).expect("the server logs its address");
+    let url = url.trim_end_matches('/').to_string();
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let r = client.get(format!("{url}/api/health")).send().await.expect("the server answers once it listens");
+    assert_eq!(r.status(), 200);
     // First start: a secret was generated (owner-only) and the SQLite file created.
     let secret = dir.join("data/secret");
     assert_eq!(std::fs::read_to_string(&secret).unwrap().trim().len(), 64);
@@ -81,9 +85,9 @@ async fn first_start_then_sigterm() {
 
     let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
-    let out = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap()).await.unwrap();
-    let log = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(out.status.success(), "exit status {:?}\n{log}", out.status);
+    let exit = tokio::task::spawn_blocking(move || child.wait().unwrap()).await.unwrap();
+    let log = reader.join().unwrap();
+    assert!(exit.success(), "exit status {exit:?}\n{log}");
     assert!(log.contains("SIGTERM received"), "{log}");
     assert!(log.contains("stopped"), "{log}");
     assert!(log.contains("SHOP_CAPTCHA_SECRET is not set"), "captcha warning at start:\n{log}");
@@ -95,16 +99,15 @@ async fn first_start_then_sigterm() {
     let out = shop().arg("migrate").current_dir(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(&secret).unwrap(), before);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrate_and_seed_on_postgres() {
-    let Some(pg) = common::fresh_pg().await else {
+    let Some(pg) = TestDb::postgres_or_skip("binary::migrate_and_seed_on_postgres").await else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("shop-bin-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = TempDir::new("shop-bin");
+    let dir = &tmp.0;
     for args in [&["migrate"][..], &["seed", "--demo"][..], &["seed", "--demo"][..]] {
         let out = shop()
             .args(args)
@@ -120,5 +123,4 @@ async fn migrate_and_seed_on_postgres() {
     use sea_orm::{EntityTrait, PaginatorTrait};
     assert_eq!(shop_server::auth::entity::user::Entity::find().count(&db).await.unwrap(), 1, "seed is idempotent");
     let _ = db.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

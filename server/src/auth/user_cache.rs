@@ -17,11 +17,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use super::clock::Clock;
-use crate::auth::entity::user;
+use super::entity::user;
+use crate::platform::Clock;
 
 /// Default time to live of an entry, milliseconds.
-pub const DEFAULT_TTL_MS: i64 = 3_000;
+pub const DEFAULT_TTL_MS: i64 = crate::platform::config::DEFAULT_USER_CACHE_MS;
 /// Most users held at once.
 pub const MAX_ENTRIES: usize = 50_000;
 

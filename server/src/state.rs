@@ -1,13 +1,14 @@
-//! The shared application state handed to every handler (`Data<&AppState>`).
+//! The shared application state handed to every handler (`Data<&AppState>`): the platform's
+//! handles (database, configuration, clock) and the services the areas share. It is built at
+//! start-up, outside `platform`, which knows no area.
 
 use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use super::clock::Clock;
-use super::config::Config;
-use super::user_cache::UserCache;
 use crate::auth::token::TokenKeys;
+use crate::auth::user_cache::UserCache;
+use crate::platform::{Clock, Config};
 use crate::captcha::Captcha;
 use crate::sms::{DevOutbox, SmsSender};
 

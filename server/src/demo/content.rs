@@ -2,7 +2,7 @@
 
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
 
-use super::entity::{blog_post, content_page, faq};
+use crate::content::entity::{blog_post, content_page, faq};
 
 /// Blog posts: slug, title, summary, body (paragraphs separated by blank lines), author, days ago.
 pub const POSTS: &[(&str, &str, &str, &str, &str, i64)] = &[

@@ -14,9 +14,9 @@ use poem_openapi::auth::Bearer;
 use poem_openapi::SecurityScheme;
 use sea_orm::EntityTrait;
 
-use super::error::{msg, ApiError};
-use super::state::AppState;
-use crate::auth::entity::user;
+use super::entity::user;
+use crate::platform::error::{msg, ApiError};
+use crate::state::AppState;
 
 /// The signed-in user's access token. The server may reuse the user's record for up to
 /// `SHOP_USER_CACHE_MS` (3 s by default): blocking an account takes effect on these calls
@@ -44,7 +44,7 @@ async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<user::Model
         .keys
         .verify_access(&bearer.token, state.clock.unix())
         .map_err(|e| match e {
-            crate::auth::token::TokenError::Expired => ApiError::unauthorized_msg(msg::TOKEN_EXPIRED),
+            super::token::TokenError::Expired => ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED),
             _ => ApiError::unauthorized(),
         })?;
     let user = match state.users.get(claims.sub) {

@@ -1,5 +1,5 @@
-//! The glue called by the platform's static handler (`platform::web::WebApp`):
-//! [`special`] answers `/sitemap.xml` and `/robots.txt`; [`page`] takes the app's
+//! [`SeoHook`], the [`PageHook`] registered on the platform's static handler
+//! (`platform::web::WebApp`) at start-up: [`special`] answers `/sitemap.xml` and `/robots.txt`; [`page`] takes the app's
 //! `index.html` answer for a path and fills in its head, or turns it into a 404 (unknown
 //! product, category or post) or a 301 (category URL with a wrong slug).
 //!
@@ -10,13 +10,27 @@ use poem::http::{header, StatusCode};
 use poem::{Request, Response};
 use serde_json::Value;
 
-use super::head::{self, Head, ProductFacts, SitemapUrl};
-use super::hero::{self, HeroFacts};
-use crate::catalog::api::{category_url, product_response};
+use super::view::head::{self, Head, ProductFacts, SitemapUrl};
+use super::view::hero::{self, HeroFacts};
+use crate::catalog::view::{category_url, product_response};
 use crate::catalog::cache::CatalogCache;
 use crate::catalog::{fmt, images};
-use crate::platform::state::AppState;
-use crate::platform::web::RouteDef;
+use crate::state::AppState;
+use crate::platform::web::{PageHook, RouteDef};
+
+/// The seo area's hook on the web app.
+pub struct SeoHook;
+
+#[async_trait::async_trait]
+impl PageHook for SeoHook {
+    async fn special(&self, req: &Request) -> Option<Response> {
+        special(req).await
+    }
+
+    async fn page(&self, req: &Request, route: Option<&RouteDef>, index: Response) -> Response {
+        page(req, route, index).await
+    }
+}
 
 /// Static paths listed in the sitemap.
 const STATIC_PATHS: &[&str] =
@@ -227,7 +241,7 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
             h.description = head::clip(&format!("{}: {}. قیمت و مشخصات، مقایسه و خرید اقساطی در {}.", c.name, c.description, head::SITE_NAME), 160);
             Outcome::Page(StatusCode::OK, h)
         }
-        "blogDetail" => match crate::content::api::post_by_slug(&state.db, &last).await {
+        "blogDetail" => match crate::content::service::post_by_slug(&state.db, &last).await {
             Ok(Some(p)) => {
                 let img = format!("{base}{}", images::url(p.id, 2, 1280));
                 h.title = head::title(&p.title);

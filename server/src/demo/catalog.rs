@@ -14,8 +14,8 @@ use sea_orm::{
     TransactionTrait,
 };
 
-use super::snapshot::{cpu_family, derived_info, item_search_text};
-use super::{category, info, product, variant};
+use crate::catalog::snapshot::{cpu_family, derived_info, item_search_text};
+use crate::catalog::{category, info, product, variant};
 
 /// The demo data file.
 pub const LAPTOPS_TXT: &str = include_str!("../../demo/laptops.txt");
@@ -300,7 +300,7 @@ pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> R
             vs.sort_by_key(|v| (v.price, v.id));
             let mut i = derived_info(&p, &vs);
             let slug = if p.line == product::LINE_TABLET_LAPTOP {
-                if super::snapshot::brand_slug(&p.brand) == "microsoft" { "surface" } else { "convertible" }
+                if crate::catalog::snapshot::brand_slug(&p.brand) == "microsoft" { "surface" } else { "convertible" }
             } else if i.gpu.contains("RTX") || i.gpu.contains("GTX") {
                 "gaming-laptop"
             } else if p.condition == product::CONDITION_USED {
@@ -331,7 +331,7 @@ pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> R
     }
     txn.commit().await?;
 
-    let c = crate::content::demo::seed(db, now).await?;
+    let c = super::content::seed(db, now).await?;
     report.blog_posts = c.0;
     report.pages = c.1;
     report.faq = c.2;
@@ -420,7 +420,7 @@ async fn insert_laptop<C: ConnectionTrait>(
         os: l.os.clone(),
         special_price,
         special_ends_at,
-        images: super::images::MAX_PICTURES,
+        images: crate::catalog::images::MAX_PICTURES,
         sold_count: (k % 400) as i64,
         created_at,
         search_text: String::new(),

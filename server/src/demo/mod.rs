@@ -8,6 +8,9 @@
 //! `products: Some(n)` loads n products instead (the demo ones first, then generated copies
 //! with their own uids), for load tests.
 
+pub mod catalog;
+pub mod content;
+
 use std::collections::HashMap;
 
 use sea_orm::{
@@ -298,7 +301,7 @@ pub fn demo_product_count() -> usize {
 /// (the demo ones first, then generated copies) instead of the demo dozen.
 pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
     let mut report = catalogue(db, products).await?;
-    crate::catalog::demo_data::seed_catalog(db, products).await?; // catalogue engineer: details, categories, 65 laptops, content
+    catalog::seed_catalog(db, products).await?;
     report.customer = demo_customer(db).await?;
     Ok(report)
 }
@@ -442,6 +445,28 @@ async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
 fn hash_password(password: &str) -> Result<String, DbErr> {
     crate::auth::password::hash_sync(password, crate::auth::password::PasswordCost::PRODUCTION)
         .map_err(|e| DbErr::Custom(format!("password hash: {e}")))
+}
+
+/// Load the demo data when the database has no users and no products (first start).
+pub async fn seed_if_empty(db: &DatabaseConnection) -> Result<(), DbErr> {
+    use sea_orm::PaginatorTrait;
+    let users = crate::auth::entity::user::Entity::find().count(db).await?;
+    if users == 0 && catalogue_is_empty(db).await? {
+        log_report(&demo(db, None).await?);
+    }
+    Ok(())
+}
+
+/// Log what one run of [`demo`] added.
+pub fn log_report(r: &SeedReport) {
+    tracing::info!(
+        products = r.products,
+        variants = r.variants,
+        delivery_options = r.delivery_options,
+        links = r.links,
+        customer = r.customer,
+        "demo data loaded (only what was missing)"
+    );
 }
 
 /// True when the catalogue holds no product (used to seed on first start).
