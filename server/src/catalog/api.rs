@@ -344,12 +344,12 @@ pub fn page_and_size(page: Option<i64>, size: Option<i64>, default_size: u64) ->
     use shop_core::validation::{validate, Rule};
     let page = page.unwrap_or(1);
     if page < 1 {
-        let m = validate(&Rule::MinValue { n: 0 }, "شماره صفحه", &page.to_string()).err().unwrap_or_default();
+        let m = validate(&Rule::MinValue { n: 0 }, "شماره صفحه", &page.to_string()).err().map(String::from).unwrap_or_default();
         return Err(ApiError::BadRequest(poem_openapi::payload::Json(ErrorBody::new(m, Some("page")))));
     }
     let size = size.unwrap_or(default_size as i64);
     if size < 1 {
-        let m = validate(&Rule::MinValue { n: 0 }, "تعداد در صفحه", &size.to_string()).err().unwrap_or_default();
+        let m = validate(&Rule::MinValue { n: 0 }, "تعداد در صفحه", &size.to_string()).err().map(String::from).unwrap_or_default();
         return Err(ApiError::BadRequest(poem_openapi::payload::Json(ErrorBody::new(m, Some("size")))));
     }
     Ok((page as u64, (size as u64).min(MAX_PAGE_SIZE)))
@@ -490,7 +490,7 @@ pub fn card(snap: &Snapshot, it: &Item, now: i64) -> ProductCard {
         price,
         price_text: fmt::toman(price),
         old_price: offer.map(|_| it.base_price),
-        discount_percent: offer.map(|(p, _)| ((it.base_price - p) * 100 / it.base_price.max(1)).max(1)),
+        discount_percent: offer.map(|(p, _)| i64::from(shop_core::price::discount_percent(it.base_price, p).get())),
         special_ends_at: offer.map(|(_, end)| fmt::iso(end)),
         in_stock: it.in_stock(),
         ins_payment: it.ins_payment,

@@ -8,7 +8,7 @@ import { ConfirmMobileDialog } from './ConfirmMobileDialog';
 import { PasswordField, PrimaryButton, validateForm, type Errors } from './fields';
 import { captchaToken } from './recaptcha';
 import { useCompleteSignIn } from './useCompleteSignIn';
-import { persianDigits, useCore } from './useCore';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 
 interface Props {
   mobile: string;

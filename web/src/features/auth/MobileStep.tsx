@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routesByName } from '@/app/routeTable';
 import { PrimaryButton, TextField, firstError } from './fields';
-import { useCore } from './useCore';
+import { useCore } from '@/shared/core/useCore';
 import { recaptchaEnabled } from './recaptcha';
 
 interface Props {

@@ -6,7 +6,7 @@ import { loadingAtom } from '@/shared/state';
 import { hasSession, passwordLogin } from './api';
 import { LinkButton, PasswordField, PrimaryButton, firstError } from './fields';
 import { useCompleteSignIn } from './useCompleteSignIn';
-import { persianDigits, useCore } from './useCore';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 
 interface Props {
   mobile: string;

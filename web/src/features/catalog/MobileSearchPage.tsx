@@ -8,7 +8,7 @@ import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { suggestUrl, type SuggestResponse } from './api';
 import { useResource } from './lib/fetchJson';
 import { useDebounced } from './lib/useDebounced';
-import { useCatalogCore } from './lib/useCatalogCore';
+import { useCore } from '@/shared/core/useCore';
 import { Highlight } from './ui/Highlight';
 import { Picture } from './ui/Picture';
 
@@ -26,7 +26,7 @@ export default function MobileSearchPage() {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim().slice(0, 256), SUGGEST_DEBOUNCE_MS);
   const { data, loading } = useResource<SuggestResponse>(suggestUrl(q));
-  const core = useCatalogCore('now');
+  const core = useCore('now');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = text.trim();

@@ -15,7 +15,7 @@ import { productUrl, type ProductDetail, type ProductResponse, type Variant } fr
 import { addToCart, quantityInCart } from './lib/cart';
 import { getJson, seedJson, useResource } from './lib/fetchJson';
 import { discountPercent, formatToman } from './lib/price';
-import { useCatalogCore } from './lib/useCatalogCore';
+import { useCore } from '@/shared/core/useCore';
 import { initialVariant, pickColour, unitOldPrice, unitPrice } from './lib/variants';
 import { Breadcrumbs } from './ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './ui/CompareBar';
@@ -200,7 +200,7 @@ function BuyBox({ product, variant, core }: { product: ProductDetail; variant: V
 function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
   const { t } = useTranslation('catalog');
   // The WASM core comes on the first interaction: the page's first load stays small.
-  const core = useCatalogCore('interaction');
+  const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
   useLateTitle(product.Name);
   const crumbs = [

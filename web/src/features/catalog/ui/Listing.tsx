@@ -7,7 +7,7 @@ import { EmptyState } from '@/shared/ui/EmptyState';
 import { productsUrl, searchUrl, specialsUrl, type ProductListResponse } from '../api';
 import { useResource, type Query } from '../lib/fetchJson';
 import { activeCount, emptyFilters, filtersToQuery, filtersToSearch, parseFilters, SORTS, type Filters, type SortKey } from '../lib/filters';
-import { useCatalogCore } from '../lib/useCatalogCore';
+import { useCore } from '@/shared/core/useCore';
 import { FilterPanel } from './FilterPanel';
 import { Pagination } from './Pagination';
 import { ProductGrid } from './ProductCard';
@@ -63,7 +63,7 @@ export function Listing({
   const [params, setParams] = useSearchParams();
   const relevance = kind === 'search' || kind === 'specials';
   const filters = parseFilters(params, relevance);
-  const core = useCatalogCore('now');
+  const core = useCore('now');
   const url = URLS[kind](filtersToQuery(filters, fixed));
   const { data, error, loading, reload } = useResource<ProductListResponse>(url);
   // Facet values (labels and counts) of the unfiltered list, so that choosing one brand
