@@ -19,8 +19,11 @@ pub mod digits;
 pub mod jalali;
 pub mod mobile;
 pub mod otp;
+pub mod price;
 pub mod search;
+pub mod tehran;
 mod text;
+pub mod types;
 pub mod validation;
-#[cfg(feature = "vectors")]
-pub mod vectors;
+#[cfg(feature = "dispatch")]
+pub mod dispatch;
