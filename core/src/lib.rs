@@ -14,11 +14,14 @@
 #![warn(missing_docs)]
 
 pub mod cart;
+pub mod checkout;
 pub mod delivery;
 pub mod digits;
 pub mod jalali;
 pub mod mobile;
+pub mod order_state;
 pub mod otp;
+pub mod provinces;
 pub mod search;
 mod text;
 pub mod validation;

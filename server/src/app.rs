@@ -16,11 +16,11 @@ use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
 /// Order engineer: add your `OpenApi` structs to this tuple (and to `api_service`).
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi, crate::content::api::ContentApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi, crate::content::api::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi::new(), crate::content::api::ContentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi::new(), crate::content::api::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -87,10 +87,13 @@ where
     A: Acceptor + 'static,
     F: Future<Output = ()> + Send + 'static,
 {
+    let jobs = crate::order::service::jobs::spawn(state.clone());
     let app = build_app(state);
-    Server::new_with_acceptor(acceptor)
+    let served = Server::new_with_acceptor(acceptor)
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
-        .await
+        .await;
+    jobs.abort();
+    served
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

@@ -1,6 +1,7 @@
 //! The shop's HTTP server (binary `shop`): poem + poem-openapi + sea-orm.
 //! See docs/architecture.md section 3 for the API contract.
 
+pub mod address;
 pub mod app;
 pub mod auth;
 pub mod captcha;
@@ -13,6 +14,7 @@ pub mod sms;
 pub mod catalog;
 pub mod delivery;
 pub mod order;
+pub mod payment;
 pub mod seed;
 // --- end of order engineer's lines ---
 // --- catalogue engineer (issue 5) ---

@@ -5,7 +5,7 @@ use poem_openapi::{payload::Json, types::Example, Object, OpenApi};
 
 use super::entity::delivery_option;
 use super::service::options_for_order;
-use crate::order::api::api_error;
+use crate::order::routes::api_error;
 use crate::order::service::Caller;
 use crate::platform::bearer::BearerUser;
 use crate::platform::error::ApiResult;

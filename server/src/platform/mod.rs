@@ -6,6 +6,7 @@ pub mod clock;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod idempotency;
 pub mod middleware;
 pub mod payload;
 pub mod state;
