@@ -162,7 +162,9 @@ mod tests {
             E::Cancel,
             E::Expire,
             E::Prepare,
-            E::Ship { tracking_code: "RT123456789IR".into() },
+            E::Ship {
+                tracking_code: "RT123456789IR".into(),
+            },
             E::Deliver,
         ]
     }
@@ -199,10 +201,17 @@ mod tests {
     fn every_state_and_event_follows_the_table() {
         for from in ALL_STATUSES {
             for e in events() {
-                let expected = ALLOWED.iter().find(|(f, n, _)| *f == from && *n == name(&e)).map(|t| t.2);
+                let expected = ALLOWED
+                    .iter()
+                    .find(|(f, n, _)| *f == from && *n == name(&e))
+                    .map(|t| t.2);
                 match expected {
                     Some(to) => assert_eq!(transition(from, &e), Ok(to), "{from:?} + {e:?}"),
-                    None => assert_eq!(transition(from, &e), Err(TransitionError::NotAllowed(from)), "{from:?} + {e:?}"),
+                    None => assert_eq!(
+                        transition(from, &e),
+                        Err(TransitionError::NotAllowed(from)),
+                        "{from:?} + {e:?}"
+                    ),
                 }
             }
         }
@@ -210,8 +219,13 @@ mod tests {
 
     #[test]
     fn shipping_needs_a_tracking_code() {
-        let blank = E::Ship { tracking_code: "  ".into() };
-        assert_eq!(transition(S::Preparing, &blank), Err(TransitionError::TrackingCodeMissing));
+        let blank = E::Ship {
+            tracking_code: "  ".into(),
+        };
+        assert_eq!(
+            transition(S::Preparing, &blank),
+            Err(TransitionError::TrackingCodeMissing)
+        );
     }
 
     #[test]

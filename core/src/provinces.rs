@@ -57,7 +57,10 @@ pub enum PlaceError {
 pub fn check_place(province: &str, city: &str) -> Result<(), PlaceError> {
     let fold = crate::search::fold;
     let (p, c) = (fold(province), fold(city));
-    let (_, cities) = PROVINCES.iter().find(|(name, _)| fold(name) == p).ok_or(PlaceError::Province)?;
+    let (_, cities) = PROVINCES
+        .iter()
+        .find(|(name, _)| fold(name) == p)
+        .ok_or(PlaceError::Province)?;
     if cities.iter().any(|name| fold(name) == c) {
         Ok(())
     } else {
@@ -78,12 +81,19 @@ mod tests {
             .unwrap()
             .iter()
             .map(|p| {
-                let cities = p["cities"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+                let cities = p["cities"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap().to_string())
+                    .collect();
                 (p["name"].as_str().unwrap().to_string(), cities)
             })
             .collect();
-        let ours: Vec<(String, Vec<String>)> =
-            PROVINCES.iter().map(|(p, cs)| (p.to_string(), cs.iter().map(|c| c.to_string()).collect())).collect();
+        let ours: Vec<(String, Vec<String>)> = PROVINCES
+            .iter()
+            .map(|(p, cs)| (p.to_string(), cs.iter().map(|c| c.to_string()).collect()))
+            .collect();
         assert_eq!(ours, web);
     }
 

@@ -6,9 +6,9 @@ use poem_openapi::{payload::Json, OpenApi};
 
 use super::dto::{AddReq, AddressDto, EditReq, IdReq, ListResp};
 use super::service::{self, AddressError};
-use crate::platform::bearer::BearerUser;
+use crate::auth::BearerUser;
 use crate::platform::error::{ApiError, ApiResult};
-use crate::platform::state::AppState;
+use crate::state::AppState;
 
 /// Maps a refused address call to its HTTP answer.
 pub fn api_error(e: AddressError) -> ApiError {
@@ -21,8 +21,16 @@ pub fn api_error(e: AddressError) -> ApiError {
 }
 
 async fn book(state: &AppState, user_id: i64, id: Option<i64>) -> ApiResult<Json<ListResp>> {
-    let data = service::list(&state.db, user_id).await?.into_iter().map(AddressDto::from).collect();
-    Ok(Json(ListResp { status: "ok".into(), data, id }))
+    let data = service::list(&state.db, user_id)
+        .await?
+        .into_iter()
+        .map(AddressDto::from)
+        .collect();
+    Ok(Json(ListResp {
+        status: "ok".into(),
+        data,
+        id,
+    }))
 }
 
 /// The address book endpoints.
@@ -44,7 +52,9 @@ impl AddressApi {
     #[oai(path = "/add", method = "post", operation_id = "address_add")]
     async fn add(&self, state: Data<&AppState>, auth: BearerUser, body: Json<AddReq>) -> ApiResult<Json<ListResp>> {
         let a = body.input().parse().map_err(api_error)?;
-        let id = service::add(&state.db, auth.id(), a, body.default, state.clock.unix()).await.map_err(api_error)?;
+        let id = service::add(&state.db, auth.id(), a, body.default, state.clock.unix())
+            .await
+            .map_err(api_error)?;
         book(&state, auth.id(), Some(id)).await
     }
 
@@ -54,9 +64,16 @@ impl AddressApi {
     #[oai(path = "/edit", method = "post", operation_id = "address_edit")]
     async fn edit(&self, state: Data<&AppState>, auth: BearerUser, body: Json<EditReq>) -> ApiResult<Json<ListResp>> {
         let a = body.fields.input().parse().map_err(api_error)?;
-        service::edit(&state.db, auth.id(), body.id, a, body.fields.default, state.clock.unix())
-            .await
-            .map_err(api_error)?;
+        service::edit(
+            &state.db,
+            auth.id(),
+            body.id,
+            a,
+            body.fields.default,
+            state.clock.unix(),
+        )
+        .await
+        .map_err(api_error)?;
         book(&state, auth.id(), None).await
     }
 
@@ -66,14 +83,23 @@ impl AddressApi {
     /// remaining address the default. Orders keep their own copy of the address.
     #[oai(path = "/delete", method = "post", operation_id = "address_delete")]
     async fn delete(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<ListResp>> {
-        service::delete(&state.db, auth.id(), body.id).await.map_err(api_error)?;
+        service::delete(&state.db, auth.id(), body.id)
+            .await
+            .map_err(api_error)?;
         book(&state, auth.id(), None).await
     }
 
     /// Make an address the default
     #[oai(path = "/default", method = "post", operation_id = "address_default")]
-    async fn set_default(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<ListResp>> {
-        service::set_default(&state.db, auth.id(), body.id, state.clock.unix()).await.map_err(api_error)?;
+    async fn set_default(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<IdReq>,
+    ) -> ApiResult<Json<ListResp>> {
+        service::set_default(&state.db, auth.id(), body.id, state.clock.unix())
+            .await
+            .map_err(api_error)?;
         book(&state, auth.id(), None).await
     }
 }

@@ -132,7 +132,10 @@ pub async fn add(
     now: i64,
 ) -> Result<i64, AddressError> {
     let txn = db.begin().await?;
-    let count = address::Entity::find().filter(address::Column::UserId.eq(user_id)).count(&txn).await?;
+    let count = address::Entity::find()
+        .filter(address::Column::UserId.eq(user_id))
+        .count(&txn)
+        .await?;
     if count >= MAX_ADDRESSES {
         return Err(AddressError::TooMany);
     }
@@ -254,12 +257,54 @@ mod tests {
 
     #[test]
     fn each_bad_field_is_named() {
-        assert_eq!(field_of(AddressInput { name: " ".into(), ..good() }), "name");
-        assert_eq!(field_of(AddressInput { mobile: "0912".into(), ..good() }), "mobile");
-        assert_eq!(field_of(AddressInput { state: "کالیفرنیا".into(), ..good() }), "state");
-        assert_eq!(field_of(AddressInput { city: "تبریز".into(), ..good() }), "city");
-        assert_eq!(field_of(AddressInput { line: "کوتاه".into(), ..good() }), "address");
-        assert_eq!(field_of(AddressInput { postal_code: "12345".into(), ..good() }), "postalcode");
-        assert_eq!(field_of(AddressInput { postal_code: "12345678901".into(), ..good() }), "postalcode");
+        assert_eq!(
+            field_of(AddressInput {
+                name: " ".into(),
+                ..good()
+            }),
+            "name"
+        );
+        assert_eq!(
+            field_of(AddressInput {
+                mobile: "0912".into(),
+                ..good()
+            }),
+            "mobile"
+        );
+        assert_eq!(
+            field_of(AddressInput {
+                state: "کالیفرنیا".into(),
+                ..good()
+            }),
+            "state"
+        );
+        assert_eq!(
+            field_of(AddressInput {
+                city: "تبریز".into(),
+                ..good()
+            }),
+            "city"
+        );
+        assert_eq!(
+            field_of(AddressInput {
+                line: "کوتاه".into(),
+                ..good()
+            }),
+            "address"
+        );
+        assert_eq!(
+            field_of(AddressInput {
+                postal_code: "12345".into(),
+                ..good()
+            }),
+            "postalcode"
+        );
+        assert_eq!(
+            field_of(AddressInput {
+                postal_code: "12345678901".into(),
+                ..good()
+            }),
+            "postalcode"
+        );
     }
 }

@@ -116,7 +116,12 @@ enum Users {
 }
 
 fn id<T: IntoIden>(c: T) -> ColumnDef {
-    ColumnDef::new(c).big_integer().not_null().auto_increment().primary_key().to_owned()
+    ColumnDef::new(c)
+        .big_integer()
+        .not_null()
+        .auto_increment()
+        .primary_key()
+        .to_owned()
 }
 fn big<T: IntoIden>(c: T) -> ColumnDef {
     ColumnDef::new(c).big_integer().not_null().to_owned()
@@ -171,7 +176,9 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager.create_index(index("idx_address_user", Address::Table, &["user_id"], false)).await?;
+        manager
+            .create_index(index("idx_address_user", Address::Table, &["user_id"], false))
+            .await?;
 
         manager
             .create_table(
@@ -202,14 +209,30 @@ impl MigrationTrait for Migration {
                     .col(big(CustomerOrder::CreatedAt))
                     .col(big(CustomerOrder::ExpiresAt))
                     .col(big(CustomerOrder::UpdatedAt))
-                    .foreign_key(&mut user_fk("fk_customer_order_user", CustomerOrder::Table, CustomerOrder::UserId))
+                    .foreign_key(&mut user_fk(
+                        "fk_customer_order_user",
+                        CustomerOrder::Table,
+                        CustomerOrder::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;
-        manager.create_index(index("idx_customer_order_user", CustomerOrder::Table, &["user_id"], false)).await?;
+        manager
+            .create_index(index(
+                "idx_customer_order_user",
+                CustomerOrder::Table,
+                &["user_id"],
+                false,
+            ))
+            .await?;
         // The expiry job scans reserved orders by deadline.
         manager
-            .create_index(index("idx_customer_order_expiry", CustomerOrder::Table, &["stock_state", "expires_at"], false))
+            .create_index(index(
+                "idx_customer_order_expiry",
+                CustomerOrder::Table,
+                &["stock_state", "expires_at"],
+                false,
+            ))
             .await?;
 
         manager
@@ -241,7 +264,12 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(index("idx_customer_order_line_order", CustomerOrderLine::Table, &["order_id"], false))
+            .create_index(index(
+                "idx_customer_order_line_order",
+                CustomerOrderLine::Table,
+                &["order_id"],
+                false,
+            ))
             .await?;
 
         manager
@@ -264,7 +292,9 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager.create_index(index("idx_order_event_order", OrderEvent::Table, &["order_id"], false)).await?;
+        manager
+            .create_index(index("idx_order_event_order", OrderEvent::Table, &["order_id"], false))
+            .await?;
 
         manager
             .create_table(
@@ -280,7 +310,12 @@ impl MigrationTrait for Migration {
                     .col(text(Payment::Status))
                     .col(ColumnDef::new(Payment::RefId).string().null())
                     .col(ColumnDef::new(Payment::CardPan).string().null())
-                    .col(ColumnDef::new(Payment::RefundNeeded).boolean().not_null().default(false))
+                    .col(
+                        ColumnDef::new(Payment::RefundNeeded)
+                            .boolean()
+                            .not_null()
+                            .default(false),
+                    )
                     .col(big(Payment::CreatedAt))
                     .col(ColumnDef::new(Payment::VerifiedAt).big_integer().null())
                     .foreign_key(
@@ -293,8 +328,12 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager.create_index(index("idx_payment_order", Payment::Table, &["order_id"], false)).await?;
-        manager.create_index(index("idx_payment_status", Payment::Table, &["status"], false)).await?;
+        manager
+            .create_index(index("idx_payment_order", Payment::Table, &["order_id"], false))
+            .await?;
+        manager
+            .create_index(index("idx_payment_status", Payment::Table, &["status"], false))
+            .await?;
 
         manager
             .create_table(
@@ -309,19 +348,37 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(IdempotencyKey::StatusCode).integer().null())
                     .col(ColumnDef::new(IdempotencyKey::Response).text().null())
                     .col(big(IdempotencyKey::CreatedAt))
-                    .foreign_key(&mut user_fk("fk_idempotency_key_user", IdempotencyKey::Table, IdempotencyKey::UserId))
+                    .foreign_key(&mut user_fk(
+                        "fk_idempotency_key_user",
+                        IdempotencyKey::Table,
+                        IdempotencyKey::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;
         manager
-            .create_index(index("idx_idempotency_key_unique", IdempotencyKey::Table, &["user_id", "scope", "key"], true))
+            .create_index(index(
+                "idx_idempotency_key_unique",
+                IdempotencyKey::Table,
+                &["user_id", "scope", "key"],
+                true,
+            ))
             .await?;
         Ok(())
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for t in ["idempotency_key", "payment", "order_event", "customer_order_line", "customer_order", "address"] {
-            manager.drop_table(Table::drop().table(Alias::new(t)).if_exists().to_owned()).await?;
+        for t in [
+            "idempotency_key",
+            "payment",
+            "order_event",
+            "customer_order_line",
+            "customer_order",
+            "address",
+        ] {
+            manager
+                .drop_table(Table::drop().table(Alias::new(t)).if_exists().to_owned())
+                .await?;
         }
         Ok(())
     }

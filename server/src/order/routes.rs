@@ -26,10 +26,10 @@ use super::service::invoice;
 use super::service::lifecycle::Applied;
 use super::service::{self, not_in_stock_message, Caller, EditOutcome, EditRequest, OrderError};
 use super::view;
-use crate::platform::bearer::BearerUser;
+use crate::auth::BearerUser;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
-use crate::platform::state::AppState;
+use crate::state::AppState;
 
 /// Maps a refused checkout call to its HTTP answer.
 pub fn checkout_error(e: CheckoutError) -> ApiError {

@@ -65,7 +65,12 @@ pub fn summary(q: &Quote) -> Summary {
 
 /// The registered order's short form.
 pub fn registered(o: &customer_order::Model) -> Registered {
-    Registered { code: o.code.clone(), status: o.status.clone(), payable: o.payable, expires_at: o.expires_at }
+    Registered {
+        code: o.code.clone(),
+        status: o.status.clone(),
+        payable: o.payable,
+        expires_at: o.expires_at,
+    }
 }
 
 /// One order of the list.
@@ -113,7 +118,11 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
         delivery_description: o.delivery_description.clone(),
         delivery_price: o.delivery_price,
         items_total: o.items_total,
-        warranty_total: i.lines.iter().map(|l| l.num.saturating_mul(l.warranty_price)).fold(0i64, i64::saturating_add),
+        warranty_total: i
+            .lines
+            .iter()
+            .map(|l| l.num.saturating_mul(l.warranty_price))
+            .fold(0i64, i64::saturating_add),
         discount: o.discount,
         payable: o.payable,
         payment_method: o.payment_method.clone(),
@@ -126,7 +135,11 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
             postal_code: o.postal_code.clone(),
         },
         tracking_code: o.tracking_code.clone(),
-        ref_id: i.payments.iter().find(|p| p.status == payment::PAID).and_then(|p| p.ref_id.clone()),
+        ref_id: i
+            .payments
+            .iter()
+            .find(|p| p.status == payment::PAID)
+            .and_then(|p| p.ref_id.clone()),
         expires_at: o.expires_at,
         timeline: i
             .timeline

@@ -13,7 +13,9 @@ pub struct CodeReq {
 
 impl Example for CodeReq {
     fn example() -> Self {
-        Self { code: "K7Q2M9XD".into() }
+        Self {
+            code: "K7Q2M9XD".into(),
+        }
     }
 }
 

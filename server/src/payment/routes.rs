@@ -9,13 +9,13 @@ use poem_openapi::OpenApi;
 use super::dto::{CodeReq, Redirect, ResultResp, StartResp};
 use super::entity::payment;
 use super::service::{self, PaymentError};
+use crate::auth::BearerUser;
 use crate::catalog::fmt::jalali;
 use crate::order::routes::api_error as order_error;
 use crate::order::service::lifecycle::status_of;
-use crate::platform::bearer::BearerUser;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::idempotency;
-use crate::platform::state::AppState;
+use crate::state::AppState;
 
 fn payment_error(e: PaymentError) -> ApiError {
     match e {
@@ -51,11 +51,24 @@ impl PaymentApi {
     ) -> ApiResult<Json<StartResp>> {
         let key = idempotency::parse_key(key.0.as_deref())?;
         let code = body.code.trim().to_uppercase();
-        idempotency::once(&state.db, auth.id(), "payment.start", &key, &code, state.clock.unix(), || async {
-            let (url, authority) =
-                service::start(&state, auth.id(), &auth.0.mobile, &code).await.map_err(payment_error)?;
-            Ok(Json(StartResp { status: "ok".into(), url, authority }))
-        })
+        idempotency::once(
+            &state.db,
+            auth.id(),
+            "payment.start",
+            &key,
+            &code,
+            state.clock.unix(),
+            || async {
+                let (url, authority) = service::start(&state, auth.id(), &auth.0.mobile, &code)
+                    .await
+                    .map_err(payment_error)?;
+                Ok(Json(StartResp {
+                    status: "ok".into(),
+                    url,
+                    authority,
+                }))
+            },
+        )
         .await
     }
 
@@ -89,8 +102,15 @@ impl PaymentApi {
     /// payment's state, amount, reference id and Jalali date. Owner only: someone else's or an
     /// unknown code → 404 with nothing of the order.
     #[oai(path = "/result", method = "post", operation_id = "payment_result")]
-    async fn result(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<ResultResp>> {
-        let r = service::result(&state.db, auth.id(), &body.code.to_uppercase()).await.map_err(order_error)?;
+    async fn result(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<CodeReq>,
+    ) -> ApiResult<Json<ResultResp>> {
+        let r = service::result(&state.db, auth.id(), &body.code.to_uppercase())
+            .await
+            .map_err(order_error)?;
         let order_status = status_of(&r.order);
         let p = r.payment.as_ref();
         let payment_status = p.map_or("none", |p| p.status.as_str()).to_string();
@@ -133,7 +153,11 @@ impl PaymentApi {
     }
 
     /// «پرداخت» on the sandbox bank's page
-    #[oai(path = "/sandbox/:authority/pay", method = "post", operation_id = "payment_sandbox_pay")]
+    #[oai(
+        path = "/sandbox/:authority/pay",
+        method = "post",
+        operation_id = "payment_sandbox_pay"
+    )]
     async fn sandbox_pay(
         &self,
         state: Data<&AppState>,
@@ -143,6 +167,9 @@ impl PaymentApi {
         if !bank.pay(&authority.0) {
             return Err(ApiError::not_found());
         }
-        Ok(Redirect::SeeOther(format!("/api/client/v1/payment/callback?Authority={}&Status=OK", authority.0)))
+        Ok(Redirect::SeeOther(format!(
+            "/api/client/v1/payment/callback?Authority={}&Status=OK",
+            authority.0
+        )))
     }
 }

@@ -16,7 +16,7 @@ use crate::order::service::checkout::clear_bought_lines;
 use crate::order::service::invoice::own_by_code;
 use crate::order::service::lifecycle::{apply, status_of, Applied};
 use crate::order::service::{begin_write, OrderError};
-use crate::platform::AppState;
+use crate::state::AppState;
 
 /// Why a payment could not start.
 #[derive(Debug, thiserror::Error)]
@@ -69,7 +69,10 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
         .request(&PayRequest {
             amount: order.payable,
             description: format!("سفارش {}", order.code),
-            callback_url: format!("{}/api/client/v1/payment/callback", state.config.public_url.trim_end_matches('/')),
+            callback_url: format!(
+                "{}/api/client/v1/payment/callback",
+                state.config.public_url.trim_end_matches('/')
+            ),
             mobile: mobile.to_string(),
         })
         .await
@@ -92,7 +95,10 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
     .insert(&txn)
     .await?;
     // Re-read inside the transaction: the order may have expired meanwhile.
-    let order = customer_order::Entity::find_by_id(order.id).one(&txn).await?.ok_or(OrderError::OrderNotFound)?;
+    let order = customer_order::Entity::find_by_id(order.id)
+        .one(&txn)
+        .await?
+        .ok_or(OrderError::OrderNotFound)?;
     match apply(&txn, &order, &OrderEvent::StartPayment, "", now).await? {
         Applied::Moved(_) => {}
         Applied::Refused(_) | Applied::Lost => return Err(PaymentError::NotPayable(status_of(&order).label())),
@@ -103,7 +109,11 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
 
 /// The gateway sent the customer back. Returns the page to redirect to.
 pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Result<String, DbErr> {
-    let Some(p) = payment::Entity::find().filter(payment::Column::Authority.eq(authority)).one(&state.db).await? else {
+    let Some(p) = payment::Entity::find()
+        .filter(payment::Column::Authority.eq(authority))
+        .one(&state.db)
+        .await?
+    else {
         return Ok(error_url(None));
     };
     let order = customer_order::Entity::find_by_id(p.order_id).one(&state.db).await?;
@@ -180,9 +190,20 @@ async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Resu
         txn.commit().await?;
         return Ok(false);
     };
-    let paid = match apply(&txn, &order, &OrderEvent::PaymentVerified, &format!("کد پیگیری {}", v.ref_id), now).await? {
+    let paid = match apply(
+        &txn,
+        &order,
+        &OrderEvent::PaymentVerified,
+        &format!("کد پیگیری {}", v.ref_id),
+        now,
+    )
+    .await?
+    {
         Applied::Moved(OrderStatus::Paid) => {
-            let order = customer_order::Entity::find_by_id(order.id).one(&txn).await?.unwrap_or(order);
+            let order = customer_order::Entity::find_by_id(order.id)
+                .one(&txn)
+                .await?
+                .unwrap_or(order);
             clear_bought_lines(&txn, &order).await?;
             true
         }
@@ -240,7 +261,10 @@ pub struct PaymentResult {
 /// The result of one of the caller's orders (owner only, 404 otherwise).
 pub async fn result<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Result<PaymentResult, OrderError> {
     let order = own_by_code(db, user_id, code).await?;
-    let payments = payment::Entity::find().filter(payment::Column::OrderId.eq(order.id)).all(db).await?;
+    let payments = payment::Entity::find()
+        .filter(payment::Column::OrderId.eq(order.id))
+        .all(db)
+        .await?;
     // The paid attempt when there is one, else the latest.
     let payment = payments
         .iter()

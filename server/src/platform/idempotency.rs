@@ -11,9 +11,7 @@ use std::future::Future;
 
 use poem_openapi::payload::Json;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
-use sea_orm::{
-    ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, TryInsertResult,
-};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, TryInsertResult};
 use sha2::{Digest, Sha256};
 
 use super::error::{ApiError, ApiResult, ErrorBody};
@@ -69,7 +67,8 @@ pub fn parse_key(raw: Option<&str>) -> ApiResult<String> {
         Some(k)
             if !k.is_empty()
                 && k.len() <= 100
-                && k.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':')) =>
+                && k.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':')) =>
         {
             Ok(k.to_string())
         }
@@ -84,7 +83,8 @@ pub fn request_hash(canonical: &str) -> String {
 
 /// Rebuilds a stored error answer.
 fn stored_error(status: i32, body: &str) -> ApiError {
-    let body = serde_json::from_str::<ErrorBody>(body).unwrap_or_else(|_| ErrorBody::new(super::error::msg::SERVER, None));
+    let body =
+        serde_json::from_str::<ErrorBody>(body).unwrap_or_else(|_| ErrorBody::new(super::error::msg::SERVER, None));
     let b = Json(body);
     match status {
         400 => ApiError::BadRequest(b),
@@ -133,14 +133,18 @@ where
     let claim_id = match inserted {
         TryInsertResult::Inserted(r) => r.last_insert_id,
         TryInsertResult::Conflicted | TryInsertResult::Empty => {
-            let row = find(db, user_id, scope, key).await?.ok_or_else(|| ApiError::conflict(text::IN_PROGRESS))?;
+            let row = find(db, user_id, scope, key)
+                .await?
+                .ok_or_else(|| ApiError::conflict(text::IN_PROGRESS))?;
             if row.request_hash != hash {
                 return Err(ApiError::conflict(text::OTHER_BODY));
             }
             return match (row.status_code, row.response) {
                 (Some(200), Some(body)) => {
                     let v: serde_json::Value = serde_json::from_str(&body).map_err(ApiError::internal)?;
-                    T::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
+                    T::parse_from_json(Some(v))
+                        .map(Json)
+                        .map_err(|e| ApiError::internal(e.into_message()))
                 }
                 (Some(status), Some(body)) => Err(stored_error(status, &body)),
                 _ => Err(ApiError::conflict(text::IN_PROGRESS)),
@@ -151,7 +155,10 @@ where
     let stored = match &answer {
         Ok(v) => Some((200, v.0.to_json().unwrap_or_default().to_string())),
         Err(e) if e.status().is_server_error() => None,
-        Err(e) => Some((i32::from(e.status().as_u16()), serde_json::to_string(e.body()).unwrap_or_default())),
+        Err(e) => Some((
+            i32::from(e.status().as_u16()),
+            serde_json::to_string(e.body()).unwrap_or_default(),
+        )),
     };
     match stored {
         Some((status, body)) => {
@@ -169,7 +176,12 @@ where
     answer
 }
 
-async fn find<C: ConnectionTrait>(db: &C, user_id: i64, scope: &str, key: &str) -> Result<Option<key_row::Model>, DbErr> {
+async fn find<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    scope: &str,
+    key: &str,
+) -> Result<Option<key_row::Model>, DbErr> {
     key_row::Entity::find()
         .filter(key_row::Column::UserId.eq(user_id))
         .filter(key_row::Column::Scope.eq(scope))

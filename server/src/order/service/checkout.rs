@@ -124,7 +124,12 @@ impl QuoteLine {
     }
 
     fn core(&self) -> CartLine {
-        CartLine { num: self.num, price: self.unit_price, price_garanti: self.warranty_price, ins_payment: self.ins_payment }
+        CartLine {
+            num: self.num,
+            price: self.unit_price,
+            price_garanti: self.warranty_price,
+            ins_payment: self.ins_payment,
+        }
     }
 }
 
@@ -235,12 +240,18 @@ pub async fn quote<C: ConnectionTrait>(
         })?),
         None => None,
     };
-    let city = address.as_ref().map_or_else(|| user_city.to_string(), |a| a.city.clone());
+    let city = address
+        .as_ref()
+        .map_or_else(|| user_city.to_string(), |a| a.city.clone());
     let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
     let options = options_for_products(db, &product_ids, &city).await?;
     let delivery = match req.delivery_id {
         Some(id) => Some(
-            options.iter().find(|o| o.id == id).cloned().ok_or_else(|| CheckoutError::DeliveryNotOffered(city.clone()))?,
+            options
+                .iter()
+                .find(|o| o.id == id)
+                .cloned()
+                .ok_or_else(|| CheckoutError::DeliveryNotOffered(city.clone()))?,
         ),
         None => None,
     };
@@ -321,7 +332,11 @@ pub async fn register(
         &txn,
         caller,
         user_city,
-        &QuoteRequest { cart_id: req.cart_id, address_id: Some(req.address_id), delivery_id: Some(req.delivery_id) },
+        &QuoteRequest {
+            cart_id: req.cart_id,
+            address_id: Some(req.address_id),
+            delivery_id: Some(req.delivery_id),
+        },
         now,
     )
     .await?;
@@ -428,7 +443,10 @@ async fn insert_order<C: ConnectionTrait>(
             ..Default::default()
         };
         let code = am.code.clone().unwrap();
-        let exists = customer_order::Entity::find().filter(customer_order::Column::Code.eq(code)).one(db).await?;
+        let exists = customer_order::Entity::find()
+            .filter(customer_order::Column::Code.eq(code))
+            .one(db)
+            .await?;
         if exists.is_some() {
             continue;
         }

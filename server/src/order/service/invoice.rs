@@ -40,7 +40,11 @@ pub async fn list<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Vec<(custo
 }
 
 /// One of the caller's orders by code; `OrderNotFound` for an unknown code or someone else's.
-pub async fn own_by_code<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Result<customer_order::Model, OrderError> {
+pub async fn own_by_code<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    code: &str,
+) -> Result<customer_order::Model, OrderError> {
     customer_order::Entity::find()
         .filter(customer_order::Column::Code.eq(code.trim()))
         .filter(customer_order::Column::UserId.eq(user_id))
@@ -67,11 +71,21 @@ pub async fn invoice<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Re
         .order_by_asc(payment::Column::Id)
         .all(db)
         .await?;
-    Ok(Invoice { order, lines, timeline, payments })
+    Ok(Invoice {
+        order,
+        lines,
+        timeline,
+        payments,
+    })
 }
 
 /// The customer cancels one of their unpaid orders; its stock is released.
-pub async fn cancel(db: &sea_orm::DatabaseConnection, user_id: i64, code: &str, now: i64) -> Result<Applied, OrderError> {
+pub async fn cancel(
+    db: &sea_orm::DatabaseConnection,
+    user_id: i64,
+    code: &str,
+    now: i64,
+) -> Result<Applied, OrderError> {
     let txn = begin_write(db).await?;
     let order = own_by_code(&txn, user_id, code).await?;
     let applied = apply(&txn, &order, &OrderEvent::Cancel, "لغو به درخواست مشتری", now).await?;

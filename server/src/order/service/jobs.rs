@@ -10,7 +10,7 @@ use shop_core::order_state::{OrderEvent, OrderStatus};
 use super::begin_write;
 use super::lifecycle::{apply, Applied};
 use crate::order::entity::customer_order;
-use crate::platform::AppState;
+use crate::state::AppState;
 
 /// Orders handled per round.
 const BATCH: u64 = 200;
@@ -20,10 +20,10 @@ pub async fn expire_due(db: &sea_orm::DatabaseConnection, now: i64) -> Result<us
     let due = customer_order::Entity::find()
         .filter(customer_order::Column::StockState.eq(customer_order::STOCK_RESERVED))
         .filter(customer_order::Column::ExpiresAt.lte(now))
-        .filter(customer_order::Column::Status.is_in([
-            OrderStatus::Registered.as_str(),
-            OrderStatus::AwaitingPayment.as_str(),
-        ]))
+        .filter(
+            customer_order::Column::Status
+                .is_in([OrderStatus::Registered.as_str(), OrderStatus::AwaitingPayment.as_str()]),
+        )
         .order_by_asc(customer_order::Column::ExpiresAt)
         .limit(BATCH)
         .all(db)
@@ -31,7 +31,8 @@ pub async fn expire_due(db: &sea_orm::DatabaseConnection, now: i64) -> Result<us
     let mut expired = 0;
     for order in due {
         let txn = begin_write(db).await?;
-        if let Applied::Moved(_) = apply(&txn, &order, &OrderEvent::Expire, "پایان مهلت پرداخت", now).await? {
+        if let Applied::Moved(_) = apply(&txn, &order, &OrderEvent::Expire, "پایان مهلت پرداخت", now).await?
+        {
             expired += 1;
         }
         txn.commit().await?;

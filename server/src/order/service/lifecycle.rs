@@ -32,7 +32,13 @@ pub fn status_of(order: &customer_order::Model) -> OrderStatus {
 }
 
 /// Appends a timeline row.
-pub async fn record<C: ConnectionTrait>(db: &C, order_id: i64, status: OrderStatus, note: &str, now: i64) -> Result<(), DbErr> {
+pub async fn record<C: ConnectionTrait>(
+    db: &C,
+    order_id: i64,
+    status: OrderStatus,
+    note: &str,
+    now: i64,
+) -> Result<(), DbErr> {
     order_event::ActiveModel {
         order_id: Set(order_id),
         status: Set(status.as_str().to_string()),

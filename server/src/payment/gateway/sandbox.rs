@@ -27,7 +27,10 @@ pub struct Sandbox {
 impl Sandbox {
     /// A bank whose page is served under `public_url`.
     pub fn new(public_url: String) -> Self {
-        Self { public_url: public_url.trim_end_matches('/').to_string(), attempts: Mutex::default() }
+        Self {
+            public_url: public_url.trim_end_matches('/').to_string(),
+            attempts: Mutex::default(),
+        }
     }
 
     /// The amount of an open attempt (for the page).
@@ -37,7 +40,9 @@ impl Sandbox {
 
     /// The customer pressed «پرداخت»: true when the attempt exists.
     pub fn pay(&self, authority: &str) -> bool {
-        let Ok(mut map) = self.attempts.lock() else { return false };
+        let Ok(mut map) = self.attempts.lock() else {
+            return false;
+        };
         match map.get_mut(authority) {
             Some(a) => {
                 a.paid = true;
@@ -60,7 +65,15 @@ impl PaymentGateway for Sandbox {
         self.attempts
             .lock()
             .map_err(|_| GatewayError::Unreachable("sandbox lock".into()))?
-            .insert(authority.clone(), Attempt { amount: req.amount, paid: false, verified: false, ref_id });
+            .insert(
+                authority.clone(),
+                Attempt {
+                    amount: req.amount,
+                    paid: false,
+                    verified: false,
+                    ref_id,
+                },
+            );
         Ok(Started {
             redirect_url: format!("{}/api/client/v1/payment/sandbox/{authority}", self.public_url),
             authority,
@@ -68,24 +81,47 @@ impl PaymentGateway for Sandbox {
     }
 
     async fn verify(&self, authority: &str, amount: i64) -> Result<Verified, GatewayError> {
-        let mut map = self.attempts.lock().map_err(|_| GatewayError::Unreachable("sandbox lock".into()))?;
+        let mut map = self
+            .attempts
+            .lock()
+            .map_err(|_| GatewayError::Unreachable("sandbox lock".into()))?;
         let Some(a) = map.get_mut(authority) else {
-            return Err(GatewayError::Refused { code: -54, message: "Invalid authority.".into() });
+            return Err(GatewayError::Refused {
+                code: -54,
+                message: "Invalid authority.".into(),
+            });
         };
         if a.amount != amount {
-            return Err(GatewayError::Refused { code: -50, message: "Amounts values is not the same.".into() });
+            return Err(GatewayError::Refused {
+                code: -50,
+                message: "Amounts values is not the same.".into(),
+            });
         }
         if !a.paid {
-            return Err(GatewayError::Refused { code: -51, message: "Session is not active paid try.".into() });
+            return Err(GatewayError::Refused {
+                code: -51,
+                message: "Session is not active paid try.".into(),
+            });
         }
         let already = a.verified;
         a.verified = true;
-        Ok(Verified { ref_id: a.ref_id.clone(), card_pan: Some("603799******1234".into()), already })
+        Ok(Verified {
+            ref_id: a.ref_id.clone(),
+            card_pan: Some("603799******1234".into()),
+            already,
+        })
     }
 
     async fn unverified(&self) -> Result<Vec<String>, GatewayError> {
-        let map = self.attempts.lock().map_err(|_| GatewayError::Unreachable("sandbox lock".into()))?;
-        Ok(map.iter().filter(|(_, a)| a.paid && !a.verified).map(|(k, _)| k.clone()).collect())
+        let map = self
+            .attempts
+            .lock()
+            .map_err(|_| GatewayError::Unreachable("sandbox lock".into()))?;
+        Ok(map
+            .iter()
+            .filter(|(_, a)| a.paid && !a.verified)
+            .map(|(k, _)| k.clone())
+            .collect())
     }
 
     fn sandbox(&self) -> Option<&Sandbox> {

@@ -37,7 +37,12 @@ impl Zarinpal {
             .no_proxy()
             .build()
             .unwrap_or_default();
-        Self { merchant_id, base: base.trim_end_matches('/').to_string(), startpay, http }
+        Self {
+            merchant_id,
+            base: base.trim_end_matches('/').to_string(),
+            startpay,
+            http,
+        }
     }
 
     /// POSTs `body` to `path` and returns `data` when `data.code` is one of `ok_codes`.
@@ -54,7 +59,10 @@ impl Zarinpal {
         if status.is_server_error() {
             return Err(GatewayError::Unreachable(format!("HTTP {status}")));
         }
-        let v: Value = resp.json().await.map_err(|e| GatewayError::Unreachable(format!("HTTP {status}: {e}")))?;
+        let v: Value = resp
+            .json()
+            .await
+            .map_err(|e| GatewayError::Unreachable(format!("HTTP {status}: {e}")))?;
         read_answer(v, ok_codes)
     }
 }
@@ -66,7 +74,10 @@ fn read_answer(v: Value, ok_codes: &[i64]) -> Result<Value, GatewayError> {
         if ok_codes.contains(&code) {
             return Ok(data.clone());
         }
-        return Err(GatewayError::Refused { code, message: data["message"].as_str().unwrap_or_default().to_string() });
+        return Err(GatewayError::Refused {
+            code,
+            message: data["message"].as_str().unwrap_or_default().to_string(),
+        });
     }
     let errors = &v["errors"];
     match errors["code"].as_i64() {
@@ -99,7 +110,10 @@ impl PaymentGateway for Zarinpal {
             .filter(|a| !a.is_empty())
             .ok_or_else(|| GatewayError::Unreachable("no authority in the answer".into()))?
             .to_string();
-        Ok(Started { redirect_url: format!("{}{authority}", self.startpay), authority })
+        Ok(Started {
+            redirect_url: format!("{}{authority}", self.startpay),
+            authority,
+        })
     }
 
     async fn verify(&self, authority: &str, amount: i64) -> Result<Verified, GatewayError> {
@@ -118,10 +132,20 @@ impl PaymentGateway for Zarinpal {
     }
 
     async fn unverified(&self) -> Result<Vec<String>, GatewayError> {
-        let data = self.call("/pg/v4/payment/unVerified.json", json!({ "merchant_id": self.merchant_id }), &[100]).await?;
+        let data = self
+            .call(
+                "/pg/v4/payment/unVerified.json",
+                json!({ "merchant_id": self.merchant_id }),
+                &[100],
+            )
+            .await?;
         Ok(data["authorities"]
             .as_array()
-            .map(|a| a.iter().filter_map(|x| x["authority"].as_str().map(str::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x["authority"].as_str().map(str::to_string))
+                    .collect()
+            })
             .unwrap_or_default())
     }
 }
@@ -132,12 +156,22 @@ mod tests {
 
     #[test]
     fn reads_success_and_refusals() {
-        let ok = json!({"data":{"code":100,"message":"Verified","ref_id":201,"card_pan":"502229******5995"},"errors":[]});
+        let ok =
+            json!({"data":{"code":100,"message":"Verified","ref_id":201,"card_pan":"502229******5995"},"errors":[]});
         assert_eq!(read_answer(ok, &[100, 101]).unwrap()["ref_id"], 201);
         let refused = json!({"data":[],"errors":{"code":-50,"message":"Session is not valid, amounts values is not the same.","validations":[]}});
-        assert!(matches!(read_answer(refused, &[100]), Err(GatewayError::Refused { code: -50, .. })));
+        assert!(matches!(
+            read_answer(refused, &[100]),
+            Err(GatewayError::Refused { code: -50, .. })
+        ));
         let not_ok = json!({"data":{"code":-51,"message":"failed"},"errors":[]});
-        assert!(matches!(read_answer(not_ok, &[100]), Err(GatewayError::Refused { code: -51, .. })));
-        assert!(matches!(read_answer(json!("x"), &[100]), Err(GatewayError::Unreachable(_))));
+        assert!(matches!(
+            read_answer(not_ok, &[100]),
+            Err(GatewayError::Refused { code: -51, .. })
+        ));
+        assert!(matches!(
+            read_answer(json!("x"), &[100]),
+            Err(GatewayError::Unreachable(_))
+        ));
     }
 }
