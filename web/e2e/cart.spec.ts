@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshMobile, loginDialog, nextCode, outboxKeys, PHONE, registerThroughApi, toPersian } from './support';
+import { freshMobile, PHONE, registerThroughApi, signInWithCode } from './support';
 
 /**
  * The cart journey at phone size against the real server: add two products, open the cart,
@@ -19,17 +19,6 @@ async function roomyProducts(request: APIRequestContext): Promise<string[]> {
     if (found.length === 2) return found;
   }
   throw new Error('the demo catalogue has no two products with 3 units of every in-stock variant');
-}
-
-async function signIn(page: Page, request: APIRequestContext, mobile: string) {
-  const seen = await outboxKeys(request, mobile);
-  await loginDialog(page).getByLabel('شماره موبایل').fill(toPersian(mobile));
-  await loginDialog(page).getByRole('button', { name: 'ادامه' }).tap();
-  const code = await nextCode(request, mobile, seen);
-  await loginDialog(page).getByLabel('رقم ۱ از ۵').click();
-  await page.keyboard.type(code);
-  await loginDialog(page).getByRole('button', { name: 'تایید کد' }).tap();
-  await expect(loginDialog(page)).toBeHidden();
 }
 
 async function add(page: Page) {
@@ -53,7 +42,7 @@ test('add two products, change a quantity, delete a line, reload: lines and coun
 
   await page.goto(`/product/${first}`);
   await page.getByTestId('add-to-cart').tap(); // signed out: the login popup
-  await signIn(page, request, mobile);
+  await signInWithCode(page, request, mobile);
   await expect(page).toHaveURL(new RegExp(`/product/${first}$`));
   await add(page);
   await page.goto(`/product/${second}`);
