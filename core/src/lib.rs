@@ -16,6 +16,7 @@
 pub mod cart;
 pub mod delivery;
 pub mod digits;
+mod fold_table;
 pub mod jalali;
 pub mod mobile;
 pub mod otp;

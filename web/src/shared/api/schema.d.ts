@@ -12,25 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness check: answers without touching the database. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["HealthBody"];
-                    };
-                };
-            };
-        };
+        get: operations["health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -57,7 +39,7 @@ export interface paths {
          *     `Retry-After`: 59 s between codes for a number, 5 codes per number per hour, and a
          *     per-address limit.
          */
-        post: operations["userOtp"];
+        post: operations["user_otp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -77,7 +59,7 @@ export interface paths {
          * Ask for a password-recovery code: `ok` with `data` (hash) and an SMS, `not` for an
          *     unknown number, `wrong` for a malformed number or failed captcha. Same limits as `/otp`.
          */
-        post: operations["userOtpForget"];
+        post: operations["user_otp_forget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -97,7 +79,7 @@ export interface paths {
          * Sign in with `{mobile, code, hash}` or `{mobile, password}`: `ok` with `token`,
          *     `reftoken` and `user`, or `wrong` (`data: "wrong"`). A blocked account gets 403.
          */
-        post: operations["userLogin"];
+        post: operations["user_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -119,7 +101,7 @@ export interface paths {
          *     "wrong"`). Step 2, the profile payload with `mcode`: saves the profile and password
          *     (complex-password rule) and answers `data: "ok"` with `token`, `reftoken`, `user`.
          */
-        post: operations["userRegister"];
+        post: operations["user_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -136,7 +118,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Check a password-recovery code: `ok` with `mcode`, or `wrong`. */
-        post: operations["userVerifyForget"];
+        post: operations["user_verify_forget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -157,7 +139,7 @@ export interface paths {
          *     `reftoken` and `user` (other sessions are signed out), or `wrong`. A weak password
          *     gets 422 with `field: "password"`.
          */
-        post: operations["userForget"];
+        post: operations["user_forget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -178,7 +160,7 @@ export interface paths {
          *     spent) and `user`; `not` when the refresh token is unknown, expired, revoked or
          *     replayed (a replay also revokes every token of that sign-in).
          */
-        post: operations["userToken"];
+        post: operations["user_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -195,7 +177,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The signed-in user (bearer token): `ok` with `user`. 401 without a valid token. */
-        post: operations["userInfo"];
+        post: operations["user_info"];
         delete?: never;
         options?: never;
         head?: never;
@@ -212,7 +194,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign out: revokes the refresh token's sign-in (always `ok`). */
-        post: operations["userLogout"];
+        post: operations["user_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -230,110 +212,7 @@ export interface paths {
          * Messages the console provider "sent" to a number, newest first. Exists only while
          *     `SHOP_SMS=console`; 404 otherwise.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description Mobile number (any accepted form). */
-                    mobile: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["OutboxBody"];
-                    };
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["dev_sms_outbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -472,133 +351,7 @@ export interface paths {
          *     Sorts: `newest` (default), `cheapest`, `expensive`, `bestselling`. Out-of-stock
          *     products come last. `page` from 1 (below 1: 400); `size` default 24, capped at 60.
          */
-        get: {
-            parameters: {
-                query?: {
-                    category?: string;
-                    brand?: string;
-                    condition?: string;
-                    line?: string;
-                    min_price?: number;
-                    max_price?: number;
-                    ram?: string;
-                    cpu_family?: string;
-                    in_stock?: string;
-                    special?: string;
-                    sort?: string;
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_products"];
         put?: never;
         post?: never;
         delete?: never;
@@ -615,121 +368,7 @@ export interface paths {
             cookie?: never;
         };
         /** One product by `uid`, with variants, specs, pictures and related products; 404 when unknown. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    uid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ProductResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_product"];
         put?: never;
         post?: never;
         delete?: never;
@@ -746,119 +385,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every category as a flat list, parents before children (`ParentId`, `Depth`), with counts. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["CategoriesResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_categories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -878,124 +405,7 @@ export interface paths {
          * Products with a running special offer, ending soonest first (same filters and pages as
          *     the list; the default sort is by end time).
          */
-        get: {
-            parameters: {
-                query?: {
-                    category?: string;
-                    sort?: string;
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_specials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1016,134 +426,7 @@ export interface paths {
          *     ranked by relevance (exact model matches first); `sort` and every list filter also apply.
          *     `q` longer than 256 characters: 400. A query without letters or digits finds nothing.
          */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                    category?: string;
-                    brand?: string;
-                    condition?: string;
-                    line?: string;
-                    min_price?: number;
-                    max_price?: number;
-                    ram?: string;
-                    cpu_family?: string;
-                    in_stock?: string;
-                    special?: string;
-                    sort?: string;
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1163,121 +446,7 @@ export interface paths {
          * Live suggestions for the mobile search: up to 8 products, brand/model names and
          *     categories matching `q` (empty `q`: best sellers).
          */
-        get: {
-            parameters: {
-                query?: {
-                    q?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["SuggestResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_suggest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1294,121 +463,7 @@ export interface paths {
             cookie?: never;
         };
         /** Compare 1 to 4 products: `uids=a,b,c` (duplicates count once). Unknown uid: 404. */
-        get: {
-            parameters: {
-                query?: {
-                    uids?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["CompareResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_compare"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1429,38 +484,7 @@ export interface paths {
          *     320, 640, 768, 1024, 1280, 1536 (4:3). Cached for a year (immutable).
          *     `logo-1088x378.webp` is the shop's logo (the Organization logo).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description WebP picture, cached for a year. */
-                200: {
-                    headers: {
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/webp": string;
-                    };
-                };
-                /** @description Unknown picture name or width. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["catalog_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1477,122 +501,7 @@ export interface paths {
             cookie?: never;
         };
         /** Blog posts, newest first. `page` from 1; `size` 1..=60 (larger is capped at 60). */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["BlogListResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["content_blog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1609,121 +518,7 @@ export interface paths {
             cookie?: never;
         };
         /** One blog post by slug; an unknown or malformed slug gives 404. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["BlogPostResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["content_blog_post"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1743,121 +538,7 @@ export interface paths {
          * A content page: `about`, `contact`, `terms`, `privacy` (or the web route names
          *     `about-us`, `contact-us`, `terms-of-use`, `privacy-policy`).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ContentPageResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["content_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1874,119 +555,7 @@ export interface paths {
             cookie?: never;
         };
         /** Frequently asked questions, in order. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The resource, with its `ETag` and `Cache-Control`. */
-                200: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["FaqResponse"];
-                    };
-                };
-                /** @description The resource has not changed since the `If-None-Match` tag. */
-                304: {
-                    headers: {
-                        ETAG: string;
-                        "CACHE-CONTROL": string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Malformed request. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Missing, invalid or expired access token. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Not yours, or a blocked account. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unknown route or record. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Body larger than 1 MB. */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A field is missing, of the wrong type or breaks a rule. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-                429: {
-                    headers: {
-                        "RETRY-AFTER": number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Unexpected server error (details only in the log). */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description A provider (SMS, captcha) could not be reached. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                    };
-                };
-            };
-        };
+        get: operations["content_faq"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2675,8 +1244,15 @@ export interface components {
              * @description Price before the special offer, when one is running.
              */
             OldPrice?: number;
-            /** Format: int64 */
+            /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
+            OldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
+             */
             DiscountPercent?: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText?: string;
             /** @description End of the special offer (RFC 3339), for the countdown. */
             SpecialEndsAt?: string;
             InStock: boolean;
@@ -2733,8 +1309,15 @@ export interface components {
              * @description Price before the special offer, when one is running.
              */
             OldPrice?: number;
-            /** Format: int64 */
+            /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
+            OldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
+             */
             DiscountPercent?: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText?: string;
             /** @description End of the special offer (RFC 3339), for the countdown. */
             SpecialEndsAt?: string;
             InStock: boolean;
@@ -2946,6 +1529,22 @@ export interface components {
             Price: number;
             /** Format: int64 */
             OldPrice?: number;
+            /**
+             * @description What one unit costs with its warranty (`price + price_garanti`, as the cart), for
+             *     display, formatted by core: the product page shows it before the WASM core loads.
+             */
+            UnitPriceText: string;
+            /** @description The unit price before the offer (`old_price + price_garanti`), for display. */
+            UnitOldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off the unit price, rounded down; 0 without an offer.
+             */
+            DiscountPercent: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText: string;
+            /** @description `price_garanti` for display. */
+            PriceGarantiText: string;
             /** Format: int64 */
             Stock: number;
             InStock: boolean;
@@ -2974,7 +1573,26 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    userOtp: {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HealthBody"];
+                };
+            };
+        };
+    };
+    user_otp: {
         parameters: {
             query?: never;
             header?: never;
@@ -3079,7 +1697,7 @@ export interface operations {
             };
         };
     };
-    userOtpForget: {
+    user_otp_forget: {
         parameters: {
             query?: never;
             header?: never;
@@ -3184,7 +1802,7 @@ export interface operations {
             };
         };
     };
-    userLogin: {
+    user_login: {
         parameters: {
             query?: never;
             header?: never;
@@ -3289,7 +1907,7 @@ export interface operations {
             };
         };
     };
-    userRegister: {
+    user_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -3394,7 +2012,7 @@ export interface operations {
             };
         };
     };
-    userVerifyForget: {
+    user_verify_forget: {
         parameters: {
             query?: never;
             header?: never;
@@ -3499,7 +2117,7 @@ export interface operations {
             };
         };
     };
-    userForget: {
+    user_forget: {
         parameters: {
             query?: never;
             header?: never;
@@ -3604,7 +2222,7 @@ export interface operations {
             };
         };
     };
-    userToken: {
+    user_token: {
         parameters: {
             query?: never;
             header?: never;
@@ -3709,7 +2327,7 @@ export interface operations {
             };
         };
     };
-    userInfo: {
+    user_info: {
         parameters: {
             query?: never;
             header?: never;
@@ -3810,7 +2428,7 @@ export interface operations {
             };
         };
     };
-    userLogout: {
+    user_logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3829,6 +2447,110 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AuthReply"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dev_sms_outbox: {
+        parameters: {
+            query: {
+                /** @description Mobile number (any accepted form). */
+                mobile: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OutboxBody"];
                 };
             };
             /** @description Malformed request. */
@@ -4355,6 +3077,1328 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["DeliveryResponse"];
                 };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_products: {
+        parameters: {
+            query?: {
+                category?: string;
+                brand?: string;
+                condition?: string;
+                line?: string;
+                min_price?: number;
+                max_price?: number;
+                ram?: string;
+                cpu_family?: string;
+                in_stock?: string;
+                special?: string;
+                sort?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CategoriesResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_specials: {
+        parameters: {
+            query?: {
+                category?: string;
+                sort?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_search: {
+        parameters: {
+            query?: {
+                q?: string;
+                category?: string;
+                brand?: string;
+                condition?: string;
+                line?: string;
+                min_price?: number;
+                max_price?: number;
+                ram?: string;
+                cpu_family?: string;
+                in_stock?: string;
+                special?: string;
+                sort?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_suggest: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SuggestResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_compare: {
+        parameters: {
+            query?: {
+                uids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebP picture, cached for a year. */
+            200: {
+                headers: {
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Unknown picture name or width. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_blog: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BlogListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_blog_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BlogPostResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ContentPageResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_faq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FaqResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request. */
             400: {
