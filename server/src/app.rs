@@ -15,7 +15,6 @@ use crate::platform::{AppState, PlatformApi};
 use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
-/// Order engineer: add your `OpenApi` structs to this tuple (and to `api_service`).
 pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::api::DeliveryApi, crate::catalog::api::CatalogApi, crate::content::api::ContentApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
@@ -47,9 +46,16 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     // both smaller and still cheap enough to do per request.
     let web = WebApp::new(state.config.web_dir.clone())
         .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
-    let body_limit = state.config.body_limit;
+    let limits = crate::platform::middleware::BodyLimits {
+        bytes: state.config.body_limit,
+        timeout: Duration::from_secs(state.config.timeouts.body_secs),
+    };
+    let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
-    crate::platform::middleware::pipeline(dispatch, body_limit).data(state).data(crate::catalog::cache::CatalogCache::new())
+    let app = crate::platform::middleware::pipeline(dispatch, limits);
+    crate::platform::middleware::with_security_headers(app, headers)
+        .data(state)
+        .data(crate::catalog::cache::CatalogCache::new())
 }
 
 struct Dispatch {
@@ -87,8 +93,12 @@ where
     A: Acceptor + 'static,
     F: Future<Output = ()> + Send + 'static,
 {
+    let t = state.config.timeouts;
     let app = build_app(state);
+    let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
     Server::new_with_acceptor(acceptor)
+        .idle_timeout(Duration::from_secs(t.idle_secs))
+        .http2_max_concurrent_streams(t.http2_max_streams)
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
         .await
 }

@@ -130,14 +130,15 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             Ok(())
         }
         Command::Serve => {
+            refuse_unsafe(&config, &db).await?;
             if config.seed_demo_on_empty {
-                seed_if_empty(&db).await?;
+                seed_if_empty(&db, config.is_development()).await?;
             }
             if config.captcha_secret.is_none() {
                 tracing::warn!("SHOP_CAPTCHA_SECRET is not set: captcha checks on OTP sends are OFF");
             }
             if matches!(config.sms, crate::platform::config::SmsSetting::Console) {
-                tracing::warn!("SHOP_SMS=console: codes are printed to the log and readable at GET /api/dev/sms (not for production)");
+                tracing::warn!("SHOP_SMS=console: codes are printed to the log and readable at GET /api/dev/sms from this machine (development only)");
             }
             let addr = config.addr.clone();
             let state = AppState::new(config, db);
@@ -179,14 +180,40 @@ async fn seed_demo(db: &sea_orm::DatabaseConnection, products: Option<usize>) ->
     Ok(())
 }
 
-/// Load the demo data when the database has no users and no products.
-async fn seed_if_empty(db: &sea_orm::DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+/// Load the demo data when the database has no users and no products; outside development
+/// mode without the demo customer (its password is published).
+async fn seed_if_empty(db: &sea_orm::DatabaseConnection, development: bool) -> Result<(), sea_orm::DbErr> {
     use sea_orm::{EntityTrait, PaginatorTrait};
     let users = crate::auth::entity::user::Entity::find().count(db).await?;
     if users == 0 && crate::seed::catalogue_is_empty(db).await? {
-        seed_demo(db, None).await?;
+        if development {
+            seed_demo(db, None).await?;
+        } else {
+            crate::seed::catalogue(db, None).await?;
+            crate::catalog::demo_data::seed_catalog(db, None).await?;
+            tracing::info!("demo catalogue loaded (no demo customer outside development mode)");
+        }
     }
     Ok(())
+}
+
+/// Outside development mode, refuse to serve with a setting that opens accounts to anyone.
+async fn refuse_unsafe(config: &Config, db: &sea_orm::DatabaseConnection) -> Result<(), Box<dyn std::error::Error>> {
+    let mut problems: Vec<String> = config.unsafe_settings().iter().map(ToString::to_string).collect();
+    if !config.is_development() && crate::seed::demo_customer_signs_in(db).await? {
+        problems.push(format!(
+            "{}: مشتری نمونه با گذرواژهٔ منتشرشده در پایگاه داده است؛ آن را حذف یا گذرواژه‌اش را عوض کنید / the demo customer with its published password is in the database; delete it or change its password",
+            crate::seed::DEMO_MOBILE
+        ));
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "refusing to serve outside development mode (SHOP_ENV=development is for a developer's machine only):\n  {}",
+        problems.join("\n  ")
+    )
+    .into())
 }
 
 #[cfg(test)]

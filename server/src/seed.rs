@@ -398,6 +398,16 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
     Ok(report)
 }
 
+/// True when the demo customer exists and its published password still signs it in.
+pub async fn demo_customer_signs_in(db: &DatabaseConnection) -> Result<bool, DbErr> {
+    use crate::auth::entity::user;
+    let row = user::Entity::find().filter(user::Column::Mobile.eq(DEMO_MOBILE)).one(db).await?;
+    Ok(match row.and_then(|u| u.password_hash) {
+        Some(phc) => crate::auth::password::verify(DEMO_PASSWORD.to_string(), phc).await,
+        None => false,
+    })
+}
+
 /// Creates the demo customer unless the number is already registered. Returns whether it did.
 async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
     use crate::auth::entity::user;

@@ -8,6 +8,7 @@ pub mod db;
 pub mod error;
 pub mod middleware;
 pub mod payload;
+pub mod slow_clients;
 pub mod state;
 pub mod user_cache;
 pub mod web;

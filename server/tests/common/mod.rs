@@ -157,6 +157,11 @@ where
 
 /// Start a server on `backend` (None when that backend is not available).
 pub async fn start(backend: Backend, tweak: &dyn Fn(&mut Config)) -> Option<TestServer> {
+    start_on(backend, "127.0.0.1:0", tweak).await
+}
+
+/// Start a server listening on `addr`; the test talks to it over loopback.
+pub async fn start_on(backend: Backend, addr: &str, tweak: &dyn Fn(&mut Config)) -> Option<TestServer> {
     let (url, pg, dir) = match backend {
         Backend::Sqlite => {
             let dir = std::env::temp_dir().join(format!("shop-test-{}", uuid::Uuid::new_v4().simple()));
@@ -182,7 +187,8 @@ pub async fn start(backend: Backend, tweak: &dyn Fn(&mut Config)) -> Option<Test
         .await
         .expect("connect + migrate");
     let state = AppState::new(config, db);
-    let (acceptor, addr) = shop_server::app::bind("127.0.0.1:0").await.expect("bind");
+    let (acceptor, bound) = shop_server::app::bind(addr).await.expect("bind");
+    let addr = std::net::SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, bound.port()));
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(shop_server::app::serve_until(acceptor, state.clone(), async move {
         let _ = rx.await;
@@ -392,4 +398,40 @@ pub fn mobile() -> String {
 fn rand_u32() -> u32 {
     let u = uuid::Uuid::new_v4();
     u32::from_le_bytes(u.as_bytes()[..4].try_into().unwrap())
+}
+
+/// This machine's address on its network (not loopback), when it has one.
+pub fn lan_address() -> Option<std::net::IpAddr> {
+    // Connecting a UDP socket sends nothing; it only picks the outgoing interface's address.
+    let sock = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    sock.connect("192.0.2.1:9").ok()?;
+    Some(sock.local_addr().ok()?.ip()).filter(|ip| !ip.is_loopback() && !ip.is_unspecified())
+}
+
+/// A local reCAPTCHA siteverify speaking Google's wire format, for secret `s3cret` and
+/// hostname `shop.test`: token `good` passes, anything else fails. Returns its base URL.
+pub async fn fake_siteverify() -> String {
+    use poem::web::Form;
+    #[poem::handler]
+    fn siteverify(Form(form): Form<std::collections::HashMap<String, String>>) -> poem::web::Json<Value> {
+        let good = form.get("secret").map(String::as_str) == Some("s3cret")
+            && form.get("response").map(String::as_str) == Some("good");
+        poem::web::Json(if good {
+            json!({ "success": true, "score": 0.9, "action": "login", "challenge_ts": "2026-11-21T10:00:00Z", "hostname": "shop.test" })
+        } else {
+            json!({ "success": false, "error-codes": ["invalid-input-response"] })
+        })
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    let app = poem::Route::new().at("/siteverify", poem::post(siteverify));
+    tokio::spawn(poem::Server::new(poem::listener::TcpListener::bind(addr.to_string())).run(app));
+    for _ in 0..50 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    format!("http://{addr}")
 }

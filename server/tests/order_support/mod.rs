@@ -147,6 +147,7 @@ impl Srv {
             uid: row.uid.clone(),
             iat: now,
             exp: now + 900,
+            ep: row.session_epoch,
         });
         TestUser { id: row.id, uid: row.uid, token }
     }
@@ -226,7 +227,7 @@ impl Srv {
     /// A fresh access token for `u`, issued at the server's current time (after the clock moved).
     pub fn fresh_token(&self, u: &TestUser) -> String {
         let now = self.now();
-        self.keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 900 })
+        self.keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 900, ep: 0 })
     }
 
     /// Moves the server's clock forward by `secs` seconds.
