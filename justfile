@@ -74,5 +74,6 @@ openapi-check:
     cargo run -q -p shop-server -- openapi > target/openapi.json
     diff -u openapi/openapi.json target/openapi.json || { echo "openapi/openapi.json is stale: run 'just openapi' and commit it"; exit 1; }
 
+# Feature boundaries (eslint), then the unit tests
 test-web:
-    cd web && npx vitest run
+    cd web && npx eslint . && npx vitest run

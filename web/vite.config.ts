@@ -8,6 +8,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const wasmPkg = fileURLToPath(new URL('../core-wasm/pkg', import.meta.url));
+// Data both the server and the web app read (route table, provinces).
+const contractDir = fileURLToPath(new URL('../contract', import.meta.url));
 const require = createRequire(import.meta.url);
 // Vazirmatn's woff2 files, referenced from src/shared/ui/fonts.css (woff2 only, no CDN).
 const vazirmatnFiles = `${dirname(require.resolve('@fontsource/vazirmatn/package.json'))}/files`;
@@ -39,6 +41,7 @@ export default defineConfig(({ command, mode }) => ({
     alias: [
       { find: 'shop-core-wasm', replacement: `${wasmPkg}/shop_core_wasm.js` },
       { find: '@vazirmatn-files', replacement: vazirmatnFiles },
+      { find: /^@contract\//, replacement: `${contractDir}/` },
       { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
       ...(command === 'build' && mode === 'production'
         ? [
@@ -54,7 +57,7 @@ export default defineConfig(({ command, mode }) => ({
   server: {
     port: 5173,
     fs: {
-      allow: ['.', wasmPkg],
+      allow: ['.', wasmPkg, contractDir],
     },
     proxy: {
       '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
@@ -81,7 +84,7 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/shared/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     server: {

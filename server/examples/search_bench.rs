@@ -1,4 +1,4 @@
-//! Search bench (issue 5 target: p50 < 2 ms, p99 < 10 ms server-side at 10,000 products).
+//! Search bench (target: p50 < 2 ms, p99 < 10 ms server-side at 10,000 products).
 //!
 //! Builds the catalogue snapshot in memory from 10,000 products generated from the demo
 //! laptops (the same search text the seed stores), then runs the fixed query set
@@ -10,8 +10,8 @@
 use std::time::Instant;
 
 use poem_openapi::types::ToJSON;
-use shop_server::catalog::api::page_of;
-use shop_server::catalog::demo_data::{demo_laptops, describe, CATEGORIES};
+use shop_server::catalog::service::page_of;
+use shop_server::demo::catalog::{demo_laptops, describe, CATEGORIES};
 use shop_server::catalog::snapshot::{brand_slug, cpu_family, item_search_text, Filter, Item, Snapshot, Sort};
 use shop_server::catalog::{category, info, product, variant};
 

@@ -1,7 +1,9 @@
 //! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`, `openapi`.
 
 use crate::platform::config::{redact_url, Config};
-use crate::platform::{db, AppState};
+use crate::platform::db;
+use crate::state::AppState;
+use crate::startup::Application;
 
 const USAGE: &str = "\
 usage: shop [COMMAND]
@@ -92,7 +94,7 @@ pub fn main() -> std::process::ExitCode {
             return std::process::ExitCode::SUCCESS;
         }
         Command::OpenApi => {
-            print!("{}", crate::app::openapi_json());
+            print!("{}", crate::startup::openapi_json());
             return std::process::ExitCode::SUCCESS;
         }
         _ => {}
@@ -118,34 +120,30 @@ pub fn main() -> std::process::ExitCode {
 
 async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
     let config = Config::from_env()?;
-    tracing::info!(database = %redact_url(&config.database_url), "connecting");
-    let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
     match cmd {
         Command::Migrate => {
+            tracing::info!(database = %redact_url(&config.database_url), "connecting");
+            db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
             tracing::info!("migrations applied");
             Ok(())
         }
         Command::Seed { products } => {
-            seed_demo(&db, products).await?;
+            tracing::info!(database = %redact_url(&config.database_url), "connecting");
+            let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+            crate::demo::log_report(&crate::demo::demo(&db, products).await?);
             Ok(())
         }
         Command::Serve => {
-            refuse_unsafe(&config, &db).await?;
-            if config.seed_demo_on_empty {
-                seed_if_empty(&db, config.is_development()).await?;
-            }
             if config.captcha_secret.is_none() {
                 tracing::warn!("SHOP_CAPTCHA_SECRET is not set: captcha checks on OTP sends are OFF");
             }
             if matches!(config.sms, crate::platform::config::SmsSetting::Console) {
                 tracing::warn!("SHOP_SMS=console: codes are printed to the log and readable at GET /api/dev/sms from this machine (development only)");
             }
-            let addr = config.addr.clone();
-            let state = AppState::new(config, db);
-            spawn_housekeeping(state.clone());
-            let (acceptor, local) = crate::app::bind(&addr).await?;
-            tracing::info!("listening on http://{local}");
-            crate::app::serve_until(acceptor, state, crate::app::shutdown_signal()).await?;
+            let app = Application::build(config).await?;
+            spawn_housekeeping(app.state().clone());
+            tracing::info!("listening on http://{}", app.address());
+            app.run_until_stopped(crate::startup::shutdown_signal()).await?;
             tracing::info!("stopped");
             Ok(())
         }
@@ -164,56 +162,6 @@ fn spawn_housekeeping(state: AppState) {
             }
         }
     });
-}
-
-/// `shop seed --demo` (the order engineer's `seed::demo`).
-async fn seed_demo(db: &sea_orm::DatabaseConnection, products: Option<usize>) -> Result<(), sea_orm::DbErr> {
-    let r = crate::seed::demo(db, products).await?;
-    tracing::info!(
-        products = r.products,
-        variants = r.variants,
-        delivery_options = r.delivery_options,
-        links = r.links,
-        customer = r.customer,
-        "demo data loaded (only what was missing)"
-    );
-    Ok(())
-}
-
-/// Load the demo data when the database has no users and no products; outside development
-/// mode without the demo customer (its password is published).
-async fn seed_if_empty(db: &sea_orm::DatabaseConnection, development: bool) -> Result<(), sea_orm::DbErr> {
-    use sea_orm::{EntityTrait, PaginatorTrait};
-    let users = crate::auth::entity::user::Entity::find().count(db).await?;
-    if users == 0 && crate::seed::catalogue_is_empty(db).await? {
-        if development {
-            seed_demo(db, None).await?;
-        } else {
-            crate::seed::catalogue(db, None).await?;
-            crate::catalog::demo_data::seed_catalog(db, None).await?;
-            tracing::info!("demo catalogue loaded (no demo customer outside development mode)");
-        }
-    }
-    Ok(())
-}
-
-/// Outside development mode, refuse to serve with a setting that opens accounts to anyone.
-async fn refuse_unsafe(config: &Config, db: &sea_orm::DatabaseConnection) -> Result<(), Box<dyn std::error::Error>> {
-    let mut problems: Vec<String> = config.unsafe_settings().iter().map(ToString::to_string).collect();
-    if !config.is_development() && crate::seed::demo_customer_signs_in(db).await? {
-        problems.push(format!(
-            "{}: مشتری نمونه با گذرواژهٔ منتشرشده در پایگاه داده است؛ آن را حذف یا گذرواژه‌اش را عوض کنید / the demo customer with its published password is in the database; delete it or change its password",
-            crate::seed::DEMO_MOBILE
-        ));
-    }
-    if problems.is_empty() {
-        return Ok(());
-    }
-    Err(format!(
-        "refusing to serve outside development mode (SHOP_ENV=development is for a developer's machine only):\n  {}",
-        problems.join("\n  ")
-    )
-    .into())
 }
 
 #[cfg(test)]

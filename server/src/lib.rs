@@ -1,20 +1,17 @@
 //! The shop's HTTP server (binary `shop`): poem + poem-openapi + sea-orm.
-//! See docs/architecture.md section 3 for the API contract.
+//! See docs/architecture.md for the tree and the API contract.
 
-pub mod app;
 pub mod auth;
 pub mod captcha;
-pub mod cli;
-pub mod migration;
-pub mod platform;
-pub mod sms;
-// --- order engineer's areas: the order engineer may uncomment/edit the lines between these
-// markers (and the marked lines in app.rs, cli.rs and migration/mod.rs) once their code builds ---
 pub mod catalog;
-pub mod delivery;
-pub mod order;
-pub mod seed;
-// --- end of order engineer's lines ---
-// --- catalogue engineer (issue 5) ---
+pub mod cli;
 pub mod content;
+pub mod delivery;
+pub mod demo;
+pub mod migration;
+pub mod order;
+pub mod platform;
 pub mod seo;
+pub mod sms;
+pub mod startup;
+pub mod state;

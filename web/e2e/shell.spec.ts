@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import table from '../src/app/routes.json' with { type: 'json' };
+import table from '../../contract/routes.json' with { type: 'json' };
 
 type Samples = { product: string; category: { Slug: string; Id: number }; blog: string };
 

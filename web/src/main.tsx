@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import './shared/i18n';
-import { App } from './app/App';
+import { App } from '@/app/App';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('root element missing');

@@ -8,7 +8,9 @@ use poem_openapi::OpenApi;
 use super::dto::*;
 use super::service::{self, parse_mobile, Profile, Purpose};
 use crate::platform::error::{ApiError, ApiResult};
-use crate::platform::{client_ip, ApiTags, AppState, BearerUser};
+use crate::auth::BearerUser;
+use crate::platform::{client_ip, ApiTags};
+use crate::state::AppState;
 
 /// Sign-in routes under `/api/client/v1/user`.
 pub struct AuthApi;
@@ -31,7 +33,7 @@ impl AuthApi {
     /// with `data` and an SMS, or `exist` when the number is taken. Limits answer 429 with
     /// `Retry-After`: 59 s between codes for a number, 5 codes per number per hour, and a
     /// per-address limit.
-    #[oai(path = "/otp", method = "post", operation_id = "userOtp")]
+    #[oai(path = "/otp", method = "post", operation_id = "user_otp")]
     async fn otp(&self, st: Data<&AppState>, req: &Request, body: Json<OtpRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
         let purpose = match b.kind.as_deref() {
@@ -49,7 +51,7 @@ impl AuthApi {
 
     /// Ask for a password-recovery code: `ok` with `data` (hash) and an SMS, `not` for an
     /// unknown number, `wrong` for a malformed number or failed captcha. Same limits as `/otp`.
-    #[oai(path = "/otp/forget", method = "post", operation_id = "userOtpForget")]
+    #[oai(path = "/otp/forget", method = "post", operation_id = "user_otp_forget")]
     async fn otp_forget(
         &self,
         st: Data<&AppState>,
@@ -65,7 +67,7 @@ impl AuthApi {
 
     /// Sign in with `{mobile, code, hash}` or `{mobile, password}`: `ok` with `token`,
     /// `reftoken` and `user`, or `wrong` (`data: "wrong"`). A blocked account gets 403.
-    #[oai(path = "/login", method = "post", operation_id = "userLogin")]
+    #[oai(path = "/login", method = "post", operation_id = "user_login")]
     async fn login(&self, st: Data<&AppState>, req: &Request, body: Json<LoginRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
         let mobile = parse_mobile(&b.mobile)?;
@@ -85,7 +87,7 @@ impl AuthApi {
     /// account and answers `ok` with `token`, `reftoken`, `user` and `mcode` (or `data:
     /// "wrong"`). Step 2, the profile payload with `mcode`: saves the profile and password
     /// (complex-password rule) and answers `data: "ok"` with `token`, `reftoken`, `user`.
-    #[oai(path = "/register", method = "post", operation_id = "userRegister")]
+    #[oai(path = "/register", method = "post", operation_id = "user_register")]
     async fn register(&self, st: Data<&AppState>, req: &Request, body: Json<RegisterRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
         let mobile = parse_mobile(&b.mobile)?;
@@ -113,7 +115,7 @@ impl AuthApi {
     }
 
     /// Check a password-recovery code: `ok` with `mcode`, or `wrong`.
-    #[oai(path = "/verify/forget", method = "post", operation_id = "userVerifyForget")]
+    #[oai(path = "/verify/forget", method = "post", operation_id = "user_verify_forget")]
     async fn verify_forget(&self, st: Data<&AppState>, req: &Request, body: Json<VerifyRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
         let mobile = parse_mobile(&b.mobile)?;
@@ -123,7 +125,7 @@ impl AuthApi {
     /// Set a new password with the `mcode` from `/verify/forget`: `data: "ok"` with `token`,
     /// `reftoken` and `user` (other sessions are signed out), or `wrong`. A weak password
     /// gets 422 with `field: "password"`.
-    #[oai(path = "/forget", method = "post", operation_id = "userForget")]
+    #[oai(path = "/forget", method = "post", operation_id = "user_forget")]
     async fn forget(&self, st: Data<&AppState>, body: Json<ForgetRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
         let mobile = parse_mobile(&b.mobile)?;
@@ -133,19 +135,19 @@ impl AuthApi {
     /// Exchange a refresh token: `ok` with a new `token`, a new `reftoken` (the old one is
     /// spent) and `user`; `not` when the refresh token is unknown, expired, revoked or
     /// replayed (a replay also revokes every token of that sign-in).
-    #[oai(path = "/token", method = "post", operation_id = "userToken")]
+    #[oai(path = "/token", method = "post", operation_id = "user_token")]
     async fn token(&self, st: Data<&AppState>, body: Json<RefreshRequest>) -> ApiResult<Json<AuthReply>> {
         Ok(Json(service::refresh(&st, &body.0.reftoken).await?))
     }
 
     /// The signed-in user (bearer token): `ok` with `user`. 401 without a valid token.
-    #[oai(path = "/info", method = "post", operation_id = "userInfo")]
+    #[oai(path = "/info", method = "post", operation_id = "user_info")]
     async fn info(&self, auth: BearerUser) -> ApiResult<Json<AuthReply>> {
         Ok(Json(AuthReply { status: "ok".into(), user: Some(UserDto::from(&auth.0)), ..Default::default() }))
     }
 
     /// Sign out: revokes the refresh token's sign-in (always `ok`).
-    #[oai(path = "/logout", method = "post", operation_id = "userLogout")]
+    #[oai(path = "/logout", method = "post", operation_id = "user_logout")]
     async fn logout(&self, st: Data<&AppState>, body: Json<RefreshRequest>) -> ApiResult<Json<AuthReply>> {
         Ok(Json(service::logout(&st, &body.0.reftoken).await?))
     }

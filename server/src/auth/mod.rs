@@ -50,11 +50,14 @@
 //!   wait released, so the user can retry at once.
 
 pub mod api;
+pub mod bearer;
 pub mod dto;
 pub mod entity;
 pub mod limits;
 pub mod password;
 pub mod service;
 pub mod token;
+pub mod user_cache;
 
+pub use bearer::BearerUser;
 pub use service::seed_demo_user;

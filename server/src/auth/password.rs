@@ -6,23 +6,7 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 
-/// Cost parameters (memory KiB, iterations, lanes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PasswordCost {
-    /// Memory in KiB.
-    pub m_kib: u32,
-    /// Iterations.
-    pub t: u32,
-    /// Parallelism.
-    pub p: u32,
-}
-
-impl PasswordCost {
-    /// OWASP's argon2id baseline (19 MiB, 2 iterations, 1 lane).
-    pub const PRODUCTION: Self = Self { m_kib: 19 * 1024, t: 2, p: 1 };
-    /// Cheap parameters for tests (debug builds are slow).
-    pub const TEST: Self = Self { m_kib: 256, t: 1, p: 1 };
-}
+pub use crate::platform::config::PasswordCost;
 
 fn hasher(cost: PasswordCost) -> Argon2<'static> {
     let params = Params::new(cost.m_kib, cost.t, cost.p, None).unwrap_or_default();

@@ -24,7 +24,7 @@ use super::password::{self, PasswordCost};
 use super::token::{ct_eq, random_code, random_token, AccessClaims};
 use crate::captcha::CaptchaOutcome;
 use crate::platform::error::{msg, ApiError, ApiResult};
-use crate::platform::AppState;
+use crate::state::AppState;
 use crate::sms::SmsError;
 
 /// Persian messages of the sign-in flows.

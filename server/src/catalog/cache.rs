@@ -3,16 +3,18 @@
 //! Each read costs one primary-key lookup; a rebuild happens once per change.
 //!
 //! One instance per server, handed to handlers as request data (`Data<&CatalogCache>`).
+//! Its time comes from the server's [`Clock`], so tests move it instead of sleeping.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use sea_orm::{ConnectionTrait, DbErr, Statement};
 
 use super::snapshot::Snapshot;
+use crate::platform::Clock;
 
 /// Shared handle (cheap to clone).
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct CatalogCache {
     inner: Arc<Inner>,
 }
@@ -20,26 +22,14 @@ pub struct CatalogCache {
 struct Inner {
     current: RwLock<Option<Arc<Snapshot>>>,
     build: tokio::sync::Mutex<()>,
-    /// Start of this cache, for `last_check_ms`.
-    born: std::time::Instant,
-    /// When the version was last read (ms since `born`).
-    last_check_ms: AtomicU64,
-}
-
-impl Default for Inner {
-    fn default() -> Self {
-        Self {
-            current: RwLock::new(None),
-            build: tokio::sync::Mutex::new(()),
-            born: std::time::Instant::now(),
-            last_check_ms: AtomicU64::new(0),
-        }
-    }
+    clock: Arc<dyn Clock>,
+    /// When the version was last read (Unix milliseconds; 0: never).
+    last_check_ms: AtomicI64,
 }
 
 /// How long a read version is trusted before the next `catalog_meta` read: a change made on
 /// any node is seen by every node within this time.
-pub const RECHECK_MS: u64 = 200;
+pub const RECHECK_MS: i64 = 200;
 
 /// The current catalogue version (`catalog_meta.version`).
 pub async fn version<C: ConnectionTrait>(db: &C) -> Result<i64, DbErr> {
@@ -53,9 +43,16 @@ pub async fn version<C: ConnectionTrait>(db: &C) -> Result<i64, DbErr> {
 }
 
 impl CatalogCache {
-    /// A new, empty cache.
-    pub fn new() -> Self {
-        Self::default()
+    /// A new, empty cache on `clock`.
+    pub fn new(clock: Arc<dyn Clock>) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                current: RwLock::new(None),
+                build: tokio::sync::Mutex::new(()),
+                clock,
+                last_check_ms: AtomicI64::new(0),
+            }),
+        }
     }
 
     fn current(&self) -> Option<Arc<Snapshot>> {
@@ -64,9 +61,9 @@ impl CatalogCache {
 
     /// The up-to-date snapshot (at most [`RECHECK_MS`] old).
     pub async fn get<C: ConnectionTrait>(&self, db: &C) -> Result<Arc<Snapshot>, DbErr> {
-        let now_ms = self.inner.born.elapsed().as_millis() as u64 + 1;
+        let now_ms = self.inner.clock.now().timestamp_millis();
         let last = self.inner.last_check_ms.load(Ordering::Relaxed);
-        if last != 0 && now_ms.saturating_sub(last) < RECHECK_MS {
+        if last != 0 && (0..RECHECK_MS).contains(&now_ms.saturating_sub(last)) {
             if let Some(s) = self.current() {
                 return Ok(s);
             }

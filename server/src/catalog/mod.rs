@@ -1,23 +1,22 @@
-//! The catalogue tables the cart needs: products and their variants (colour × warranty).
+//! The catalogue: products and their variants (colour × warranty), details, categories,
+//! special offers and pictures; the public read API (`routes`), served from an in-memory
+//! snapshot (`cache`, `snapshot`, `search`). Money is an integer number of Toman.
 //!
-//! The catalogue issue extends these tables (brand specs, categories, images, …); the cart only
-//! relies on the fields here. Money is an integer number of Toman.
+//! Below: the lookup the cart uses to price its lines.
 
-pub mod product;
-pub mod variant;
-// --- catalogue engineer's modules (issue 5) ---
-pub mod api;
 pub mod cache;
-pub mod category;
-pub mod demo_data;
+pub mod dto;
+pub mod entity;
 pub mod fmt;
-pub mod http_cache;
 pub mod images;
-pub mod info;
 pub mod offer;
+pub mod routes;
 pub mod search;
+pub mod service;
 pub mod snapshot;
-// --- end of catalogue engineer's modules ---
+pub mod view;
+
+pub use entity::{category, info, product, variant};
 
 use std::collections::HashMap;
 

@@ -1,4 +1,4 @@
-//! The catalogue issue's tables (catalogue engineer): categories (a tree with slugs),
+//! The extended catalogue tables: categories (a tree with slugs),
 //! `product_info` (one row per product: model, condition details, typed specs, special offer,
 //! images, best-selling counter and the folded search text), blog posts, content pages, FAQ,
 //! and `catalog_meta` with a version number that triggers bump on every catalogue write, so

@@ -7,10 +7,9 @@
 use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_auth;
-// --- order engineer: catalogue, orders, delivery migrations go below ---
 mod m20261121_000100_catalog_delivery;
 mod m20261121_000200_orders;
-mod m20261121_000300_catalog_extended; // catalogue engineer
+mod m20261121_000300_catalog_extended;
 mod m20261123_000400_session_epoch;
 
 /// The shop's migrator.
@@ -21,10 +20,9 @@ impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
         vec![
             Box::new(m20261121_000001_auth::Migration),
-            // --- order engineer: append here ---
             Box::new(m20261121_000100_catalog_delivery::Migration),
             Box::new(m20261121_000200_orders::Migration),
-            Box::new(m20261121_000300_catalog_extended::Migration), // catalogue engineer
+            Box::new(m20261121_000300_catalog_extended::Migration),
             Box::new(m20261123_000400_session_epoch::Migration),
         ]
     }

@@ -16,9 +16,9 @@ use poem_openapi::{payload::Json, types::Example, Object, OpenApi};
 use super::service::{
     self, not_in_stock_message, CartView, Caller, EditOutcome, EditRequest, LineView, OrderError,
 };
-use crate::platform::bearer::BearerUser;
+use crate::auth::BearerUser;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
-use crate::platform::state::AppState;
+use crate::state::AppState;
 
 /// `order/list/preorder` request.
 #[derive(Debug, Object)]

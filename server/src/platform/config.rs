@@ -156,13 +156,34 @@ pub struct Config {
     /// Load the demo catalogue when the database is empty at `serve` (`SHOP_SEED_DEMO`, on by default).
     pub seed_demo_on_empty: bool,
     /// argon2id cost for new password hashes.
-    pub password_cost: crate::auth::password::PasswordCost,
+    pub password_cost: PasswordCost,
     /// Time source.
     pub clock: Arc<dyn Clock>,
     /// How long the bearer extractor may reuse a `users` row, milliseconds
     /// (`SHOP_USER_CACHE_MS`, 3000; 0 = read it on every request). A `Block` takes effect on
-    /// access-token calls within this time; see `platform::user_cache`.
+    /// access-token calls within this time; see `auth::user_cache`.
     pub user_cache_ms: i64,
+}
+
+/// Default of `SHOP_USER_CACHE_MS`: how long the bearer extractor may reuse a `users` row.
+pub const DEFAULT_USER_CACHE_MS: i64 = 3_000;
+
+/// argon2id cost parameters for new password hashes (memory KiB, iterations, lanes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasswordCost {
+    /// Memory in KiB.
+    pub m_kib: u32,
+    /// Iterations.
+    pub t: u32,
+    /// Parallelism.
+    pub p: u32,
+}
+
+impl PasswordCost {
+    /// OWASP's argon2id baseline (19 MiB, 2 iterations, 1 lane).
+    pub const PRODUCTION: Self = Self { m_kib: 19 * 1024, t: 2, p: 1 };
+    /// Cheap parameters for tests (debug builds are slow).
+    pub const TEST: Self = Self { m_kib: 256, t: 1, p: 1 };
 }
 
 impl std::fmt::Debug for Config {
@@ -306,9 +327,9 @@ impl Config {
             argon2_slots: default_argon2_slots(),
             limits,
             seed_demo_on_empty: !matches!(var("SHOP_SEED_DEMO").as_deref(), Some("0" | "false" | "no")),
-            password_cost: crate::auth::password::PasswordCost::PRODUCTION,
+            password_cost: PasswordCost::PRODUCTION,
             clock: Arc::new(SystemClock),
-            user_cache_ms: parse_var("SHOP_USER_CACHE_MS", super::user_cache::DEFAULT_TTL_MS)?,
+            user_cache_ms: parse_var("SHOP_USER_CACHE_MS", DEFAULT_USER_CACHE_MS)?,
         })
     }
 
@@ -336,9 +357,9 @@ impl Config {
             argon2_slots: default_argon2_slots(),
             limits: AuthLimits::default(),
             seed_demo_on_empty: false,
-            password_cost: crate::auth::password::PasswordCost::TEST,
+            password_cost: PasswordCost::TEST,
             clock: Arc::new(SystemClock),
-            user_cache_ms: super::user_cache::DEFAULT_TTL_MS,
+            user_cache_ms: DEFAULT_USER_CACHE_MS,
         }
     }
 

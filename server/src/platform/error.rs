@@ -9,6 +9,7 @@ use poem::http::StatusCode;
 use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object};
+use shop_core::validation::{self, Rule};
 
 /// Persian messages used across the API.
 pub mod msg {
@@ -24,8 +25,6 @@ pub mod msg {
     pub const INVALID_INPUT: &str = "اطلاعات ارسال‌شده معتبر نیست.";
     /// Missing or expired sign-in.
     pub const UNAUTHORIZED: &str = "لطفا ابتدا وارد حساب کاربری خود شوید.";
-    /// Expired access token.
-    pub const TOKEN_EXPIRED: &str = "مدت زمان دسترسی شما به پایان رسیده است. لطفا دوباره وارد شوید.";
     /// Not allowed.
     pub const FORBIDDEN: &str = "شما به این بخش دسترسی ندارید.";
     /// Blocked account.
@@ -34,8 +33,6 @@ pub mod msg {
     pub const NOT_FOUND: &str = "مورد درخواستی یافت نشد.";
     /// Wrong HTTP method.
     pub const METHOD_NOT_ALLOWED: &str = "این روش درخواست پشتیبانی نمی‌شود.";
-    /// Body over 1 MB (the spec's file-size message form).
-    pub const TOO_LARGE: &str = "حجم درخواست باید حداکثر 1 مگابایت باشد";
     /// Rate limited.
     pub const TOO_MANY: &str = "تعداد درخواست‌ها بیش از حد مجاز است. لطفا {seconds} ثانیه دیگر دوباره تلاش کنید.";
     /// Anything unexpected.
@@ -108,9 +105,17 @@ impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::BadRequest(Json(ErrorBody::new(message, None)))
     }
+    /// 400 naming the field.
+    pub fn bad_field(field: &str, message: impl Into<String>) -> Self {
+        Self::BadRequest(Json(ErrorBody::new(message, Some(field))))
+    }
     /// 422 naming the field.
     pub fn invalid(field: &str, message: impl Into<String>) -> Self {
         Self::Unprocessable(Json(ErrorBody::new(message, Some(field))))
+    }
+    /// 422 naming the field with the rule's "not valid" message (a wrong type, a bad value).
+    pub fn not_valid(field: &str) -> Self {
+        Self::invalid(field, validation::message(&Rule::Url, &field_label(field)))
     }
     /// 401.
     pub fn unauthorized() -> Self {
@@ -138,7 +143,9 @@ impl ApiError {
     }
     /// 413.
     pub fn too_large() -> Self {
-        Self::PayloadTooLarge(Json(ErrorBody::new(msg::TOO_LARGE, None)))
+        // The rule's file-size message (the body limit is the spec's 1 MB).
+        let m = validation::message(&Rule::FileSize { max_bytes: 1024 * 1024 }, "حجم درخواست");
+        Self::PayloadTooLarge(Json(ErrorBody::new(m, None)))
     }
     /// 429 with Retry-After (at least 1 second).
     pub fn too_many(retry_after_secs: i64) -> Self {
@@ -230,7 +237,7 @@ pub fn error_response_with_body(err: poem::Error, body: Option<&[u8]>) -> Respon
     let api = if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseRequestPayloadError>() {
         parse_payload_error(&e.reason, body)
     } else if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        ApiError::invalid(e.name, format!("{} وارد شده معتبر نیست!", field_label(e.name)))
+        ApiError::not_valid(e.name)
     } else if err.is::<poem_openapi::error::ContentTypeError>() {
         ApiError::bad_request(msg::BAD_CONTENT_TYPE)
     } else {
@@ -303,7 +310,7 @@ fn parse_payload_error(reason: &str, body: Option<&[u8]>) -> ApiError {
         return ApiError::bad_request(msg::EMPTY_BODY);
     }
     match super::payload::field_at_fault(reason, body) {
-        Some(field) => ApiError::invalid(&field, format!("{} وارد شده معتبر نیست!", field_label(&field))),
+        Some(field) => ApiError::not_valid(&field),
         None => ApiError::Unprocessable(Json(ErrorBody::new(msg::INVALID_INPUT, None))),
     }
 }

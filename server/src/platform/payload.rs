@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn names_the_field() {
-        init_from_spec(&crate::app::openapi_json());
+        init_from_spec(&crate::startup::openapi_json());
         let r = "Expected input type \"string\", found null. (occurred while parsing \"LoginRequest\")";
         assert_eq!(field_at_fault(r, br#"{"code":"1"}"#).as_deref(), Some("mobile"));
         assert_eq!(field_at_fault(r, br#"{"mobile":"1","code":[1]}"#).as_deref(), Some("code"));

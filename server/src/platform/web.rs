@@ -2,10 +2,11 @@
 //!
 //! - A file that exists under the folder is served with its content type; files under
 //!   `/assets/` (hashed by Vite) get a one-year immutable cache, others a short one.
-//! - A path in the route table (`web/src/app/routes.json`, the one the React router reads)
+//! - A path in the route table (`contract/routes.json`, the one the React router reads)
 //!   gets `index.html` with 200.
 //! - Any other path gets `index.html` with 404, so the app shows its not-found page.
-//! - `crate::seo::hook` answers `/sitemap.xml` and `/robots.txt` and fills in the HTML head.
+//! - A [`PageHook`] registered at start-up (the seo area's) may answer generated files
+//!   (`/sitemap.xml`, `/robots.txt`) and fill in the HTML head.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -14,7 +15,7 @@ use poem::http::{header, Method, StatusCode};
 use poem::{Endpoint, Request, Response};
 
 /// The route table shared with the web app.
-pub const ROUTES_JSON: &str = include_str!("../../../web/src/app/routes.json");
+pub const ROUTES_JSON: &str = include_str!("../../../contract/routes.json");
 
 /// One route of the table.
 #[derive(Debug, Clone, serde::Deserialize)]
@@ -48,7 +49,7 @@ pub struct RouteTable {
 impl RouteTable {
     /// Parse the embedded `routes.json`.
     pub fn embedded() -> Self {
-        let file: RouteFile = serde_json::from_str(ROUTES_JSON).expect("web/src/app/routes.json is valid");
+        let file: RouteFile = serde_json::from_str(ROUTES_JSON).expect("contract/routes.json is valid");
         Self { routes: file.routes }
     }
 
@@ -97,17 +98,50 @@ fn segment_matches(pat: &str, seg: &str) -> bool {
     }
 }
 
+/// What an area adds to the web app's answers (registered at start-up with
+/// [`WebApp::with_hook`]).
+#[async_trait::async_trait]
+pub trait PageHook: Send + Sync + 'static {
+    /// A generated answer for `req` (e.g. `/sitemap.xml`), or `None` to serve it as usual.
+    async fn special(&self, req: &Request) -> Option<Response>;
+
+    /// The app's HTML answer for a path (`route`: its row in the route table, if any), changed
+    /// as the area needs (head tags, a 404, a redirect).
+    async fn page(&self, req: &Request, route: Option<&RouteDef>, index: Response) -> Response;
+}
+
+/// The hook of a bare web app: answers are served unchanged.
+struct NoHook;
+
+#[async_trait::async_trait]
+impl PageHook for NoHook {
+    async fn special(&self, _req: &Request) -> Option<Response> {
+        None
+    }
+
+    async fn page(&self, _req: &Request, _route: Option<&RouteDef>, index: Response) -> Response {
+        index
+    }
+}
+
 /// The endpoint serving the web app.
 #[derive(Clone)]
 pub struct WebApp {
     dir: Arc<PathBuf>,
     routes: Arc<RouteTable>,
+    hook: Arc<dyn PageHook>,
 }
 
 impl WebApp {
     /// Serve files from `dir`.
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Self { dir: Arc::new(dir.into()), routes: Arc::new(RouteTable::embedded()) }
+        Self { dir: Arc::new(dir.into()), routes: Arc::new(RouteTable::embedded()), hook: Arc::new(NoHook) }
+    }
+
+    /// Let `hook` answer generated files and change the HTML answers.
+    pub fn with_hook(mut self, hook: impl PageHook) -> Self {
+        self.hook = Arc::new(hook);
+        self
     }
 
     async fn index(&self, status: StatusCode) -> Response {
@@ -139,8 +173,7 @@ impl Endpoint for WebApp {
         if path.starts_with("/api/") || path == "/api" {
             return Err(poem::Error::from_status(StatusCode::NOT_FOUND));
         }
-        // sitemap.xml and robots.txt are generated (seo area).
-        if let Some(resp) = crate::seo::hook::special(&req).await {
+        if let Some(resp) = self.hook.special(&req).await {
             return Ok(resp);
         }
         if let Some(file) = safe_file_path(&self.dir, path) {
@@ -162,13 +195,12 @@ impl Endpoint for WebApp {
                 }
             }
         }
-        // The app's HTML: 200 for a path in the route table, 404 otherwise; the seo area
-        // fills in the head (title, description, canonical, Open Graph, JSON-LD) and may turn
-        // it into a 404 (unknown product) or a 301 (category slug).
+        // The app's HTML: 200 for a path in the route table, 404 otherwise; the hook may
+        // fill in the head, or turn it into a 404 (unknown product) or a 301 (category slug).
         let route = self.routes.find(path).cloned();
         let status = if route.is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
         let index = self.index(status).await;
-        Ok(crate::seo::hook::page(&req, route.as_ref(), index).await)
+        Ok(self.hook.page(&req, route.as_ref(), index).await)
     }
 }
 

@@ -6,8 +6,8 @@
 //! wrong slug is redirected (301) to the canonical one; an unknown product, category or post
 //! answers 404 with the app's HTML (the app shows its not-found page).
 //!
-//! [`head`] holds the pure builders; [`hook`] is the glue the web app's static handler calls.
+//! [`view`] holds the pure builders; [`routes`] is the hook the web app's static handler
+//! calls (registered at start-up). The area has no tables and no JSON API of its own.
 
-pub mod head;
-pub mod hero;
-pub mod hook;
+pub mod routes;
+pub mod view;

@@ -18,7 +18,8 @@ use poem_openapi::{Object, OpenApi};
 use crate::platform::clock::Clock;
 use crate::platform::config::{Config, SmsSetting};
 use crate::platform::error::{ApiError, ApiResult};
-use crate::platform::{ApiTags, AppState};
+use crate::platform::ApiTags;
+use crate::state::AppState;
 
 /// Why an SMS could not be sent.
 #[derive(Debug, thiserror::Error)]
@@ -158,7 +159,7 @@ impl DevSmsApi {
     /// Messages the console provider "sent" to a number, newest first. Exists only in
     /// development mode with `SHOP_SMS=console`, and only for clients on this machine
     /// (loopback); 404 otherwise.
-    #[oai(path = "/sms", method = "get")]
+    #[oai(path = "/sms", method = "get", operation_id = "dev_sms_outbox")]
     async fn outbox(
         &self,
         state: poem::web::Data<&AppState>,

@@ -1,8 +1,10 @@
-import { useSetAtom } from 'jotai';
+import { getDefaultStore, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { startSession } from '@/features/auth/session';
+import { followSession } from '@/features/cart/stores/cart';
+import { loadCart } from '@/features/cart/api/cart';
+import { startSession } from '@/shared/session/session';
 import { pageReadyAtom } from '@/shared/state';
 import { createAppRoutes, installPrefetcher } from './router';
 
@@ -12,9 +14,12 @@ installPrefetcher();
 export function App() {
   const setPageReady = useSetAtom(pageReadyAtom);
   useEffect(() => {
-    // Spec §4 "On start": mark the page ready, restore the session, load the pre-order.
+    // Spec §4 "On start": mark the page ready, restore the session, load the pre-order (the
+    // cart follows the session).
     setPageReady(true);
+    const stopCart = followSession(getDefaultStore(), loadCart);
     void startSession();
+    return stopCart;
   }, [setPageReady]);
   return <RouterProvider router={router} />;
 }

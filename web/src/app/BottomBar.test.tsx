@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { chatModalAtom, loginModalAtom } from '@/shared/state';
-import { renderApp } from '@/test/renderApp';
+import { renderApp } from '@/shared/testing/render';
 import { BOTTOM_BAR_HIDDEN_ON, isBottomBarHidden } from './BottomBar';
 
 const HIDDEN: Record<string, string> = {

@@ -4,7 +4,7 @@ import { ChatIcon, GridIcon, SearchIcon, UserIcon } from '@/shared/ui/Icons';
 import { LogoMark } from '@/shared/ui/Logo';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { useCurrentRouteHandle } from './routeHandle';
-import { useRequireSignIn } from './useRequireSignIn';
+import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
 
 /** Spec section 2: the bar is hidden on these named routes. */
 export const BOTTOM_BAR_HIDDEN_ON = ['productDetail', 'messages', 'cart', 'CartOrderRegistration', 'cartFirst'] as const;

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/test/renderApp';
+import { renderApp } from '@/shared/testing/render';
 import { PAGE_FADE_MS } from './PageTransition';
 
 describe('page transition (fade, out-in)', () => {

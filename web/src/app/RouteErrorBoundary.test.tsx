@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageModules } from './pageModules';
 import { createAppRoutes } from './router';
 import { pageReloader } from '@/shared/lib/chunkReload';
-import { sessionRestoredAtom } from '@/features/auth/session';
+import { sessionRestoredAtom } from '@/shared/session/session';
 import '@/shared/i18n';
 
 const realReload = pageReloader.reload;

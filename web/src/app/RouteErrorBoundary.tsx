@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { ErrorPage } from '@/features/error/ErrorPage';
-import { NotFound } from '@/features/not-found/NotFoundPage';
+import { ErrorPage } from '@/features/error/components/ErrorPage';
+import { NotFound } from '@/shared/ui/NotFound';
 import { isChunkLoadError, pageReloader, reloadOnChunkError } from '@/shared/lib/chunkReload';
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
 

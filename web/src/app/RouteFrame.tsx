@@ -2,14 +2,14 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { isSignedInAtom, sessionRestoredAtom } from '@/features/auth/session';
+import { isSignedInAtom, sessionRestoredAtom } from '@/shared/session/session';
 import { RouteInfoContext, type RouteInfo } from '@/shared/hooks/routeInfo';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle';
 import { loginModalAtom } from '@/shared/state';
 import { UserIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageTitle } from '@/shared/ui/PageTitle';
-import { parsePartialParams, type CompiledRoute } from './routeTable';
+import { parsePartialParams, type CompiledRoute } from '@/shared/routes/routeTable';
 
 /** Shown on a route that needs sign-in while signed out: the title and a sign-in button. */
 function SignInRequired({ title }: { title: string }) {

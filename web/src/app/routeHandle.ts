@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { LayoutName } from './routeTable';
+import type { LayoutName } from '@/shared/routes/routeTable';
 
 /** What every page route carries in its react-router `handle`. */
 export interface RouteHandle {

@@ -8,8 +8,8 @@ import {
   ProfileLayout,
   ProfileNoSideLayout,
   RestrictedLayout,
-} from './layouts/Layouts';
-import NotFoundPage from '@/features/not-found/NotFoundPage';
+} from '@/app/layouts/Layouts';
+import NotFoundPage from '@/shared/ui/NotFound';
 import { pageModules, type PageLoader } from './pageModules';
 import { RootErrorBoundary, RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteFrame } from './RouteFrame';
@@ -21,7 +21,7 @@ import {
   parsePartialParams,
   type CompiledRoute,
   type LayoutName,
-} from './routeTable';
+} from '@/shared/routes/routeTable';
 import { Shell } from './Shell';
 
 const LAYOUTS: Record<LayoutName, ComponentType> = {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import table from './routes.json';
-import { renderApp } from '@/test/renderApp';
+import table from '@contract/routes.json';
+import { renderApp } from '@/shared/testing/render';
 
 const samplePath = (path: string) =>
   path.replace('{category}-{id}', 'asus-laptops-12').replace('{id}', '7').replace(/\{(\w+)\}/g, 'sample');
@@ -67,7 +67,7 @@ describe('layouts and titles per route', () => {
 
 describe('error page', () => {
   it('renders for a fatal error and nothing for bots', async () => {
-    const { ErrorPage } = await import('@/features/error/ErrorPage');
+    const { ErrorPage } = await import('@/features/error/components/ErrorPage');
     const { createStore, Provider } = await import('jotai');
     const { render } = await import('@testing-library/react');
     const { userAgentAtom } = await import('@/shared/state');

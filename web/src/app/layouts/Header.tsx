@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { cartCountAtom, isSignedInAtom } from '@/features/auth/session';
+import { isSignedInAtom } from '@/shared/session/session';
+import { cartCountAtom } from '@/features/cart';
 import { loginModalAtom } from '@/shared/state';
 import { faDigits } from '@/shared/lib/digits';
 import { CartIcon, UserIcon } from '@/shared/ui/Icons';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AnimatedOutlet } from '../PageTransition';
+import { AnimatedOutlet } from '@/app/PageTransition';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -14,7 +14,7 @@ import {
   WalletIcon,
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
-import { LogoutButton } from '@/features/auth/LogoutButton';
+import { LogoutButton } from '@/features/auth/components/LogoutButton';
 
 const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
   { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as wasm from 'shop-core-wasm';
-import { coreIfLoaded, loadCore } from './index';
+import { coreIfLoaded, loadCore } from '@/shared/core';
 
 interface Case {
   fn: string;
@@ -177,7 +177,7 @@ describe('bad input from JavaScript never throws or traps', () => {
         expectOutcome(fn(value(0)));
       }
     }
-  });
+  }, 60_000); // thousands of crossings: slow on a loaded 2-core machine
 
   it('call_json rejects what is not a name and JSON text', () => {
     for (const [, value] of bad) {

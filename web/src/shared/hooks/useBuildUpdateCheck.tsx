@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import i18n from '../i18n';
-import { BUILD_CHECK_INTERVAL_MS, isNewBuildAvailable } from '../lib/buildUpdate';
+import i18n from '@/shared/i18n';
+import { BUILD_CHECK_INTERVAL_MS, isNewBuildAvailable } from '@/shared/lib/buildUpdate';
 
 function offerReload() {
   toast(

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { mobileDeviceAtom } from '../state';
+import { mobileDeviceAtom } from '@/shared/state';
 import { useMediaQuery } from './useMediaQuery';
 
 /** Keeps mobileDeviceAtom in step with the viewport (below lg = 1024 px). */

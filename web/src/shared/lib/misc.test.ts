@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { isBotUserAgent } from './bots';
 import { BUILD_CHECK_INTERVAL_MS, entryScriptOf, isNewBuildAvailable } from './buildUpdate';
 import { faDigits, faNumber } from './digits';
-import { estimatedProgress, LOADING_BAR } from '../ui/LoadingBar';
+import { estimatedProgress, LOADING_BAR } from '@/shared/ui/LoadingBar';
 
 describe('bots', () => {
   it('recognises search-engine and preview bots, not browsers', () => {

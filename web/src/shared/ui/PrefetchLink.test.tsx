@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setPrefetcher } from '../lib/prefetch';
+import { setPrefetcher } from '@/shared/lib/prefetch';
 import { PrefetchLink } from './PrefetchLink';
 
 describe('links prefetch their route when visible', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type Ref } from 'react';
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
-import { prefetchPath } from '../lib/prefetch';
+import { prefetchPath } from '@/shared/lib/prefetch';
 
 function pathOf(to: LinkProps['to']): string {
   if (typeof to === 'string') return to;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRouteInfo } from '../hooks/routeInfo';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { EmptyState, type EmptyStateProps } from './EmptyState';
 import { PageTitle } from './PageTitle';
 

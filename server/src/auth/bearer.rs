@@ -1,0 +1,72 @@
+//! The bearer-token extractor: `auth: BearerUser` in a poem-openapi handler gives the
+//! signed-in user, or answers 401 (missing/invalid/expired token) or 403 (blocked account)
+//! with the API's JSON error body.
+//!
+//! ```ignore
+//! #[oai(path = "/order/list/preorder", method = "post")]
+//! async fn preorder(&self, state: Data<&AppState>, auth: BearerUser, body: Json<Req>) -> ApiResult<Json<Resp>> {
+//!     let user = &auth.0; // crate::auth::entity::user::Model
+//! }
+//! ```
+
+use poem::Request;
+use poem_openapi::auth::Bearer;
+use poem_openapi::SecurityScheme;
+use sea_orm::EntityTrait;
+
+use super::entity::user;
+use crate::platform::error::{msg, ApiError};
+use crate::state::AppState;
+
+/// The signed-in user's access token. The server may reuse the user's record for up to
+/// `SHOP_USER_CACHE_MS` (3 s by default): blocking an account takes effect on these calls
+/// within that time (sign-in and token refresh see it at once).
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", bearer_format = "opaque", checker = "check_bearer")]
+pub struct BearerUser(pub user::Model);
+
+impl BearerUser {
+    /// The user's numeric id.
+    pub fn id(&self) -> i64 {
+        self.0.id
+    }
+    /// The user's public id (`Uid`).
+    pub fn uid(&self) -> &str {
+        &self.0.uid
+    }
+}
+
+async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<user::Model> {
+    let state = req
+        .data::<AppState>()
+        .ok_or_else(|| poem::Error::from(ApiError::internal("AppState missing from request data")))?;
+    let claims = state
+        .keys
+        .verify_access(&bearer.token, state.clock.unix())
+        .map_err(|e| match e {
+            super::token::TokenError::Expired => ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED),
+            _ => ApiError::unauthorized(),
+        })?;
+    let user = match state.users.get(claims.sub) {
+        Some(row) => row,
+        None => {
+            let row = std::sync::Arc::new(
+                user::Entity::find_by_id(claims.sub)
+                    .one(&state.db)
+                    .await
+                    .map_err(ApiError::from)?
+                    .ok_or_else(ApiError::unauthorized)?,
+            );
+            state.users.put(row.clone());
+            row
+        }
+    };
+    if user.block {
+        return Err(ApiError::forbidden_msg(msg::BLOCKED).into());
+    }
+    // Signed out, password changed or sign-in revoked since this token was issued.
+    if claims.ep != user.session_epoch {
+        return Err(ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED).into());
+    }
+    Ok(std::sync::Arc::unwrap_or_clone(user))
+}

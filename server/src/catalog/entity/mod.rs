@@ -1,0 +1,6 @@
+//! The catalogue's tables.
+
+pub mod category;
+pub mod info;
+pub mod product;
+pub mod variant;

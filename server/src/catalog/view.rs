@@ -1,0 +1,233 @@
+//! From the catalogue snapshot to the answers' shapes: cards, product details, spec rows,
+//! comparison rows, and what a product picture shows.
+
+use std::collections::HashSet;
+
+use super::dto::{CategoryRef, CompareRow, ConditionDetails, ImageDto, ProductCard, ProductDetail, ProductResponse, SpecRow, Specs, VariantDto};
+use super::images::{self, PictureSpec};
+use super::snapshot::{self, Item, Snapshot};
+use super::{category, fmt, product};
+
+pub fn image(item: &Item, picture: i32) -> ImageDto {
+    let id = item.product.id;
+    ImageDto {
+        src: images::url(id, picture, 320),
+        src2x: images::url(id, picture, 640),
+        src_set: images::WIDTHS.iter().map(|w| format!("{} {w}w", images::url(id, picture, *w))).collect::<Vec<_>>().join(", "),
+        alt: item.product.name.clone(),
+        width: 320,
+        height: 240,
+    }
+}
+
+/// `/shop/category/{slug}-{id}`.
+pub fn category_url(slug: &str, id: i64) -> String {
+    format!("/shop/category/{slug}-{id}")
+}
+
+pub fn category_ref(c: &category::Model) -> CategoryRef {
+    CategoryRef { id: c.id, slug: c.slug.clone(), name: c.name.clone(), url: category_url(&c.slug, c.id) }
+}
+
+/// The list card of an item at `now`.
+pub fn card(snap: &Snapshot, it: &Item, now: i64) -> ProductCard {
+    let offer = it.offer(now);
+    let price = it.price(now);
+    ProductCard {
+        id: it.product.id,
+        uid: it.product.uid.clone(),
+        name: it.product.name.clone(),
+        brand: it.product.brand.clone(),
+        brand_slug: it.brand_slug.clone(),
+        brand_fa: snapshot::brand_persian(&it.product.brand).unwrap_or("").to_string(),
+        model: it.info.model.clone(),
+        line: it.product.line.clone(),
+        line_label: snapshot::line_label(&it.product.line).into(),
+        condition: it.product.condition.clone(),
+        condition_label: snapshot::condition_label(&it.product.condition).into(),
+        price,
+        price_text: fmt::toman(price),
+        old_price: offer.map(|_| it.base_price),
+        discount_percent: offer.map(|(p, _)| ((it.base_price - p) * 100 / it.base_price.max(1)).max(1)),
+        special_ends_at: offer.map(|(_, end)| fmt::iso(end)),
+        in_stock: it.in_stock(),
+        ins_payment: it.ins_payment,
+        ram_gb: it.info.ram_gb,
+        storage_gb: it.info.storage_gb,
+        storage_type: it.info.storage_type.clone(),
+        cpu: it.info.cpu.clone(),
+        cpu_family: it.info.cpu_family.clone(),
+        gpu: it.info.gpu.clone(),
+        screen_inches: it.info.screen_inches,
+        image: image(it, 0),
+        category: it.category.map(|i| category_ref(&snap.categories[i])),
+        url: format!("/product/{}", it.product.uid),
+    }
+}
+
+fn hex(c: [u8; 3]) -> String {
+    format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+pub fn fa(n: impl ToString) -> String {
+    shop_core::digits::to_persian_digits(&n.to_string())
+}
+
+/// The labelled spec rows of an item (product page table and comparison).
+pub fn spec_rows(it: &Item) -> Vec<SpecRow> {
+    let i = &it.info;
+    let storage = if i.storage_gb >= 1024 && i.storage_gb % 1024 == 0 {
+        format!("{} ترابایت {}", fa(i.storage_gb / 1024), i.storage_type)
+    } else if i.storage_gb > 0 {
+        format!("{} گیگابایت {}", fa(i.storage_gb), i.storage_type)
+    } else {
+        String::new()
+    };
+    let mut rows = vec![
+        ("brand", "برند", format!("{} ({})", it.product.brand, snapshot::brand_persian(&it.product.brand).unwrap_or(""))),
+        ("model", "مدل", i.model.clone()),
+        ("line", "نوع", snapshot::line_label(&it.product.line).to_string()),
+        ("condition", "وضعیت", snapshot::condition_label(&it.product.condition).to_string()),
+        ("cpu", "پردازنده", i.cpu.clone()),
+        ("ram", "حافظه رم", if i.ram_gb > 0 { format!("{} گیگابایت", fa(i.ram_gb)) } else { String::new() }),
+        ("storage", "حافظه داخلی", storage),
+        ("gpu", "پردازنده گرافیکی", i.gpu.clone()),
+        (
+            "screen",
+            "نمایشگر",
+            if i.screen_inches > 0.0 { format!("{} اینچ، {}", fa(i.screen_inches), i.screen_resolution) } else { String::new() },
+        ),
+        ("weight", "وزن", if i.weight_kg > 0.0 { format!("{} کیلوگرم", fa(i.weight_kg)) } else { String::new() }),
+        ("battery", "باتری", if i.battery_wh > 0 { format!("{} وات‌ساعت", fa(i.battery_wh)) } else { String::new() }),
+        ("ports", "درگاه‌ها", i.ports.clone()),
+        ("os", "سیستم‌عامل", i.os.clone()),
+    ];
+    if it.product.condition != product::CONDITION_NEW {
+        rows.push(("grade", "درجه ظاهری", i.condition_grade.clone().unwrap_or_default()));
+        rows.push(("battery_health", "سلامت باتری", i.battery_health.map(|b| format!("{}٪", fa(b))).unwrap_or_default()));
+        rows.push(("test_days", "مهلت تست", i.test_days.map(|d| format!("{} روز", fa(d))).unwrap_or_default()));
+    }
+    rows.into_iter()
+        .filter(|r| !r.2.trim().is_empty())
+        .map(|(k, l, v)| SpecRow { key: k.into(), label: l.into(), value: v })
+        .collect()
+}
+
+/// The answer of `GET /catalog/products/{uid}` for the snapshot's item `i` (also embedded in
+/// the product page's HTML by `seo::routes`).
+pub fn product_response(snap: &Snapshot, i: usize, now: i64) -> ProductResponse {
+    let it = &snap.items[i];
+    let mut related: Vec<usize> = (0..snap.items.len())
+        .filter(|&j| j != i && snap.items[j].info.category_id == it.info.category_id && snap.items[j].in_stock())
+        .collect();
+    related.sort_by_key(|&j| ((snap.items[j].price(now) - it.price(now)).abs(), snap.items[j].product.id));
+    related.truncate(8);
+    ProductResponse {
+        status: "ok".into(),
+        data: detail(snap, it, now),
+        related: related.into_iter().map(|j| card(snap, &snap.items[j], now)).collect(),
+    }
+}
+
+/// The full product at `now`.
+pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
+    let i = &it.info;
+    let offer = it.offer(now);
+    ProductDetail {
+        card: card(snap, it, now),
+        description: it.product.description.clone(),
+        specs: Specs {
+            cpu: i.cpu.clone(),
+            cpu_family: i.cpu_family.clone(),
+            ram_gb: i.ram_gb,
+            storage_gb: i.storage_gb,
+            storage_type: i.storage_type.clone(),
+            gpu: i.gpu.clone(),
+            screen_inches: i.screen_inches,
+            screen_resolution: i.screen_resolution.clone(),
+            weight_kg: i.weight_kg,
+            battery_wh: i.battery_wh,
+            ports: i.ports.split(['،', ',']).map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+            os: i.os.clone(),
+        },
+        spec_rows: spec_rows(it),
+        condition_details: (it.product.condition != product::CONDITION_NEW).then(|| ConditionDetails {
+            grade: i.condition_grade.clone(),
+            battery_health: i.battery_health,
+            test_days: i.test_days,
+        }),
+        variants: it
+            .variants
+            .iter()
+            .map(|v| VariantDto {
+                id: v.id,
+                color: v.color.clone(),
+                color_hex: hex(images::colour_of(&v.color)),
+                name_garanti: v.warranty_name.clone(),
+                price_garanti: v.warranty_price,
+                price: it.variant_price(v, now),
+                old_price: offer.map(|_| v.price),
+                stock: v.stock.max(0),
+                in_stock: v.stock > 0,
+                ins_payment: v.ins_payment,
+                property: v.property.clone(),
+                dg: v.dg.clone(),
+            })
+            .collect(),
+        images: (0..i.images.clamp(1, images::MAX_PICTURES)).map(|n| image(it, n)).collect(),
+        breadcrumb: i.category_id.map(|c| snap.category_path(c).into_iter().map(category_ref).collect()).unwrap_or_default(),
+    }
+}
+
+/// The comparison rows for the given items.
+pub fn compare_rows(snap: &Snapshot, items: &[&Item], now: i64) -> Vec<CompareRow> {
+    let mut keys: Vec<(String, String)> = vec![("price".into(), "قیمت".into())];
+    let per: Vec<Vec<SpecRow>> = items.iter().map(|it| spec_rows(it)).collect();
+    for rows in &per {
+        for r in rows {
+            if !keys.iter().any(|k| k.0 == r.key) {
+                keys.push((r.key.clone(), r.label.clone()));
+            }
+        }
+    }
+    let _ = snap;
+    keys.into_iter()
+        .map(|(key, label)| {
+            let values: Vec<String> = items
+                .iter()
+                .zip(&per)
+                .map(|(it, rows)| {
+                    if key == "price" {
+                        fmt::toman(it.price(now))
+                    } else {
+                        rows.iter().find(|r| r.key == key).map(|r| r.value.clone()).unwrap_or_else(|| "—".into())
+                    }
+                })
+                .collect();
+            let differs = values.iter().collect::<HashSet<_>>().len() > 1;
+            CompareRow { key, label, values, differs }
+        })
+        .collect()
+}
+
+
+const ACCENTS: &[[u8; 3]] = &[[72, 118, 220], [40, 160, 150], [230, 120, 60], [150, 90, 210], [220, 70, 110], [60, 140, 80]];
+
+pub fn default_spec(id: i64, pic: i32) -> PictureSpec {
+    let k = id.unsigned_abs() as usize;
+    PictureSpec { body: [120, 124, 132], tablet: false, view: pic as u8, accent: ACCENTS[k % ACCENTS.len()] }
+}
+
+/// What the picture of product `id` shows (its first variant's colour and its line).
+pub fn picture_spec(snap: &Snapshot, id: i64, pic: i32) -> PictureSpec {
+    match snap.items.iter().find(|it| it.product.id == id) {
+        Some(it) => PictureSpec {
+            body: images::colour_of(it.variants.first().map(|v| v.color.as_str()).unwrap_or("")),
+            tablet: it.product.line == product::LINE_TABLET_LAPTOP,
+            view: pic as u8,
+            accent: ACCENTS[(snapshot::brand_slug(&it.product.brand).len() + id as usize) % ACCENTS.len()],
+        },
+        None => default_spec(id, pic),
+    }
+}
+

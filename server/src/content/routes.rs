@@ -1,0 +1,100 @@
+//! Public content reads (GET, `ETag` + `Cache-Control`, 304 on a match):
+//! `/api/client/v1/blog`, `/blog/{slug}`, `/pages/{name}`, `/faq`.
+
+use poem::web::Data;
+use poem::Request;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::OpenApi;
+use sea_orm::{EntityTrait, PaginatorTrait, QueryOrder, QuerySelect};
+
+use super::dto::*;
+use super::entity::{blog_post, content_page, faq};
+use super::service::{msg, page_name, paragraphs, post_by_slug};
+use crate::catalog::fmt::iso;
+use crate::platform::error::{ApiError, ApiResult};
+use crate::platform::http::cache::{respond, Cached};
+use crate::platform::http::query::page_and_size;
+use crate::platform::ApiTags;
+use crate::state::AppState;
+
+/// Content API.
+pub struct ContentApi;
+
+#[OpenApi(prefix_path = "/api/client/v1", tag = "ApiTags::Catalog")]
+impl ContentApi {
+    /// Blog posts, newest first. `page` from 1; `size` 1..=60 (larger is capped at 60).
+    #[oai(path = "/blog", method = "get", operation_id = "content_blog")]
+    async fn blog(
+        &self,
+        state: Data<&AppState>,
+        req: &Request,
+        page: Query<Option<i64>>,
+        size: Query<Option<i64>>,
+    ) -> ApiResult<Cached<BlogListResponse>> {
+        let (page, size) = page_and_size(page.0, size.0, 12)?;
+        let total = blog_post::Entity::find().count(&state.db).await?;
+        let offset = (page - 1).saturating_mul(size);
+        let rows = if offset >= total {
+            Vec::new()
+        } else {
+            blog_post::Entity::find()
+                .order_by_desc(blog_post::Column::PublishedAt)
+                .order_by_desc(blog_post::Column::Id)
+                .offset(offset)
+                .limit(size)
+                .all(&state.db)
+                .await?
+        };
+        Ok(respond(
+            req,
+            BlogListResponse { status: "ok".into(), data: rows.iter().map(BlogPostSummary::from).collect(), total, page, size },
+        ))
+    }
+
+    /// One blog post by slug; an unknown or malformed slug gives 404.
+    #[oai(path = "/blog/:slug", method = "get", operation_id = "content_blog_post")]
+    async fn blog_post(&self, state: Data<&AppState>, req: &Request, slug: Path<String>) -> ApiResult<Cached<BlogPostResponse>> {
+        let p = post_by_slug(&state.db, &slug.0)
+            .await?
+            .ok_or_else(|| ApiError::not_found_field("slug", msg::POST_NOT_FOUND))?;
+        Ok(respond(
+            req,
+            BlogPostResponse { status: "ok".into(), data: BlogPostFull { summary: BlogPostSummary::from(&p), paragraphs: paragraphs(&p.body) } },
+        ))
+    }
+
+    /// A content page: `about`, `contact`, `terms`, `privacy` (or the web route names
+    /// `about-us`, `contact-us`, `terms-of-use`, `privacy-policy`).
+    #[oai(path = "/pages/:name", method = "get", operation_id = "content_page")]
+    async fn page(&self, state: Data<&AppState>, req: &Request, name: Path<String>) -> ApiResult<Cached<ContentPageResponse>> {
+        let name = page_name(&name.0).ok_or_else(|| ApiError::not_found_field("name", msg::PAGE_NOT_FOUND))?;
+        let p = content_page::Entity::find_by_id(name.to_string())
+            .one(&state.db)
+            .await?
+            .ok_or_else(|| ApiError::not_found_field("name", msg::PAGE_NOT_FOUND))?;
+        Ok(respond(
+            req,
+            ContentPageResponse {
+                status: "ok".into(),
+                data: ContentPage { name: p.name, title: p.title, paragraphs: paragraphs(&p.body), updated_at: iso(p.updated_at) },
+            },
+        ))
+    }
+
+    /// Frequently asked questions, in order.
+    #[oai(path = "/faq", method = "get", operation_id = "content_faq")]
+    async fn faq(&self, state: Data<&AppState>, req: &Request) -> ApiResult<Cached<FaqResponse>> {
+        let rows = faq::Entity::find()
+            .order_by_asc(faq::Column::Position)
+            .order_by_asc(faq::Column::Id)
+            .all(&state.db)
+            .await?;
+        Ok(respond(
+            req,
+            FaqResponse {
+                status: "ok".into(),
+                data: rows.into_iter().map(|f| FaqEntry { id: f.id, question: f.question, answer: f.answer }).collect(),
+            },
+        ))
+    }
+}

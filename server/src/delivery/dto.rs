@@ -1,0 +1,89 @@
+//! The delivery call's request and answer shapes.
+
+use poem_openapi::{types::Example, Object};
+
+use super::entity::delivery_option;
+
+/// `order/get/delivery/order` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "DeliveryOrderRequest")]
+pub struct DeliveryReq {
+    /// Id of one of the caller's orders.
+    pub orderid: i64,
+}
+
+impl Example for DeliveryReq {
+    fn example() -> Self {
+        Self { orderid: 12 }
+    }
+}
+
+/// One active city of a delivery option; the name `همه` means every city.
+#[derive(Debug, Clone, Object)]
+pub struct CityName {
+    /// City name in Persian.
+    pub name: String,
+}
+
+/// A delivery option (spec section 3).
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "DeliveryOption")]
+pub struct DeliveryOptionDto {
+    /// Option id.
+    #[oai(rename = "Id")]
+    pub id: i64,
+    /// Persian name.
+    #[oai(rename = "Name")]
+    pub name: String,
+    /// Persian description.
+    #[oai(rename = "Description")]
+    pub description: String,
+    /// Cost in Toman (0 = free).
+    #[oai(rename = "Price")]
+    pub price: i64,
+    /// Lower is preferred; 0 is special (spec section 5).
+    #[oai(rename = "Priority")]
+    pub priority: i64,
+    /// Active cities; a first entry `همه` means every city.
+    #[oai(rename = "CityActive")]
+    pub city_active: Vec<CityName>,
+}
+
+impl From<delivery_option::Model> for DeliveryOptionDto {
+    fn from(o: delivery_option::Model) -> Self {
+        Self {
+            city_active: o.city_list().into_iter().map(|name| CityName { name }).collect(),
+            id: o.id,
+            name: o.name,
+            description: o.description,
+            price: o.price,
+            priority: o.priority,
+        }
+    }
+}
+
+/// The delivery options offered for the order.
+#[derive(Debug, Object)]
+#[oai(example)]
+pub struct DeliveryResponse {
+    /// Always `ok`.
+    pub status: String,
+    /// The options, the preferred (lowest `Priority`) first; empty when none reaches the city.
+    pub data: Vec<DeliveryOptionDto>,
+}
+
+impl Example for DeliveryResponse {
+    fn example() -> Self {
+        Self {
+            status: "ok".into(),
+            data: vec![DeliveryOptionDto {
+                id: 2,
+                name: "پست پیشتاز".into(),
+                description: "ارسال با پست پیشتاز به سراسر کشور در ۲ تا ۴ روز کاری".into(),
+                price: 120_000,
+                priority: 2,
+                city_active: vec![CityName { name: "همه".into() }],
+            }],
+        }
+    }
+}

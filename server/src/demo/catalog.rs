@@ -1,0 +1,462 @@
+//! The demo catalogue (`shop seed --demo`): the category tree, 65 realistic laptops from
+//! `server/demo/laptops.txt` (new, used «استوک» and open-box, laptops and tablet-laptops,
+//! Persian names and descriptions, colour × warranty variants, special offers), details for
+//! products other modules added, and the blog, content pages and FAQ.
+//!
+//! Idempotent: rows are matched by slug/uid and only what is missing is added.
+//! `products: Some(n)`: generated copies of the demo laptops are added until the catalogue
+//! holds at least `n` products (load tests).
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QuerySelect,
+    TransactionTrait,
+};
+
+use crate::catalog::snapshot::{cpu_family, derived_info, item_search_text};
+use crate::catalog::{category, info, product, variant};
+
+/// The demo data file.
+pub const LAPTOPS_TXT: &str = include_str!("../../demo/laptops.txt");
+
+/// Categories: slug, parent slug, Persian name, description.
+pub const CATEGORIES: &[(&str, &str, &str, &str)] = &[
+    ("laptop", "", "لپ‌تاپ", "انواع لپ‌تاپ نو، استوک و اوپن‌باکس برای کار، درس، بازی و طراحی"),
+    ("gaming-laptop", "laptop", "لپ‌تاپ گیمینگ", "لپ‌تاپ‌های پرقدرت با کارت گرافیک مجزا برای بازی و رندر"),
+    ("ultrabook", "laptop", "الترابوک", "لپ‌تاپ‌های سبک و باریک با باتری پرطاقت"),
+    ("business-laptop", "laptop", "لپ‌تاپ اداری و تجاری", "لپ‌تاپ‌های مقاوم و امن برای کارهای اداری"),
+    ("student-laptop", "laptop", "لپ‌تاپ دانشجویی و روزمره", "انتخاب‌های اقتصادی برای درس و کارهای روزمره"),
+    ("creator-laptop", "laptop", "لپ‌تاپ طراحی و رندرینگ", "نمایشگرهای دقیق و پردازنده‌های قوی برای طراحان و برنامه‌نویسان"),
+    ("tablet-laptop", "", "تبلت لپ‌تاپ (۲ در ۱)", "دستگاه‌های ۲ در ۱ با صفحه لمسی و کیبورد جداشدنی یا چرخان"),
+    ("surface", "tablet-laptop", "مایکروسافت سرفیس", "سرفیس پرو، سرفیس گو و سرفیس لپ‌تاپ"),
+    ("convertible", "tablet-laptop", "لپ‌تاپ تبدیل‌شونده", "لپ‌تاپ‌های ۳۶۰ درجه و جداشدنی"),
+];
+
+/// One demo laptop, parsed from `laptops.txt`.
+#[derive(Debug, Clone)]
+pub struct DemoLaptop {
+    pub uid: String,
+    pub name: String,
+    pub brand: String,
+    pub model: String,
+    pub line: &'static str,
+    pub condition: &'static str,
+    pub category: String,
+    pub cpu: String,
+    pub ram_gb: i32,
+    pub storage_gb: i32,
+    pub gpu: String,
+    pub screen_inches: f64,
+    pub resolution: String,
+    pub weight_kg: f64,
+    pub battery_wh: i32,
+    pub os: String,
+    /// Toman.
+    pub price: i64,
+    pub colours: Vec<String>,
+    pub grade: Option<String>,
+    pub battery_health: Option<i32>,
+    pub test_days: Option<i32>,
+    pub special_percent: i64,
+}
+
+/// Parse the demo file (lines starting with `#` and blank lines are skipped).
+pub fn parse_laptops(text: &str) -> Result<Vec<DemoLaptop>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        if f.len() != 20 {
+            return Err(format!("laptops.txt line {}: {} fields, expected 20", n + 1, f.len()));
+        }
+        let num = |i: usize| -> Result<f64, String> {
+            f[i].parse::<f64>().map_err(|_| format!("laptops.txt line {}: field {} is not a number", n + 1, i + 1))
+        };
+        let (grade, battery_health, test_days) = if f[18] == "-" {
+            (None, None, None)
+        } else {
+            let g: Vec<&str> = f[18].split(',').collect();
+            (
+                g.first().map(|s| s.to_string()),
+                g.get(1).and_then(|s| s.parse().ok()),
+                g.get(2).and_then(|s| s.parse().ok()),
+            )
+        };
+        out.push(DemoLaptop {
+            uid: f[0].into(),
+            name: f[1].into(),
+            brand: f[2].into(),
+            model: f[3].into(),
+            line: if f[4] == "t" { product::LINE_TABLET_LAPTOP } else { product::LINE_LAPTOP },
+            condition: match f[5] {
+                "u" => product::CONDITION_USED,
+                "o" => product::CONDITION_OPEN_BOX,
+                _ => product::CONDITION_NEW,
+            },
+            category: f[6].into(),
+            cpu: f[7].into(),
+            ram_gb: num(8)? as i32,
+            storage_gb: num(9)? as i32,
+            gpu: f[10].into(),
+            screen_inches: num(11)?,
+            resolution: f[12].into(),
+            weight_kg: num(13)?,
+            battery_wh: num(14)?.round() as i32,
+            os: f[15].into(),
+            price: (num(16)? * 1_000_000.0).round() as i64,
+            colours: f[17].split(',').map(|s| s.trim().to_string()).collect(),
+            grade,
+            battery_health,
+            test_days,
+            special_percent: num(19)? as i64,
+        });
+    }
+    Ok(out)
+}
+
+/// The parsed demo laptops.
+pub fn demo_laptops() -> Vec<DemoLaptop> {
+    parse_laptops(LAPTOPS_TXT).unwrap_or_default()
+}
+
+/// A small deterministic hash for demo variety.
+fn h(s: &str) -> u64 {
+    s.bytes().fold(1469598103934665603u64, |a, b| (a ^ u64::from(b)).wrapping_mul(1099511628211))
+}
+
+fn round_to(x: i64, step: i64) -> i64 {
+    ((x + step / 2) / step) * step
+}
+
+fn fa(n: impl ToString) -> String {
+    shop_core::digits::to_persian_digits(&n.to_string())
+}
+
+fn storage_text(gb: i32) -> String {
+    if gb >= 1024 && gb % 1024 == 0 {
+        format!("{} ترابایت", fa(gb / 1024))
+    } else {
+        format!("{} گیگابایت", fa(gb))
+    }
+}
+
+/// Ports typical of the line and brand.
+fn ports_of(l: &DemoLaptop) -> String {
+    if l.brand == "Apple" {
+        "Thunderbolt / USB-C ×۲، MagSafe، جک هدفون ۳.۵".into()
+    } else if l.line == product::LINE_TABLET_LAPTOP {
+        "USB-C ×۲، جک هدفون ۳.۵، کانکتور کیبورد".into()
+    } else if l.category == "gaming-laptop" {
+        "USB-A ×۳، USB-C، HDMI 2.1، LAN، جک هدفون ۳.۵".into()
+    } else {
+        "USB-A ×۲، USB-C، HDMI، جک هدفون ۳.۵".into()
+    }
+}
+
+/// A Persian description written from the specs.
+pub fn describe(l: &DemoLaptop) -> String {
+    let cond = match l.condition {
+        product::CONDITION_USED => format!(
+            "این دستگاه استوک است، با درجه ظاهری {} و سلامت باتری {} درصد؛ پیش از فروش در فروشگاه کامل تست شده و {} روز مهلت تست دارد.",
+            l.grade.clone().unwrap_or_default(),
+            fa(l.battery_health.unwrap_or(0)),
+            fa(l.test_days.unwrap_or(7))
+        ),
+        product::CONDITION_OPEN_BOX => format!(
+            "این دستگاه اوپن‌باکس است: جعبه باز شده ولی دستگاه در حد نو است (درجه {}، سلامت باتری {} درصد) و {} روز مهلت تست دارد.",
+            l.grade.clone().unwrap_or_default(),
+            fa(l.battery_health.unwrap_or(100)),
+            fa(l.test_days.unwrap_or(10))
+        ),
+        _ => "این دستگاه نو و آکبند است و با گارانتی معتبر عرضه می‌شود.".to_string(),
+    };
+    let usage = match l.category.as_str() {
+        "gaming-laptop" => "برای بازی‌های سنگین، استریم و رندر سه‌بعدی انتخاب مناسبی است.",
+        "ultrabook" => "وزن کم و باتری پرطاقت آن را برای سفر و کار در حرکت مناسب می‌کند.",
+        "business-laptop" => "بدنه مقاوم، کیبورد راحت و امکانات امنیتی آن برای کارهای اداری و تجاری ساخته شده است.",
+        "creator-laptop" => "نمایشگر دقیق و پردازنده قدرتمند آن برای طراحی، تدوین ویدیو و برنامه‌نویسی مناسب است.",
+        "surface" | "convertible" => "صفحه لمسی و حالت تبلت، آن را برای یادداشت‌برداری، طراحی با قلم و ارائه ایده‌آل می‌کند.",
+        _ => "برای درس، کارهای روزمره، وبگردی و تماشای فیلم گزینه‌ای اقتصادی و مطمئن است.",
+    };
+    format!(
+        "{} با پردازنده {}، {} گیگابایت رم و {} حافظه {}، نمایشگر {} اینچی با وضوح {} و گرافیک {}. وزن دستگاه {} کیلوگرم و باتری آن {} وات‌ساعت است. {} {}",
+        l.name,
+        l.cpu,
+        fa(l.ram_gb),
+        storage_text(l.storage_gb),
+        "SSD",
+        fa(l.screen_inches),
+        l.resolution,
+        l.gpu,
+        fa(l.weight_kg),
+        fa(l.battery_wh),
+        usage,
+        cond
+    )
+}
+
+/// What [`seed_catalog`] added.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct CatalogSeedReport {
+    pub categories: usize,
+    pub products: usize,
+    pub variants: usize,
+    /// `product_info` rows written for products added by other modules.
+    pub details_filled: usize,
+    pub blog_posts: usize,
+    pub pages: usize,
+    pub faq: usize,
+}
+
+/// Loads the demo catalogue, then the content (see the module docs).
+pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> Result<CatalogSeedReport, DbErr> {
+    let mut report = CatalogSeedReport::default();
+    let now = chrono::Utc::now().timestamp();
+    let txn = db.begin().await?;
+
+    // Categories.
+    let mut cats: HashMap<String, category::Model> =
+        category::Entity::find().all(&txn).await?.into_iter().map(|c| (c.slug.clone(), c)).collect();
+    for (pos, (slug, parent, name, desc)) in CATEGORIES.iter().enumerate() {
+        if cats.contains_key(*slug) {
+            continue;
+        }
+        let parent_id = if parent.is_empty() { None } else { cats.get(*parent).map(|c| c.id) };
+        let c = category::ActiveModel {
+            parent_id: Set(parent_id),
+            slug: Set(slug.to_string()),
+            name: Set(name.to_string()),
+            description: Set(desc.to_string()),
+            position: Set(pos as i32),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        cats.insert(c.slug.clone(), c);
+        report.categories += 1;
+    }
+
+    let existing = product::existing_uids(&txn).await?;
+    let laptops = demo_laptops();
+    let mut count = existing.len();
+    let mut order = 0i64;
+    for l in &laptops {
+        order += 1;
+        if existing.contains(&l.uid) {
+            continue;
+        }
+        insert_laptop(&txn, l, &l.uid, &l.name, &cats, now - order * 5400, now, &mut report).await?;
+        count += 1;
+    }
+    if let Some(n) = products {
+        let mut i = 0usize;
+        while count < n && !laptops.is_empty() {
+            let t = &laptops[i % laptops.len()];
+            let series = i / laptops.len() + 2;
+            let uid = format!("{}-s{}", t.uid, series);
+            i += 1;
+            if existing.contains(&uid) {
+                continue;
+            }
+            let mut l = t.clone();
+            // Vary price (±12%) and memory so generated products differ.
+            let k = h(&uid);
+            l.price = round_to(t.price * (88 + (k % 25) as i64) / 100, 100_000);
+            if k.is_multiple_of(3) && l.brand != "Apple" {
+                l.ram_gb = if l.ram_gb >= 32 { 16 } else { l.ram_gb * 2 };
+            }
+            let name = format!("{} (سری {})", t.name, fa(series));
+            insert_laptop(&txn, &l, &uid, &name, &cats, now - (order + i as i64) * 600, now, &mut report).await?;
+            count += 1;
+        }
+    }
+
+    // Details for products other modules added (derived from their variants' text).
+    let have: HashSet<i64> = info::Entity::find()
+        .select_only()
+        .column(info::Column::ProductId)
+        .into_tuple::<i64>()
+        .all(&txn)
+        .await?
+        .into_iter()
+        .collect();
+    let missing: Vec<product::Model> = product::Entity::find()
+        .all(&txn)
+        .await?
+        .into_iter()
+        .filter(|p| !have.contains(&p.id))
+        .collect();
+    if !missing.is_empty() {
+        let mut vars: HashMap<i64, Vec<variant::Model>> = HashMap::new();
+        for v in variant::Entity::find().all(&txn).await? {
+            vars.entry(v.product_id).or_default().push(v);
+        }
+        for p in missing {
+            let mut vs = vars.remove(&p.id).unwrap_or_default();
+            vs.sort_by_key(|v| (v.price, v.id));
+            let mut i = derived_info(&p, &vs);
+            let slug = if p.line == product::LINE_TABLET_LAPTOP {
+                if crate::catalog::snapshot::brand_slug(&p.brand) == "microsoft" { "surface" } else { "convertible" }
+            } else if i.gpu.contains("RTX") || i.gpu.contains("GTX") {
+                "gaming-laptop"
+            } else if p.condition == product::CONDITION_USED {
+                "business-laptop"
+            } else {
+                "student-laptop"
+            };
+            let cat = cats.get(slug);
+            i.category_id = cat.map(|c| c.id);
+            i.model = p
+                .uid
+                .split('-')
+                .rev()
+                .find(|s| s.chars().any(|c| c.is_ascii_digit()) && s.chars().any(|c| c.is_ascii_alphabetic()))
+                .map(str::to_ascii_uppercase)
+                .unwrap_or_default();
+            if p.condition != product::CONDITION_NEW {
+                i.condition_grade = Some("A".into());
+                i.battery_health = Some(85);
+                i.test_days = Some(7);
+            }
+            i.sold_count = (h(&p.uid) % 120) as i64;
+            i.created_at = now - 86_400 * 3 - p.id;
+            i.search_text = item_search_text(&p, &i, cat.map(|c| c.name.as_str()));
+            info::ActiveModel::from(i).reset_all().insert(&txn).await?;
+            report.details_filled += 1;
+        }
+    }
+    txn.commit().await?;
+
+    let c = super::content::seed(db, now).await?;
+    report.blog_posts = c.0;
+    report.pages = c.1;
+    report.faq = c.2;
+    tracing::info!(?report, "catalogue demo data loaded (only what was missing)");
+    Ok(report)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert_laptop<C: ConnectionTrait>(
+    db: &C,
+    l: &DemoLaptop,
+    uid: &str,
+    name: &str,
+    cats: &HashMap<String, category::Model>,
+    created_at: i64,
+    now: i64,
+    report: &mut CatalogSeedReport,
+) -> Result<(), DbErr> {
+    let k = h(uid);
+    let p = product::ActiveModel {
+        uid: Set(uid.to_string()),
+        name: Set(name.to_string()),
+        brand: Set(l.brand.clone()),
+        line: Set(l.line.to_string()),
+        condition: Set(l.condition.to_string()),
+        description: Set(describe(l)),
+        active: Set(true),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let out_of_stock = k.is_multiple_of(11);
+    let warranties: [(&str, i64); 2] = if l.condition == product::CONDITION_NEW {
+        [("گارانتی ۱۸ ماهه شرکتی", round_to(l.price * 3 / 100, 100_000)), ("گارانتی ۶ ماهه فروشگاه", 0)]
+    } else {
+        [("گارانتی ۶ ماهه فروشگاه", round_to(l.price * 2 / 100, 100_000)), ("گارانتی ۳ ماهه فروشگاه", 0)]
+    };
+    let property = format!("{} / {} گیگ رم / {} {}", l.cpu, fa(l.ram_gb), storage_text(l.storage_gb).replace("گیگابایت", "گیگ"), "SSD");
+    let mut rows = Vec::new();
+    for (ci, colour) in l.colours.iter().enumerate() {
+        for (wi, (wname, wprice)) in warranties.iter().enumerate() {
+            let stock = if out_of_stock { 0 } else { ((k >> (ci * 4 + wi * 2)) % 6) as i64 + i64::from(ci == 0 && wi == 0) };
+            rows.push(variant::ActiveModel {
+                product_id: Set(p.id),
+                color: Set(colour.clone()),
+                warranty_name: Set(wname.to_string()),
+                warranty_price: Set(*wprice),
+                price: Set(l.price + round_to(l.price * 15 * ci as i64 / 1000, 100_000)),
+                stock: Set(stock),
+                ins_payment: Set(l.condition != product::CONDITION_USED && l.price >= 30_000_000 || (k % 4 == 1)),
+                dg: Set(format!("{}-{}", p.id, rows.len() + 1)),
+                property: Set(property.clone()),
+                ..Default::default()
+            });
+        }
+    }
+    report.variants += rows.len();
+    variant::Entity::insert_many(rows).exec_without_returning(db).await?;
+    let cat = cats.get(&l.category).or_else(|| cats.get("laptop"));
+    let (special_price, special_ends_at) = if l.special_percent > 0 {
+        (
+            Some(round_to(l.price * (100 - l.special_percent) / 100, 100_000)),
+            Some(now + 86_400 * (2 + (k % 8) as i64) + 3600 * (k % 24) as i64),
+        )
+    } else {
+        (None, None)
+    };
+    let mut i = info::Model {
+        product_id: p.id,
+        category_id: cat.map(|c| c.id),
+        model: l.model.clone(),
+        condition_grade: l.grade.clone(),
+        battery_health: l.battery_health,
+        test_days: l.test_days,
+        cpu: l.cpu.clone(),
+        cpu_family: cpu_family(&l.cpu),
+        ram_gb: l.ram_gb,
+        storage_gb: l.storage_gb,
+        storage_type: "SSD".into(),
+        gpu: l.gpu.clone(),
+        screen_inches: l.screen_inches,
+        screen_resolution: l.resolution.clone(),
+        weight_kg: l.weight_kg,
+        battery_wh: l.battery_wh,
+        ports: ports_of(l),
+        os: l.os.clone(),
+        special_price,
+        special_ends_at,
+        images: crate::catalog::images::MAX_PICTURES,
+        sold_count: (k % 400) as i64,
+        created_at,
+        search_text: String::new(),
+    };
+    i.search_text = item_search_text(&p, &i, cat.map(|c| c.name.as_str()));
+    info::ActiveModel::from(i).reset_all().insert(db).await?;
+    report.products += 1;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demo_file_parses_with_variety() {
+        let l = parse_laptops(LAPTOPS_TXT).expect("parses");
+        assert!(l.len() >= 60, "{} laptops", l.len());
+        let brands: HashSet<&str> = l.iter().map(|x| x.brand.as_str()).collect();
+        for b in ["Lenovo", "HP", "Dell", "ASUS", "Acer", "Apple", "MSI", "Microsoft"] {
+            assert!(brands.contains(b), "{b}");
+        }
+        for c in [product::CONDITION_NEW, product::CONDITION_USED, product::CONDITION_OPEN_BOX] {
+            assert!(l.iter().filter(|x| x.condition == c).count() >= 5, "{c}");
+        }
+        assert!(l.iter().filter(|x| x.line == product::LINE_TABLET_LAPTOP).count() >= 8);
+        let uids: HashSet<&str> = l.iter().map(|x| x.uid.as_str()).collect();
+        assert_eq!(uids.len(), l.len(), "unique uids");
+        let slugs: HashSet<&str> = CATEGORIES.iter().map(|c| c.0).collect();
+        for x in &l {
+            assert!(slugs.contains(x.category.as_str()), "{}: {}", x.uid, x.category);
+            assert!(x.price > 10_000_000, "{}", x.uid);
+            assert_ne!(cpu_family(&x.cpu), "other", "{}: {}", x.uid, x.cpu);
+            if x.condition != product::CONDITION_NEW {
+                assert!(x.grade.is_some() && x.battery_health.is_some() && x.test_days.is_some(), "{}", x.uid);
+            }
+        }
+    }
+}

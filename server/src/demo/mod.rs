@@ -1,0 +1,505 @@
+//! `shop seed --demo [--products N]`: a small, realistic Persian demo shop.
+//!
+//! Loads about a dozen laptops (new, used «استوک», open-box, tablet-laptops) with colour and
+//! warranty variants, delivery options with varied priorities and city lists, the links between
+//! them, and one demo customer (mobile 09120000000, password `Shop@1234`, city تهران).
+//! Idempotent: running it again adds only what is missing (matched by product `uid`, delivery
+//! option name and the customer's mobile), so it never duplicates or overwrites data.
+//! `products: Some(n)` loads n products instead (the demo ones first, then generated copies
+//! with their own uids), for load tests.
+
+pub mod catalog;
+pub mod content;
+
+use std::collections::HashMap;
+
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr,
+    EntityTrait, QueryFilter, TransactionTrait,
+};
+
+use crate::catalog::{product, variant};
+use crate::delivery::entity::{delivery_option, product_delivery};
+
+/// The demo customer's mobile number.
+pub const DEMO_MOBILE: &str = "09120000000";
+/// The demo customer's password.
+pub const DEMO_PASSWORD: &str = "Shop@1234";
+/// The demo customer's name.
+pub const DEMO_NAME: &str = "کاربر نمونه";
+/// The demo customer's city.
+pub const DEMO_CITY: &str = "تهران";
+
+/// What one run of [`demo`] added.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct SeedReport {
+    pub products: usize,
+    pub variants: usize,
+    pub delivery_options: usize,
+    pub links: usize,
+    pub customer: bool,
+}
+
+struct DemoVariant {
+    color: &'static str,
+    warranty: &'static str,
+    warranty_price: i64,
+    price: i64,
+    stock: i64,
+    ins: bool,
+    property: &'static str,
+}
+
+struct DemoProduct {
+    uid: &'static str,
+    name: &'static str,
+    brand: &'static str,
+    line: &'static str,
+    condition: &'static str,
+    description: &'static str,
+    /// Names of the delivery options this product offers.
+    delivery: &'static [&'static str],
+    variants: &'static [DemoVariant],
+}
+
+struct DemoDelivery {
+    name: &'static str,
+    description: &'static str,
+    price: i64,
+    priority: i64,
+    cities: &'static [&'static str],
+}
+
+const COURIER_TEHRAN: &str = "پیک فوری همان‌روز (تهران)";
+const POST: &str = "پست پیشتاز";
+const TIPAX: &str = "تیپاکس";
+const COURIER_ISFAHAN: &str = "پیک اصفهان";
+const PICKUP: &str = "تحویل حضوری از فروشگاه";
+const FREIGHT: &str = "باربری (موقتاً غیرفعال)";
+const FREE_EAST: &str = "ارسال رایگان مشهد و شیراز";
+
+const DELIVERY: &[DemoDelivery] = &[
+    DemoDelivery {
+        name: COURIER_TEHRAN,
+        description: "ارسال با پیک موتوری در همان روز برای سفارش‌های ثبت‌شده تا ساعت ۱۴",
+        price: 150_000,
+        priority: 0,
+        cities: &["تهران"],
+    },
+    DemoDelivery {
+        name: POST,
+        description: "ارسال با پست پیشتاز به سراسر کشور در ۲ تا ۴ روز کاری",
+        price: 120_000,
+        priority: 2,
+        cities: &["همه"],
+    },
+    DemoDelivery {
+        name: TIPAX,
+        description: "ارسال با تیپاکس به سراسر کشور با بیمهٔ کامل کالا",
+        price: 180_000,
+        priority: 3,
+        cities: &["همه"],
+    },
+    DemoDelivery {
+        name: COURIER_ISFAHAN,
+        description: "پیک شهری اصفهان، تحویل در ۲۴ ساعت",
+        price: 100_000,
+        priority: 1,
+        cities: &["اصفهان"],
+    },
+    DemoDelivery {
+        name: PICKUP,
+        description: "تحویل از فروشگاه: تهران، خیابان حافظ، پاساژ علاءالدین",
+        price: 0,
+        priority: 4,
+        cities: &["تهران"],
+    },
+    DemoDelivery {
+        name: FREIGHT,
+        description: "ارسال با باربری برای سفارش‌های عمده؛ فعلاً برای هیچ شهری فعال نیست",
+        price: 250_000,
+        priority: 5,
+        cities: &[],
+    },
+    DemoDelivery {
+        name: FREE_EAST,
+        description: "ارسال رایگان برای مشتریان مشهد و شیراز",
+        price: 0,
+        priority: 2,
+        cities: &["مشهد", "شیراز"],
+    },
+];
+
+const ALL_ROUTES: &[&str] = &[POST, TIPAX, COURIER_ISFAHAN, PICKUP, FREIGHT, FREE_EAST];
+const ALL_WITH_EXPRESS: &[&str] = &[COURIER_TEHRAN, POST, TIPAX, COURIER_ISFAHAN, PICKUP, FREE_EAST];
+const POST_ONLY: &[&str] = &[POST, PICKUP];
+
+const PRODUCTS: &[DemoProduct] = &[
+    DemoProduct {
+        uid: "asus-zenbook-14-ux3405",
+        name: "لپ‌تاپ ایسوس ذن‌بوک ۱۴ مدل UX3405MA",
+        brand: "ASUS",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_NEW,
+        description: "لپ‌تاپ سبک ۱.۲ کیلوگرمی با نمایشگر OLED سه‌کا و پردازندهٔ Core Ultra 7، مناسب کار و سفر.",
+        delivery: ALL_WITH_EXPRESS,
+        variants: &[
+            DemoVariant { color: "آبی تیره", warranty: "گارانتی ۱۸ ماهه آواژنگ", warranty_price: 2_500_000, price: 72_500_000, stock: 5, ins: true, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD" },
+            DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۱۸ ماهه آواژنگ", warranty_price: 2_500_000, price: 73_200_000, stock: 2, ins: true, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD" },
+            DemoVariant { color: "نقره‌ای", warranty: "بدون گارانتی", warranty_price: 0, price: 70_900_000, stock: 1, ins: false, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "lenovo-thinkpad-t14-gen3-used",
+        name: "لپ‌تاپ استوک لنوو ThinkPad T14 Gen 3",
+        brand: "Lenovo",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_USED,
+        description: "استوک اروپایی در حد نو، باتری با سلامت ۹۰٪، کیبورد با نور پس‌زمینه و یک هفته مهلت تست.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "مشکی", warranty: "گارانتی ۶ ماهه فروشگاه", warranty_price: 1_200_000, price: 38_900_000, stock: 4, ins: true, property: "Core i5-1245U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+            DemoVariant { color: "مشکی", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 2_100_000, price: 38_900_000, stock: 4, ins: true, property: "Core i5-1245U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "hp-elitebook-840-g8-used",
+        name: "لپ‌تاپ استوک اچ‌پی EliteBook 840 G8",
+        brand: "HP",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_USED,
+        description: "بدنهٔ آلومینیومی، نمایشگر ۱۴ اینچ فول‌اچ‌دی، سلامت باتری ۸۵٪؛ مناسب کارهای اداری و دانشجویی.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۶ ماهه فروشگاه", warranty_price: 900_000, price: 29_500_000, stock: 7, ins: false, property: "Core i5-1135G7 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
+            DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۶ ماهه فروشگاه", warranty_price: 900_000, price: 32_800_000, stock: 3, ins: false, property: "Core i7-1185G7 / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "apple-macbook-air-m3-13",
+        name: "مک‌بوک ایر ۱۳ اینچ اپل M3",
+        brand: "Apple",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_NEW,
+        description: "تراشهٔ M3 با ۸ هستهٔ پردازشی، بدون فن و بی‌صدا، تا ۱۸ ساعت شارژدهی.",
+        delivery: ALL_WITH_EXPRESS,
+        variants: &[
+            DemoVariant { color: "خاکستری فضایی", warranty: "گارانتی ۱۸ ماهه سازگار ارقام", warranty_price: 3_000_000, price: 98_000_000, stock: 3, ins: true, property: "Apple M3 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
+            DemoVariant { color: "طلایی", warranty: "گارانتی ۱۸ ماهه سازگار ارقام", warranty_price: 3_000_000, price: 98_000_000, stock: 0, ins: true, property: "Apple M3 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
+            DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۱۸ ماهه سازگار ارقام", warranty_price: 3_000_000, price: 121_500_000, stock: 2, ins: true, property: "Apple M3 / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "microsoft-surface-pro-9",
+        name: "تبلت‌لپ‌تاپ مایکروسافت سرفیس پرو ۹",
+        brand: "Microsoft",
+        line: product::LINE_TABLET_LAPTOP,
+        condition: product::CONDITION_NEW,
+        description: "تبلت ۱۳ اینچی با صفحه‌نمایش ۱۲۰ هرتز و کیبورد جداشونده؛ هم تبلت، هم لپ‌تاپ.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "پلاتینیومی", warranty: "گارانتی ۱۲ ماهه ماتریس", warranty_price: 2_200_000, price: 84_000_000, stock: 3, ins: true, property: "Core i7-1255U / ۱۶ گیگ رم / ۲۵۶ گیگ SSD" },
+            DemoVariant { color: "گرافیتی", warranty: "گارانتی ۱۲ ماهه ماتریس", warranty_price: 2_200_000, price: 85_500_000, stock: 1, ins: true, property: "Core i7-1255U / ۱۶ گیگ رم / ۲۵۶ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "lenovo-yoga-7i-2in1-open-box",
+        name: "لپ‌تاپ ۲ در ۱ اوپن‌باکس لنوو Yoga 7i",
+        brand: "Lenovo",
+        line: product::LINE_TABLET_LAPTOP,
+        condition: product::CONDITION_OPEN_BOX,
+        description: "کارتن باز شده و کاملاً سالم، لولای ۳۶۰ درجه و قلم لمسی همراه.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "خاکستری", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 1_500_000, price: 51_000_000, stock: 2, ins: true, property: "Core i5-1335U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "dell-xps-13-9340-open-box",
+        name: "لپ‌تاپ اوپن‌باکس دل XPS 13 مدل 9340",
+        brand: "Dell",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_OPEN_BOX,
+        description: "اوپن‌باکس با همهٔ متعلقات اصلی؛ نمایشگر ۱۳.۴ اینچ و بدنهٔ یکپارچهٔ آلومینیومی.",
+        delivery: ALL_WITH_EXPRESS,
+        variants: &[
+            DemoVariant { color: "گرافیتی", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 1_800_000, price: 79_000_000, stock: 1, ins: false, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+            DemoVariant { color: "پلاتینیومی", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 1_800_000, price: 79_000_000, stock: 2, ins: false, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "msi-katana-15-b13v",
+        name: "لپ‌تاپ گیمینگ ام‌اس‌آی Katana 15 مدل B13V",
+        brand: "MSI",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_NEW,
+        description: "گرافیک RTX 4060 و نمایشگر ۱۴۴ هرتز برای بازی و تدوین.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "مشکی", warranty: "گارانتی ۲۴ ماهه حامی", warranty_price: 3_500_000, price: 69_800_000, stock: 6, ins: true, property: "Core i7-13620H / ۱۶ گیگ رم / ۱ ترابایت SSD / RTX 4060" },
+            DemoVariant { color: "مشکی", warranty: "گارانتی ۱۸ ماهه حامی", warranty_price: 2_400_000, price: 69_800_000, stock: 6, ins: true, property: "Core i7-13620H / ۱۶ گیگ رم / ۱ ترابایت SSD / RTX 4060" },
+        ],
+    },
+    DemoProduct {
+        uid: "asus-tuf-gaming-a15-fa507",
+        name: "لپ‌تاپ گیمینگ ایسوس TUF A15 مدل FA507NV",
+        brand: "ASUS",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_NEW,
+        description: "بدنهٔ مقاوم با استاندارد نظامی، پردازندهٔ Ryzen 7 و گرافیک RTX 4060.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "خاکستری تیره", warranty: "گارانتی ۱۸ ماهه آواژنگ", warranty_price: 2_300_000, price: 61_400_000, stock: 8, ins: true, property: "Ryzen 7 7735HS / ۱۶ گیگ رم / ۵۱۲ گیگ SSD / RTX 4060" },
+        ],
+    },
+    DemoProduct {
+        uid: "acer-aspire-5-a515-58m",
+        name: "لپ‌تاپ ایسر Aspire 5 مدل A515-58M",
+        brand: "Acer",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_NEW,
+        description: "انتخاب اقتصادی برای دانشجویان با نمایشگر ۱۵.۶ اینچ فول‌اچ‌دی.",
+        delivery: POST_ONLY,
+        variants: &[
+            DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۱۸ ماهه ماتریس", warranty_price: 1_100_000, price: 32_900_000, stock: 12, ins: false, property: "Core i5-1335U / ۸ گیگ رم / ۵۱۲ گیگ SSD" },
+            DemoVariant { color: "نقره‌ای", warranty: "بدون گارانتی", warranty_price: 0, price: 31_700_000, stock: 5, ins: false, property: "Core i5-1335U / ۸ گیگ رم / ۵۱۲ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "dell-latitude-5420-used",
+        name: "لپ‌تاپ استوک دل Latitude 5420",
+        brand: "Dell",
+        line: product::LINE_LAPTOP,
+        condition: product::CONDITION_USED,
+        description: "استوک آمریکایی با درجهٔ ظاهری A، سلامت باتری ۸۸٪ و سه روز مهلت تست.",
+        delivery: ALL_ROUTES,
+        variants: &[
+            DemoVariant { color: "مشکی", warranty: "گارانتی ۳ ماهه فروشگاه", warranty_price: 600_000, price: 24_500_000, stock: 9, ins: false, property: "Core i5-1145G7 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
+        ],
+    },
+    DemoProduct {
+        uid: "microsoft-surface-pro-7-used",
+        name: "تبلت‌لپ‌تاپ استوک مایکروسافت سرفیس پرو ۷",
+        brand: "Microsoft",
+        line: product::LINE_TABLET_LAPTOP,
+        condition: product::CONDITION_USED,
+        description: "استوک تمیز با کیبورد تایپ‌کاور، سلامت باتری ۸۰٪.",
+        delivery: POST_ONLY,
+        variants: &[
+            DemoVariant { color: "پلاتینیومی", warranty: "گارانتی ۳ ماهه فروشگاه", warranty_price: 500_000, price: 27_900_000, stock: 2, ins: true, property: "Core i5-1035G4 / ۸ گیگ رم / ۱۲۸ گیگ SSD" },
+            DemoVariant { color: "مشکی", warranty: "گارانتی ۳ ماهه فروشگاه", warranty_price: 500_000, price: 29_400_000, stock: 1, ins: true, property: "Core i7-1065G7 / ۱۶ گیگ رم / ۲۵۶ گیگ SSD" },
+        ],
+    },
+];
+
+/// The number of products in the built-in demo catalogue.
+pub fn demo_product_count() -> usize {
+    PRODUCTS.len()
+}
+
+/// Loads the demo shop (see the module docs). `products: Some(n)` loads `n` products
+/// (the demo ones first, then generated copies) instead of the demo dozen.
+pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
+    let mut report = catalogue(db, products).await?;
+    catalog::seed_catalog(db, products).await?;
+    report.customer = demo_customer(db).await?;
+    Ok(report)
+}
+
+/// The catalogue part of [`demo`] (products, variants, delivery options and their links),
+/// without the customer. Idempotent like [`demo`].
+pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
+    let mut report = SeedReport::default();
+    let txn = db.begin().await?;
+
+    // Delivery options, by name.
+    let mut option_ids: HashMap<String, i64> = delivery_option::Entity::find()
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|o| (o.name, o.id))
+        .collect();
+    for d in DELIVERY {
+        if option_ids.contains_key(d.name) {
+            continue;
+        }
+        let cities: Vec<&str> = d.cities.to_vec();
+        let row = delivery_option::ActiveModel {
+            name: Set(d.name.to_string()),
+            description: Set(d.description.to_string()),
+            price: Set(d.price),
+            priority: Set(d.priority),
+            cities: Set(serde_json::to_string(&cities).unwrap_or_else(|_| "[]".into())),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        option_ids.insert(row.name, row.id);
+        report.delivery_options += 1;
+    }
+
+    // Products, by uid.
+    let existing = product::existing_uids(&txn).await?;
+    let wanted = products.unwrap_or(PRODUCTS.len());
+    for i in 0..wanted {
+        let template = &PRODUCTS[i % PRODUCTS.len()];
+        let copy = i / PRODUCTS.len();
+        let (uid, name) = if copy == 0 {
+            (template.uid.to_string(), template.name.to_string())
+        } else {
+            (
+                format!("{}-{}", template.uid, copy + 1),
+                format!("{} (سری {})", template.name, shop_core::digits::to_persian_digits(&(copy + 1).to_string())),
+            )
+        };
+        if existing.contains(&uid) {
+            continue;
+        }
+        let p = product::ActiveModel {
+            uid: Set(uid),
+            name: Set(name),
+            brand: Set(template.brand.to_string()),
+            line: Set(template.line.to_string()),
+            condition: Set(template.condition.to_string()),
+            description: Set(template.description.to_string()),
+            active: Set(true),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        report.products += 1;
+        for (n, v) in template.variants.iter().enumerate() {
+            variant::ActiveModel {
+                product_id: Set(p.id),
+                color: Set(v.color.to_string()),
+                warranty_name: Set(v.warranty.to_string()),
+                warranty_price: Set(v.warranty_price),
+                price: Set(v.price),
+                stock: Set(v.stock),
+                ins_payment: Set(v.ins),
+                dg: Set(format!("{}-{}", p.id, n + 1)),
+                property: Set(v.property.to_string()),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            report.variants += 1;
+        }
+        for opt in template.delivery {
+            if let Some(id) = option_ids.get(*opt) {
+                product_delivery::ActiveModel {
+                    product_id: Set(p.id),
+                    delivery_option_id: Set(*id),
+                }
+                .insert(&txn)
+                .await?;
+                report.links += 1;
+            }
+        }
+    }
+    txn.commit().await?;
+    Ok(report)
+}
+
+/// True when the demo customer exists and its published password still signs it in.
+pub async fn demo_customer_signs_in(db: &DatabaseConnection) -> Result<bool, DbErr> {
+    use crate::auth::entity::user;
+    let row = user::Entity::find().filter(user::Column::Mobile.eq(DEMO_MOBILE)).one(db).await?;
+    Ok(match row.and_then(|u| u.password_hash) {
+        Some(phc) => crate::auth::password::verify(DEMO_PASSWORD.to_string(), phc).await,
+        None => false,
+    })
+}
+
+/// Creates the demo customer unless the number is already registered. Returns whether it did.
+async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
+    use crate::auth::entity::user;
+    let exists = user::Entity::find()
+        .filter(user::Column::Mobile.eq(DEMO_MOBILE))
+        .one(db)
+        .await?
+        .is_some();
+    if exists {
+        return Ok(false);
+    }
+    let now = chrono::Utc::now().timestamp();
+    let res = user::Entity::insert(user::ActiveModel {
+        uid: Set(uuid::Uuid::new_v4().to_string()),
+        mobile: Set(DEMO_MOBILE.to_string()),
+        name: Set(DEMO_NAME.to_string()),
+        lastname: Set(String::new()),
+        email: Set(String::new()),
+        state: Set(DEMO_CITY.to_string()),
+        city: Set(DEMO_CITY.to_string()),
+        profile: Set(String::new()),
+        address1: Set("تهران، خیابان ولیعصر، کوچهٔ نمونه، پلاک ۱".to_string()),
+        address2: Set(String::new()),
+        postal_code1: Set("1234567890".to_string()),
+        postal_code2: Set(String::new()),
+        phone: Set(String::new()),
+        info: Set(String::new()),
+        user_type: Set(1),
+        block: Set(false),
+        password_hash: Set(Some(hash_password(DEMO_PASSWORD)?)),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict_do_nothing_on([user::Column::Mobile])
+    .exec_without_returning(db)
+    .await?;
+    Ok(matches!(res, sea_orm::TryInsertResult::Inserted(n) if n > 0))
+}
+
+/// The stored password hash, made by the sign-in module's own hasher (production cost).
+fn hash_password(password: &str) -> Result<String, DbErr> {
+    crate::auth::password::hash_sync(password, crate::auth::password::PasswordCost::PRODUCTION)
+        .map_err(|e| DbErr::Custom(format!("password hash: {e}")))
+}
+
+/// Load the demo data when the database has no users and no products (first start);
+/// outside development mode without the demo customer (its password is published).
+pub async fn seed_if_empty(db: &DatabaseConnection, development: bool) -> Result<(), DbErr> {
+    use sea_orm::PaginatorTrait;
+    let users = crate::auth::entity::user::Entity::find().count(db).await?;
+    if users == 0 && catalogue_is_empty(db).await? {
+        if development {
+            log_report(&demo(db, None).await?);
+        } else {
+            let report = catalogue(db, None).await?;
+            catalog::seed_catalog(db, None).await?;
+            log_report(&report);
+        }
+    }
+    Ok(())
+}
+
+/// Log what one run of [`demo`] added.
+pub fn log_report(r: &SeedReport) {
+    tracing::info!(
+        products = r.products,
+        variants = r.variants,
+        delivery_options = r.delivery_options,
+        links = r.links,
+        customer = r.customer,
+        "demo data loaded (only what was missing)"
+    );
+}
+
+/// True when the catalogue holds no product (used to seed on first start).
+pub async fn catalogue_is_empty<C: ConnectionTrait>(db: &C) -> Result<bool, DbErr> {
+    Ok(product::Entity::find().one(db).await?.is_none())
+}
+
+/// Ids of a product's variants, cheapest first (used by tests and the load bench).
+pub async fn variant_ids_of<C: ConnectionTrait>(db: &C, product_id: i64) -> Result<Vec<i64>, DbErr> {
+    use sea_orm::QueryOrder;
+    Ok(variant::Entity::find()
+        .filter(variant::Column::ProductId.eq(product_id))
+        .order_by_asc(variant::Column::Price)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|v| v.id)
+        .collect())
+}

@@ -1,0 +1,203 @@
+//! Start-up, shared by `shop serve` and the tests: [`Application::build`] connects, migrates,
+//! loads the demo data when configured, binds the listener; [`Application::run_until_stopped`]
+//! serves with graceful shutdown. Also the composition: the OpenAPI service (every API area),
+//! the web app and the request pipeline.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poem::listener::{Acceptor, Listener, TcpAcceptor, TcpListener};
+use poem::middleware::Compression;
+use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Response, Server};
+use poem_openapi::OpenApiService;
+
+use crate::auth::api::AuthApi;
+use crate::platform::config::{redact_url, Config};
+use crate::platform::db;
+use crate::platform::web::WebApp;
+use crate::platform::PlatformApi;
+use crate::state::AppState;
+use crate::sms::DevSmsApi;
+
+/// Every API area, in one OpenAPI document.
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi);
+
+/// The OpenAPI service (also the source of `openapi/openapi.json`).
+pub fn api_service() -> OpenApiService<Apis, ()> {
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+        .description(
+            "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
+             Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
+        )
+        .server("/")
+}
+
+/// The OpenAPI document as pretty JSON (what `shop openapi` prints).
+pub fn openapi_json() -> String {
+    let mut s = api_service().spec();
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+/// The whole HTTP application: `/api/*` to the API, everything else to the web app.
+pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
+    let service = api_service();
+    crate::platform::payload::init_from_spec(&service.spec());
+    let spec = service.spec_endpoint();
+    let api = poem::Route::new().at("/api/openapi.json", spec).nest("/", service).into_endpoint();
+    // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
+    // both smaller and still cheap enough to do per request.
+    let web = WebApp::new(state.config.web_dir.clone())
+        .with_hook(crate::seo::routes::SeoHook)
+        .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
+    let limits = crate::platform::middleware::BodyLimits {
+        bytes: state.config.body_limit,
+        timeout: Duration::from_secs(state.config.timeouts.body_secs),
+    };
+    let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
+    let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
+    let app = crate::platform::middleware::pipeline(dispatch, limits);
+    crate::platform::middleware::with_security_headers(app, headers)
+        .data(crate::catalog::cache::CatalogCache::new(state.clock.clone()))
+        .data(state)
+}
+
+struct Dispatch {
+    api: poem::endpoint::BoxEndpoint<'static, Response>,
+    web: poem::endpoint::BoxEndpoint<'static, Response>,
+}
+
+impl Endpoint for Dispatch {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let path = req.uri().path();
+        if path == "/api" || path.starts_with("/api/") {
+            self.api.call(req).await
+        } else {
+            self.web.call(req).await
+        }
+    }
+}
+
+/// A built application: migrated database, state, and a bound listener.
+pub struct Application {
+    state: AppState,
+    acceptor: TcpAcceptor,
+    address: std::net::SocketAddr,
+}
+
+/// Why the application could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// Connecting, migrating or seeding failed.
+    #[error("database: {0}")]
+    Database(#[from] sea_orm::DbErr),
+    /// The address could not be bound.
+    #[error("listen: {0}")]
+    Listen(#[from] std::io::Error),
+    /// Outside development mode, a setting would open accounts to anyone.
+    #[error("refusing to serve outside development mode (SHOP_ENV=development is for a developer's machine only):\n  {}", .0.join("\n  "))]
+    Unsafe(Vec<String>),
+}
+
+impl Application {
+    /// Connect and migrate, load the demo data into an empty database when the configuration
+    /// asks for it, and bind `config.addr` (port 0: a free port, read back by [`Self::address`]).
+    pub async fn build(config: Config) -> Result<Self, BuildError> {
+        tracing::info!(database = %redact_url(&config.database_url), "connecting");
+        let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+        refuse_unsafe(&config, &db).await?;
+        if config.seed_demo_on_empty {
+            crate::demo::seed_if_empty(&db, config.is_development()).await?;
+        }
+        let (acceptor, address) = bind(&config.addr).await?;
+        let state = AppState::new(config, db);
+        Ok(Self { state, acceptor, address })
+    }
+
+    /// The bound address.
+    pub fn address(&self) -> std::net::SocketAddr {
+        self.address
+    }
+
+    /// The shared state (database, clock, keys) the handlers see.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serve until `shutdown` resolves, then finish in-flight requests (at most 10 s).
+    pub async fn run_until_stopped<F>(self, shutdown: F) -> std::io::Result<()>
+    where
+        F: Future<Output = ()> + Send + 'static,
+    {
+        serve_until(self.acceptor, self.state, shutdown).await
+    }
+}
+
+/// Outside development mode, the settings (and the demo customer) that open accounts to
+/// anyone, each naming what to change; `Ok` in development mode.
+async fn refuse_unsafe(config: &Config, db: &sea_orm::DatabaseConnection) -> Result<(), BuildError> {
+    let mut problems: Vec<String> = config.unsafe_settings().iter().map(ToString::to_string).collect();
+    if !config.is_development() && crate::demo::demo_customer_signs_in(db).await? {
+        problems.push(format!(
+            "{}: مشتری نمونه با گذرواژهٔ منتشرشده در پایگاه داده است؛ آن را حذف یا گذرواژه‌اش را عوض کنید / the demo customer with its published password is in the database; delete it or change its password",
+            crate::demo::DEMO_MOBILE
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(BuildError::Unsafe(problems))
+    }
+}
+
+/// Bind `addr` (use port 0 for a free port). Returns the acceptor and the bound address.
+async fn bind(addr: &str) -> std::io::Result<(TcpAcceptor, std::net::SocketAddr)> {
+    let acceptor = TcpListener::bind(addr.to_string()).into_acceptor().await?;
+    let local = acceptor
+        .local_addr()
+        .into_iter()
+        .find_map(|a| a.as_socket_addr().copied())
+        .ok_or_else(|| std::io::Error::other("no local address"))?;
+    Ok((acceptor, local))
+}
+
+async fn serve_until<A, F>(acceptor: A, state: AppState, shutdown: F) -> std::io::Result<()>
+where
+    A: Acceptor + 'static,
+    F: Future<Output = ()> + Send + 'static,
+{
+    let t = state.config.timeouts;
+    let app = build_app(state);
+    let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
+    Server::new_with_acceptor(acceptor)
+        .idle_timeout(Duration::from_secs(t.idle_secs))
+        .http2_max_concurrent_streams(t.http2_max_streams)
+        .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
+        .await
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => tracing::info!("SIGINT received: shutting down"),
+        _ = term => tracing::info!("SIGTERM received: shutting down"),
+    }
+}

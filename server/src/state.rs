@@ -1,0 +1,49 @@
+//! The shared application state handed to every handler (`Data<&AppState>`): the platform's
+//! handles (database, configuration, clock) and the services the areas share. It is built at
+//! start-up, outside `platform`, which knows no area.
+
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::auth::token::TokenKeys;
+use crate::auth::user_cache::UserCache;
+use crate::platform::{Clock, Config};
+use crate::captcha::Captcha;
+use crate::sms::{DevOutbox, SmsSender};
+
+/// Cheap to clone: every field is a handle.
+#[derive(Clone)]
+pub struct AppState {
+    /// Database pool.
+    pub db: DatabaseConnection,
+    /// Configuration.
+    pub config: Arc<Config>,
+    /// Time source (injectable for tests).
+    pub clock: Arc<dyn Clock>,
+    /// Keys derived from `SHOP_SECRET`.
+    pub keys: Arc<TokenKeys>,
+    /// The SMS provider.
+    pub sms: Arc<dyn SmsSender>,
+    /// The dev outbox (only with the console provider).
+    pub outbox: Option<Arc<DevOutbox>>,
+    /// reCAPTCHA verifier.
+    pub captcha: Arc<Captcha>,
+    /// Short-lived `users` rows for the bearer extractor (per node; the database is the truth).
+    pub users: Arc<UserCache>,
+    /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
+    pub argon2: crate::auth::password::Slots,
+}
+
+impl AppState {
+    /// Build the state from a configuration and an open database.
+    pub fn new(config: Config, db: DatabaseConnection) -> Self {
+        let clock = config.clock.clone();
+        let keys = Arc::new(TokenKeys::new(&config.secret));
+        let (sms, outbox) = crate::sms::from_config(&config, clock.clone());
+        let captcha = Arc::new(Captcha::from_config(&config));
+        let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
+        let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, argon2 }
+    }
+}

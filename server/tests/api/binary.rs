@@ -1,0 +1,175 @@
+//! The `shop` binary itself: commands, first start (secret, migrations, demo data), request
+//! log, graceful shutdown on SIGTERM.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use crate::helpers::{TempDir, TestDb};
+
+fn shop() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_shop"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("SHOP_") {
+            c.env_remove(k);
+        }
+    }
+    c
+}
+
+#[test]
+fn commands() {
+    let out = shop().arg("openapi").output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), shop_server::startup::openapi_json());
+    let out = shop().arg("bogus").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = shop().arg("--help").output().unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("seed --demo"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn first_start_then_sigterm() {
+    let tmp = TempDir::new("shop-bin");
+    let dir = tmp.0.clone();
+    let mut child = shop()
+        .arg("serve")
+        .current_dir(&dir)
+        .env("SHOP_ENV", "development")
+        .env("SHOP_ADDR", "127.0.0.1:0")
+        .env("SHOP_WEB_DIR", dir.join("no-web"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The server binds port 0 and logs the address it got; the rest of its log is kept for the
+    // checks after shutdown.
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel::<String>();
+    let reader = std::thread::spawn(move || {
+        let mut log = String::new();
+        for line in stderr.lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("listening on ").nth(1) {
+                let _ = addr_tx.send(rest.trim().to_string());
+            }
+            log.push_str(&line);
+            log.push('\n');
+        }
+        log
+    });
+    let url = addr_rx.recv_timeout(Duration::from_secs(60)).expect("the server logs its address");
+    let url = url.trim_end_matches('/').to_string();
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let r = client.get(format!("{url}/api/health")).send().await.expect("the server answers once it listens");
+    assert_eq!(r.status(), 200);
+    // First start: a secret was generated (owner-only) and the SQLite file created.
+    let secret = dir.join("data/secret");
+    assert_eq!(std::fs::read_to_string(&secret).unwrap().trim().len(), 64);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&secret).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    assert!(dir.join("data/shop.db").exists());
+    assert!(dir.join("data/shop.db-wal").exists(), "SQLite runs in WAL mode");
+    // The demo customer can sign in (demo data loaded into the empty database).
+    let r: serde_json::Value = client
+        .post(format!("{url}/api/client/v1/user/login"))
+        .json(&serde_json::json!({"mobile": "09120000000", "password": "Shop@1234"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(r["status"], "ok", "{r}");
+
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let exit = tokio::task::spawn_blocking(move || child.wait().unwrap()).await.unwrap();
+    let log = reader.join().unwrap();
+    assert!(exit.success(), "exit status {exit:?}\n{log}");
+    assert!(log.contains("SIGTERM received"), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    assert!(log.contains("SHOP_CAPTCHA_SECRET is not set"), "captcha warning at start:\n{log}");
+    let request_lines: Vec<&str> = log.lines().filter(|l| l.contains("shop::request")).collect();
+    assert!(request_lines.iter().any(|l| l.contains("path=/api/client/v1/user/login") && l.contains("status=200") && l.contains("latency_ms=")), "{log}");
+
+    // A second start keeps the secret.
+    let before = std::fs::read_to_string(&secret).unwrap();
+    let out = shop().arg("migrate").current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_and_seed_on_postgres() {
+    let Some(pg) = TestDb::postgres_or_skip("binary::migrate_and_seed_on_postgres").await else {
+        return;
+    };
+    let tmp = TempDir::new("shop-bin");
+    let dir = &tmp.0;
+    for args in [&["migrate"][..], &["seed", "--demo"][..], &["seed", "--demo"][..]] {
+        let out = shop()
+            .args(args)
+            .current_dir(&dir)
+            .env("SHOP_DATABASE_URL", &pg.url)
+            .env("SHOP_SECRET", "x".repeat(40))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(!dir.join("data/secret").exists(), "SHOP_SECRET from the environment is used");
+    let db = shop_server::platform::db::connect(&pg.url, 1).await.unwrap();
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    assert_eq!(shop_server::auth::entity::user::Entity::find().count(&db).await.unwrap(), 1, "seed is idempotent");
+    let _ = db.close().await;
+}
+
+#[test]
+fn serve_refuses_unsafe_settings_outside_development() {
+    let tmp = TempDir::new("shop-bin");
+    let dir = tmp.0.clone();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let serve = |extra: &[(&str, String)]| {
+        let mut c = shop();
+        c.arg("serve").current_dir(&dir).env("SHOP_ADDR", format!("127.0.0.1:{port}")).env("SHOP_WEB_DIR", dir.join("no-web"));
+        for (k, v) in extra {
+            c.env(k, v);
+        }
+        c.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap()
+    };
+    // Defaults (no SHOP_ENV): console SMS and no captcha are refused, each by its variable,
+    // in Persian and in English, and the server never listens.
+    let out = serve(&[]).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "must not serve:\n{log}");
+    assert!(log.contains("SHOP_SMS") && log.contains("SHOP_CAPTCHA_SECRET"), "{log}");
+    assert!(log.contains("پیامک") && log.contains("console SMS"), "Persian and English: {log}");
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err());
+
+    // A real provider and captcha, but a weak secret and the demo customer left in the database.
+    let seeded = shop().args(["seed", "--demo"]).current_dir(&dir).output().unwrap();
+    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    let safe = [
+        ("SHOP_SMS", "kavenegar".to_string()),
+        ("SHOP_KAVENEGAR_KEY", "k".to_string()),
+        ("SHOP_KAVENEGAR_TEMPLATE", "t".to_string()),
+        ("SHOP_CAPTCHA_SECRET", "c".to_string()),
+    ];
+    let mut weak = safe.to_vec();
+    weak.push(("SHOP_SECRET", "ab".repeat(20)));
+    let out = serve(&weak).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{log}");
+    assert!(log.contains("SHOP_SECRET") && log.contains("09120000000"), "weak secret and demo customer named: {log}");
+    assert!(!log.contains("SHOP_SMS:"), "kavenegar is accepted: {log}");
+
+    // Shorter than 32 bytes is refused in every mode.
+    let mut short = safe.to_vec();
+    short.push(("SHOP_SECRET", "0123456789abcdef".to_string()));
+    short.push(("SHOP_ENV", "development".to_string()));
+    let out = serve(&short).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success() && log.contains("SHOP_SECRET") && log.contains("32"), "{log}");
+}

@@ -1,0 +1,12 @@
+//! The server's black-box tests: one test binary, one module per area, all on the harness in
+//! [`helpers`] (the real server over HTTP, on SQLite and on PostgreSQL).
+
+mod helpers;
+
+mod auth;
+mod binary;
+mod catalog;
+mod order;
+mod platform;
+mod providers;
+mod security;

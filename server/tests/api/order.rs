@@ -1,0 +1,685 @@
+//! Black-box tests of the pre-order and delivery calls (spec section 7): the real server on a
+//! free port, over HTTP, on SQLite and on PostgreSQL.
+//!
+//! Users are created directly in the database and signed in with an access token made from the
+//! test secret (the sign-in flows have their own tests); everything else goes through HTTP.
+
+use crate::helpers::{on_both_dbs, spawn_shop, TestApp, TestDb};
+use serde_json::{json, Value};
+
+const LIST: &str = "/api/client/v1/order/list/preorder";
+const EDIT: &str = "/api/client/v1/order/edit/product";
+const DELETE: &str = "/api/client/v1/order/delete/product";
+const TOTAL: &str = "/api/client/v1/order/update/totalprice";
+const DELIVERY: &str = "/api/client/v1/order/get/delivery/order";
+
+on_both_dbs!(
+    empty_cart_lists_nothing,
+    edit_creates_the_order_and_ignores_client_prices,
+    edit_sets_quantity_and_merges_variants,
+    stock_shortage_answers_not_and_changes_nothing,
+    bad_quantities_are_refused,
+    unknown_ids_are_not_found,
+    wrong_types_and_missing_fields,
+    someone_elses_uid_and_order_are_forbidden,
+    delete_line,
+    update_total_reprices_from_the_catalogue,
+    failing_edit_leaves_the_order_as_it_was,
+    delivery_single_line_by_city,
+    delivery_multi_line,
+    concurrent_first_edits_make_one_order,
+    demo_seed_is_idempotent_and_its_customer_can_shop,
+    a_variant_that_left_the_catalogue_keeps_its_copied_line,
+    the_cart_charges_a_running_special_offer,
+);
+
+fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
+    assert_eq!(resp.0, status, "status of {:?}", resp.1);
+    assert_eq!(resp.1["status"], "error", "{:?}", resp.1);
+    assert!(
+        resp.1["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "message in {:?}",
+        resp.1
+    );
+    if let Some(f) = field {
+        assert_eq!(resp.1["field"], f, "{:?}", resp.1);
+    }
+    assert!(resp.1.get("data").is_none(), "no data in an error: {:?}", resp.1);
+}
+
+fn edit_body(spid: i64, spiddetail: i64, num: i64, orderid: Option<i64>) -> Value {
+    json!({
+        "spid": spid, "spiddetail": spiddetail, "num": num,
+        "name": "", "price": 0, "pricegaranti": 0, "namegaranti": "", "dg": "", "property": "", "color": "",
+        "orderid": orderid.unwrap_or(0), "id": 0
+    })
+}
+
+async fn empty_cart_lists_nothing(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111111", "تهران").await;
+    let r = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["status"], "ok");
+    assert_eq!(r.1["data"], json!([]));
+    assert_eq!(r.1["OrderTotalPrice"], 0);
+    assert_eq!(r.1["FinalPrice"], 0);
+    assert!(r.1["OrderId"].is_null());
+    assert!(r.1["Code"].is_null());
+    // No token: 401 with the error body.
+    let r = srv.call(LIST, None, json!({"uid": u.uid})).await;
+    assert_error(&r, 401, None);
+}
+
+async fn edit_creates_the_order_and_ignores_client_prices(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111112", "تهران").await;
+    let v = srv.variant("asus-zenbook-14-ux3405", 0).await;
+    let body = json!({
+        "spid": v.product_id, "spiddetail": v.id, "num": 2,
+        "name": "ارزان!", "price": 1, "pricegaranti": 1, "namegaranti": "هیچ",
+        "dg": "x", "property": "y", "color": "z", "orderid": 0, "id": 0
+    });
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["status"], "ok");
+    let line = &r.1["data"][0];
+    assert_eq!(line["Num"], 2);
+    assert_eq!(line["Price"], v.price);
+    assert_eq!(line["PriceGaranti"], v.warranty_price);
+    assert_eq!(line["Name"], v.product_name.as_str());
+    assert_eq!(line["NameGaranti"], v.warranty_name.as_str());
+    assert_eq!(line["Color"], v.color.as_str());
+    assert_eq!(line["SupProductId"], v.product_id);
+    assert_eq!(line["SupProductIdDetail"], v.id);
+    assert_eq!(line["InsPayment"], v.ins_payment);
+    for key in ["Id", "OrderId", "DG", "Property"] {
+        assert!(!line[key].is_null(), "{key} in {line:?}");
+    }
+    let expected = 2 * (v.price + v.warranty_price);
+    assert_eq!(r.1["OrderTotalPrice"], expected);
+    assert_eq!(r.1["FinalPrice"], expected);
+    let order_id = r.1["OrderId"].as_i64().expect("OrderId");
+    let code = r.1["Code"].as_str().expect("Code").to_string();
+    assert!(code.len() >= 6);
+    assert_eq!(line["OrderId"], order_id);
+
+    // The list shows the same cart.
+    let l = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(l.0, 200);
+    assert_eq!(l.1["data"], r.1["data"]);
+    assert_eq!(l.1["OrderTotalPrice"], expected);
+    assert_eq!(l.1["Code"], code.as_str());
+    assert_eq!(l.1["OrderId"], order_id);
+
+    // The stored order holds the server's total, not the client's.
+    let stored = srv.order_row(order_id).await;
+    assert_eq!(stored.total_price, expected);
+    assert_eq!(stored.final_price, expected);
+}
+
+async fn edit_sets_quantity_and_merges_variants(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111113", "تهران").await;
+    let a = srv.variant("lenovo-thinkpad-t14-gen3-used", 0).await;
+    let b = srv.variant("lenovo-thinkpad-t14-gen3-used", 1).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 1, None)).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    // Same variant again with orderid 0: the same order, the same line, the new quantity.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 3, None)).await;
+    assert_eq!(r.1["OrderId"], order_id);
+    assert_eq!(r.1["data"].as_array().unwrap().len(), 1);
+    assert_eq!(r.1["data"][0]["Num"], 3);
+    // Another variant: a second line.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(b.product_id, b.id, 1, Some(order_id))).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let lines = r.1["data"].as_array().unwrap().clone();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        r.1["OrderTotalPrice"],
+        3 * (a.price + a.warranty_price) + (b.price + b.warranty_price)
+    );
+    // Changing line a's variant to b merges into that line (one line per variant).
+    let line_a = lines[0]["Id"].as_i64().unwrap();
+    let mut body = edit_body(b.product_id, b.id, 2, Some(order_id));
+    body["id"] = json!(line_a);
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let lines = r.1["data"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["Id"], line_a);
+    assert_eq!(lines[0]["SupProductIdDetail"], b.id);
+    assert_eq!(lines[0]["Num"], 2);
+    assert_eq!(r.1["OrderTotalPrice"], 2 * (b.price + b.warranty_price));
+}
+
+async fn stock_shortage_answers_not_and_changes_nothing(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111114", "تهران").await;
+    // No order yet: a shortage creates none.
+    let v = srv.variant("apple-macbook-air-m3-13", 0).await; // stock 3
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, v.stock + 1, None)).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["status"], "not");
+    let msg = r.1["message"].as_str().unwrap();
+    assert!(msg.contains(v.product_name.as_str()), "{msg}");
+    assert_eq!(r.1["Name"], v.product_name.as_str());
+    assert_eq!(srv.order_count(u.id).await, 0);
+
+    // Out of stock entirely (stock 0).
+    let gold = srv.variant("apple-macbook-air-m3-13", 1).await;
+    assert_eq!(gold.stock, 0);
+    let r = srv.call(EDIT, Some(&u.token), edit_body(gold.product_id, gold.id, 1, None)).await;
+    assert_eq!(r.1["status"], "not");
+
+    // With an order: the cart stays as it was.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 2, None)).await;
+    assert_eq!(r.1["status"], "ok");
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let before = srv.order_snapshot(order_id).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 50, Some(order_id))).await;
+    assert_eq!(r.1["status"], "not");
+    assert_eq!(r.1["data"][0]["Num"], 2, "answer shows the unchanged cart");
+    assert_eq!(srv.order_snapshot(order_id).await, before);
+    // Exactly the stock is fine.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, v.stock, Some(order_id))).await;
+    assert_eq!(r.1["status"], "ok");
+}
+
+async fn bad_quantities_are_refused(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111115", "تهران").await;
+    let v = srv.variant("acer-aspire-5-a515-58m", 0).await;
+    for num in [0_i64, -1, 101, 1 << 40, i64::MAX, i64::MIN] {
+        let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, num, None)).await;
+        assert_error(&r, 422, Some("num"));
+    }
+    // Beyond i64 and fractions: refused as malformed, never a 500.
+    for raw in [
+        r#"{"spid":1,"spiddetail":1,"num":1e30}"#,
+        r#"{"spid":1,"spiddetail":1,"num":99999999999999999999999}"#,
+        r#"{"spid":1,"spiddetail":1,"num":1.5}"#,
+    ] {
+        let r = srv.call_raw(EDIT, Some(&u.token), raw).await;
+        assert!(r.0 == 400 || r.0 == 422, "{raw}: {r:?}");
+        assert_eq!(r.1["status"], "error");
+    }
+    assert_eq!(srv.order_count(u.id).await, 0);
+}
+
+async fn unknown_ids_are_not_found(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111116", "تهران").await;
+    let v = srv.variant("acer-aspire-5-a515-58m", 0).await;
+    let other = srv.variant("dell-latitude-5420-used", 0).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(999_999, 999_999, 1, None)).await;
+    assert_error(&r, 404, Some("spid"));
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, 999_999, 1, None)).await;
+    assert_error(&r, 404, Some("spiddetail"));
+    // A variant of another product.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, other.id, 1, None)).await;
+    assert_error(&r, 404, Some("spiddetail"));
+    let r = srv.call(EDIT, Some(&u.token), edit_body(-5, -5, 1, None)).await;
+    assert_error(&r, 404, None);
+    // Unknown order ids.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, Some(987_654))).await;
+    assert_error(&r, 404, Some("orderid"));
+    let r = srv.call(TOTAL, Some(&u.token), json!({"orderid": 987_654})).await;
+    assert_error(&r, 404, None);
+    let r = srv.call(DELETE, Some(&u.token), json!({"id": 1, "orderid": 987_654})).await;
+    assert_error(&r, 404, None);
+    let r = srv.call(DELIVERY, Some(&u.token), json!({"orderid": 987_654})).await;
+    assert_error(&r, 404, None);
+    // Unknown line in an existing order.
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let r = srv.call(DELETE, Some(&u.token), json!({"id": 999_999, "orderid": order_id})).await;
+    assert_error(&r, 404, Some("id"));
+    let mut body = edit_body(v.product_id, v.id, 1, Some(order_id));
+    body["id"] = json!(999_999);
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_error(&r, 404, Some("id"));
+    assert_eq!(srv.order_count(u.id).await, 1);
+}
+
+async fn wrong_types_and_missing_fields(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111117", "تهران").await;
+    let v = srv.variant("acer-aspire-5-a515-58m", 0).await;
+    let cases: Vec<(&str, String)> = vec![
+        (EDIT, format!(r#"{{"spid":{},"spiddetail":{},"num":"abc"}}"#, v.product_id, v.id)),
+        (EDIT, format!(r#"{{"spid":"{}","spiddetail":{},"num":1}}"#, v.product_id, v.id)),
+        (EDIT, format!(r#"{{"spid":{},"num":1}}"#, v.product_id)),
+        (EDIT, "{}".to_string()),
+        (EDIT, "[]".to_string()),
+        (EDIT, format!(r#"{{"spid":{},"spiddetail":{},"num":null}}"#, v.product_id, v.id)),
+        (EDIT, format!(r#"{{"spid":{},"spiddetail":{},"num":1,"orderid":"x"}}"#, v.product_id, v.id)),
+        (LIST, "{}".to_string()),
+        (LIST, r#"{"uid":["x"]}"#.to_string()),
+        (DELETE, r#"{"orderid":1}"#.to_string()),
+        (DELETE, r#"{"id":"1","orderid":1}"#.to_string()),
+        (TOTAL, r#"{"orderid":"abc"}"#.to_string()),
+        (TOTAL, "{}".to_string()),
+        (DELIVERY, r#"{"orderid":true}"#.to_string()),
+    ];
+    for (path, raw) in &cases {
+        let r = srv.call_raw(path, Some(&u.token), raw).await;
+        assert!(r.0 == 400 || r.0 == 422, "{path} {raw}: {r:?}");
+        assert_eq!(r.1["status"], "error", "{path} {raw}: {r:?}");
+    }
+    // A number for `uid` is read as its text (poem-openapi's lenient string): not the caller's.
+    let r = srv.call_raw(LIST, Some(&u.token), r#"{"uid":5}"#).await;
+    assert_error(&r, 403, None);
+    // Malformed JSON.
+    for path in [LIST, EDIT, DELETE, TOTAL, DELIVERY] {
+        let r = srv.call_raw(path, Some(&u.token), r#"{"uid": "#).await;
+        assert_error(&r, 400, None);
+    }
+    // Extra fields are ignored.
+    let mut body = edit_body(v.product_id, v.id, 1, None);
+    body["extra"] = json!({"a": [1, 2]});
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(srv.order_count(u.id).await, 1);
+}
+
+async fn someone_elses_uid_and_order_are_forbidden(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let alice = srv.user("09121111118", "تهران").await;
+    let bob = srv.user("09121111119", "تهران").await;
+    let v = srv.variant("msi-katana-15-b13v", 0).await;
+    let r = srv.call(EDIT, Some(&alice.token), edit_body(v.product_id, v.id, 2, None)).await;
+    let alice_order = r.1["OrderId"].as_i64().unwrap();
+    let line = r.1["data"][0]["Id"].as_i64().unwrap();
+    let before = srv.order_snapshot(alice_order).await;
+
+    // Bob asks for Alice's cart by her uid, and by an unknown uid.
+    let r = srv.call(LIST, Some(&bob.token), json!({"uid": alice.uid})).await;
+    assert_error(&r, 403, None);
+    let r = srv.call(LIST, Some(&bob.token), json!({"uid": "not-a-user"})).await;
+    assert_error(&r, 403, None);
+    // Bob uses Alice's order id everywhere.
+    let r = srv.call(EDIT, Some(&bob.token), edit_body(v.product_id, v.id, 1, Some(alice_order))).await;
+    assert_error(&r, 403, None);
+    let mut body = edit_body(v.product_id, v.id, 1, None);
+    body["id"] = json!(line); // Alice's line id against Bob's own (absent) order
+    let r = srv.call(EDIT, Some(&bob.token), body).await;
+    assert_error(&r, 404, Some("id"));
+    let r = srv.call(DELETE, Some(&bob.token), json!({"id": line, "orderid": alice_order})).await;
+    assert_error(&r, 403, None);
+    let r = srv.call(TOTAL, Some(&bob.token), json!({"orderid": alice_order})).await;
+    assert_error(&r, 403, None);
+    let r = srv.call(DELIVERY, Some(&bob.token), json!({"orderid": alice_order})).await;
+    assert_error(&r, 403, None);
+    // Alice's order is untouched and Bob has none.
+    assert_eq!(srv.order_snapshot(alice_order).await, before);
+    assert_eq!(srv.order_count(bob.id).await, 0);
+    // A line of Bob's own order cannot be deleted through Alice's order id, nor vice versa.
+    let r = srv.call(EDIT, Some(&bob.token), edit_body(v.product_id, v.id, 1, None)).await;
+    let bob_order = r.1["OrderId"].as_i64().unwrap();
+    let r = srv.call(DELETE, Some(&alice.token), json!({"id": line, "orderid": bob_order})).await;
+    assert_error(&r, 403, None);
+    let r = srv.call(DELETE, Some(&bob.token), json!({"id": line, "orderid": bob_order})).await;
+    assert_error(&r, 404, Some("id"));
+    assert_eq!(srv.order_snapshot(alice_order).await, before);
+}
+
+async fn delete_line(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111120", "تهران").await;
+    let a = srv.variant("hp-elitebook-840-g8-used", 0).await;
+    let b = srv.variant("dell-latitude-5420-used", 0).await;
+    srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 2, None)).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(b.product_id, b.id, 1, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let first = r.1["data"][0]["Id"].as_i64().unwrap();
+    let r = srv.call(DELETE, Some(&u.token), json!({"id": first, "orderid": order_id})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["status"], "ok");
+    assert_eq!(r.1["data"].as_array().unwrap().len(), 1);
+    assert_eq!(r.1["OrderTotalPrice"], b.price + b.warranty_price);
+    assert_eq!(srv.order_row(order_id).await.total_price, b.price + b.warranty_price);
+    // Deleting it again: 404.
+    let r = srv.call(DELETE, Some(&u.token), json!({"id": first, "orderid": order_id})).await;
+    assert_error(&r, 404, Some("id"));
+    // Then update the total and reload, as the client does.
+    let r = srv.call(TOTAL, Some(&u.token), json!({"orderid": order_id})).await;
+    assert_eq!(r.0, 200);
+    assert_eq!(r.1["OrderTotalPrice"], b.price + b.warranty_price);
+    let second = r.1["data"][0]["Id"].as_i64().unwrap();
+    let r = srv.call(DELETE, Some(&u.token), json!({"id": second, "orderid": order_id})).await;
+    assert_eq!(r.1["data"], json!([]));
+    assert_eq!(r.1["OrderTotalPrice"], 0);
+}
+
+async fn update_total_reprices_from_the_catalogue(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111121", "تهران").await;
+    let v = srv.variant("asus-tuf-gaming-a15-fa507", 0).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 2, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    // The shop changes the price.
+    srv.set_price(v.id, v.price - 1_000_000).await;
+    let new_total = 2 * (v.price - 1_000_000 + v.warranty_price);
+    // The list always shows the catalogue's current price.
+    let r = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(r.1["data"][0]["Price"], v.price - 1_000_000);
+    assert_eq!(r.1["OrderTotalPrice"], new_total);
+    // update/totalprice stores it.
+    assert_eq!(srv.order_row(order_id).await.total_price, 2 * (v.price + v.warranty_price));
+    let r = srv.call(TOTAL, Some(&u.token), json!({"orderid": order_id})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["status"], "ok");
+    assert_eq!(r.1["OrderTotalPrice"], new_total);
+    assert_eq!(r.1["FinalPrice"], new_total);
+    let row = srv.order_row(order_id).await;
+    assert_eq!(row.total_price, new_total);
+    assert_eq!(row.final_price, new_total);
+    srv.set_price(v.id, v.price).await;
+}
+
+async fn failing_edit_leaves_the_order_as_it_was(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111122", "تهران").await;
+    let a = srv.variant("microsoft-surface-pro-9", 0).await; // stock 3
+    let b = srv.variant("microsoft-surface-pro-9", 1).await; // stock 1
+    srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 1, None)).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(b.product_id, b.id, 1, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let line_a = r.1["data"][0]["Id"].as_i64().unwrap();
+    let before = srv.order_snapshot(order_id).await;
+    // Move line a to variant b (which another line holds) with more than b's stock:
+    // the merge would delete a line; the shortage must leave both lines as they were.
+    let mut body = edit_body(b.product_id, b.id, 2, Some(order_id));
+    body["id"] = json!(line_a);
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.1["status"], "not", "{:?}", r.1);
+    assert_eq!(srv.order_snapshot(order_id).await, before);
+    // Bad quantity and unknown variant on an existing line: unchanged too.
+    let mut body = edit_body(a.product_id, a.id, 0, Some(order_id));
+    body["id"] = json!(line_a);
+    assert_eq!(srv.call(EDIT, Some(&u.token), body).await.0, 422);
+    let mut body = edit_body(a.product_id, 999_999, 1, Some(order_id));
+    body["id"] = json!(line_a);
+    assert_eq!(srv.call(EDIT, Some(&u.token), body).await.0, 404);
+    assert_eq!(srv.order_snapshot(order_id).await, before);
+}
+
+/// Delivery fixtures: options A (1, همه), B (2, تهران), C (3, اصفهان), D (0, شیراز),
+/// E (4, no city) and products P1 (all five) and P2 (A and C).
+async fn delivery_fixture(srv: &TestApp) -> (i64, i64, [i64; 5]) {
+    let a = srv.delivery_option("آزمون همه", 1, &["همه"]).await;
+    let b = srv.delivery_option("آزمون تهران", 2, &["تهران"]).await;
+    let c = srv.delivery_option("آزمون اصفهان", 3, &["اصفهان", "کاشان"]).await;
+    let d = srv.delivery_option("آزمون شیراز فوری", 0, &["شیراز"]).await;
+    let e = srv.delivery_option("آزمون بی‌شهر", 4, &[]).await;
+    let p1 = srv.product_with_options("test-delivery-p1", &[a, b, c, d, e]).await;
+    let p2 = srv.product_with_options("test-delivery-p2", &[a, c]).await;
+    (p1, p2, [a, b, c, d, e])
+}
+
+async fn delivery_ids(srv: &TestApp, token: &str, order_id: i64) -> Vec<i64> {
+    let r = srv.call(DELIVERY, Some(token), json!({"orderid": order_id})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["status"], "ok");
+    let data = r.1["data"].as_array().unwrap();
+    for o in data {
+        assert!(o["Priority"].is_i64() && o["CityActive"].is_array() && o["Name"].is_string(), "{o:?}");
+    }
+    data.iter().map(|o| o["Id"].as_i64().unwrap()).collect()
+}
+
+async fn order_with(srv: &TestApp, token: &str, products: &[i64]) -> i64 {
+    let mut order_id = None;
+    for p in products {
+        let variant = srv.first_variant_of(*p).await;
+        let r = srv.call(EDIT, Some(token), edit_body(*p, variant, 1, order_id)).await;
+        assert_eq!(r.1["status"], "ok", "{:?}", r.1);
+        order_id = r.1["OrderId"].as_i64();
+    }
+    order_id.unwrap()
+}
+
+async fn delivery_single_line_by_city(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let (p1, _p2, [a, b, c, d, _e]) = delivery_fixture(srv).await;
+    let cases: [(&str, &str, Vec<i64>); 5] = [
+        ("09121111130", "تهران", vec![a, b]),
+        ("09121111131", "اصفهان", vec![a, c]),
+        ("09121111132", "کاشان", vec![a, c]),
+        // Lowest priority 0 (Shiraz express): that option alone.
+        ("09121111133", "شیراز", vec![d]),
+        ("09121111134", "تبریز", vec![a]),
+    ];
+    for (mobile, city, expected) in cases {
+        let u = srv.user(mobile, city).await;
+        let order_id = order_with(srv, &u.token, &[p1]).await;
+        assert_eq!(delivery_ids(srv, &u.token, order_id).await, expected, "city {city}");
+    }
+    // The Arabic spelling of a city (ي for ی) matches too (folded by the core).
+    let u = srv.user("09121111135", "شيراز").await;
+    let order_id = order_with(srv, &u.token, &[p1]).await;
+    assert_eq!(delivery_ids(srv, &u.token, order_id).await, vec![d]);
+    // An empty order has no options.
+    let u = srv.user("09121111136", "تهران").await;
+    let order_id = order_with(srv, &u.token, &[p1]).await;
+    let line = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await.1["data"][0]["Id"].as_i64().unwrap();
+    srv.call(DELETE, Some(&u.token), json!({"id": line, "orderid": order_id})).await;
+    assert_eq!(delivery_ids(srv, &u.token, order_id).await, Vec::<i64>::new());
+}
+
+async fn delivery_multi_line(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let (p1, p2, [a, _b, c, d, _e]) = delivery_fixture(srv).await;
+    // Tehran: P1 offers A,B; P2 offers A: shared A, lowest A.
+    let u = srv.user("09121111140", "تهران").await;
+    let order_id = order_with(srv, &u.token, &[p1, p2]).await;
+    assert_eq!(delivery_ids(srv, &u.token, order_id).await, vec![a]);
+    // Isfahan: both offer A and C.
+    let u = srv.user("09121111141", "اصفهان").await;
+    let order_id = order_with(srv, &u.token, &[p1, p2]).await;
+    assert_eq!(delivery_ids(srv, &u.token, order_id).await, vec![a, c]);
+    // Shiraz: P1 offers D (0) and A, P2 offers A: the lowest is D with priority 0, so D alone.
+    let u = srv.user("09121111142", "شیراز").await;
+    let order_id = order_with(srv, &u.token, &[p1, p2]).await;
+    assert_eq!(delivery_ids(srv, &u.token, order_id).await, vec![d]);
+    // Demo catalogue: the demo customer's city (Tehran) with the express option (priority 0).
+    let u = srv.user("09121111143", "تهران").await;
+    let zen = srv.variant("asus-zenbook-14-ux3405", 0).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(zen.product_id, zen.id, 1, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let ids = delivery_ids(srv, &u.token, order_id).await;
+    assert_eq!(ids.len(), 1, "priority-0 express courier alone: {ids:?}");
+}
+
+async fn concurrent_first_edits_make_one_order(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111150", "تهران").await;
+    let products = [
+        "asus-zenbook-14-ux3405",
+        "lenovo-thinkpad-t14-gen3-used",
+        "hp-elitebook-840-g8-used",
+        "msi-katana-15-b13v",
+        "asus-tuf-gaming-a15-fa507",
+        "acer-aspire-5-a515-58m",
+    ];
+    let mut variants = Vec::new();
+    for p in products {
+        variants.push(srv.variant(p, 0).await);
+    }
+    let mut tasks = Vec::new();
+    for v in variants.clone() {
+        let srv2 = srv.caller();
+        let token = u.token.clone();
+        tasks.push(tokio::spawn(async move {
+            srv2.post(EDIT, Some(&token), edit_body(v.product_id, v.id, 1, None)).await
+        }));
+    }
+    for t in tasks {
+        let r = t.await.unwrap();
+        assert_eq!(r.0, 200, "{:?}", r.1);
+        assert_eq!(r.1["status"], "ok");
+    }
+    assert_eq!(srv.order_count(u.id).await, 1);
+    let r = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(r.1["data"].as_array().unwrap().len(), products.len());
+    let expected: i64 = variants.iter().map(|v| v.price + v.warranty_price).sum();
+    assert_eq!(r.1["OrderTotalPrice"], expected);
+}
+
+async fn demo_seed_is_idempotent_and_its_customer_can_shop(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    use shop_server::demo;
+    // The harness loaded the catalogue; the full demo now adds only the customer.
+    let r = demo::demo(&srv.db, None).await.unwrap();
+    assert_eq!((r.products, r.variants, r.delivery_options, r.links), (0, 0, 0, 0));
+    assert!(r.customer);
+    let r = demo::demo(&srv.db, None).await.unwrap();
+    assert_eq!(r, demo::SeedReport::default(), "second run adds nothing");
+    // More products for load tests: the missing ones only.
+    let r = demo::demo(&srv.db, Some(30)).await.unwrap();
+    assert_eq!(r.products, 30 - demo::demo_product_count());
+    assert!(r.variants >= r.products && r.links > 0);
+    assert_eq!(demo::demo(&srv.db, Some(30)).await.unwrap(), demo::SeedReport::default());
+
+    // The demo customer signs in with the documented password and shops.
+    let r = srv
+        .call(
+            "/api/client/v1/user/login",
+            None,
+            json!({"mobile": demo::DEMO_MOBILE, "password": demo::DEMO_PASSWORD}),
+        )
+        .await;
+    assert_eq!(r.1["status"], "ok", "{:?}", r.1);
+    let token = r.1["token"].as_str().unwrap().to_string();
+    let uid = r.1["user"]["Uid"].as_str().unwrap().to_string();
+    assert_eq!(r.1["user"]["City"], demo::DEMO_CITY);
+    assert_eq!(r.1["user"]["Name"], demo::DEMO_NAME);
+    let v = srv.variant("dell-latitude-5420-used", 0).await;
+    let e = srv.call(EDIT, Some(&token), edit_body(v.product_id, v.id, 1, None)).await;
+    assert_eq!(e.1["status"], "ok", "{:?}", e.1);
+    let l = srv.call(LIST, Some(&token), json!({"uid": uid})).await;
+    assert_eq!(l.1["data"].as_array().unwrap().len(), 1);
+    let order_id = l.1["OrderId"].as_i64().unwrap();
+    // Tehran, a used Dell: post, Tipax and pickup (the express courier is not offered for it).
+    let d = srv.call(DELIVERY, Some(&token), json!({"orderid": order_id})).await;
+    let names: Vec<&str> = d.1["data"].as_array().unwrap().iter().map(|o| o["Name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["پست پیشتاز", "تیپاکس", "تحویل حضوری از فروشگاه"]);
+}
+
+async fn a_variant_that_left_the_catalogue_keeps_its_copied_line(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111160", "تهران").await;
+    let a = srv.variant("acer-aspire-5-a515-58m", 0).await;
+    let b = srv.variant("acer-aspire-5-a515-58m", 1).await;
+    srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 2, None)).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(b.product_id, b.id, 1, None)).await;
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    srv.delete_variant(a.id).await;
+    // The line stays, with the name and prices copied when it was written.
+    let r = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let lines = r.1["data"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["SupProductIdDetail"], a.id);
+    assert_eq!(lines[0]["Name"], a.product_name.as_str());
+    assert_eq!(lines[0]["Price"], a.price);
+    assert_eq!(lines[0]["NameGaranti"], a.warranty_name.as_str());
+    let total = 2 * (a.price + a.warranty_price) + b.price + b.warranty_price;
+    assert_eq!(r.1["OrderTotalPrice"], total);
+    // update/totalprice keeps it too; editing it again is refused (unknown variant).
+    let r = srv.call(TOTAL, Some(&u.token), json!({"orderid": order_id})).await;
+    assert_eq!(r.1["OrderTotalPrice"], total);
+    let r = srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 1, Some(order_id))).await;
+    assert_error(&r, 404, Some("spiddetail"));
+    // …and the customer can still remove it.
+    let line = lines[0]["Id"].as_i64().unwrap();
+    let r = srv.call(DELETE, Some(&u.token), json!({"id": line, "orderid": order_id})).await;
+    assert_eq!(r.1["OrderTotalPrice"], b.price + b.warranty_price);
+}
+
+/// A product on special offer is charged the offer price the product page shows (every variant
+/// gets the same discount), in edit and list answers, `OrderTotalPrice` and the stored order;
+/// once the offer has ended (the server's clock moved past it), the regular price again. The
+/// client's price is ignored throughout.
+async fn the_cart_charges_a_running_special_offer(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111199", "تهران").await;
+    let a = srv.variant("lenovo-thinkpad-t14-gen3-used", 0).await;
+    let b0 = srv.variant("lenovo-thinkpad-t14-gen3-used", 1).await;
+    // Two differently priced variants: the discount is absolute, the same for both.
+    srv.set_price(b0.id, a.price + 2_000_000).await;
+    let b = srv.variant("lenovo-thinkpad-t14-gen3-used", 1).await;
+    let cheapest = a.price.min(b.price);
+    let discount = 1_000_000;
+    assert!(cheapest > discount);
+    let ends_at = srv.now() + 3600;
+    srv.set_offer(a.product_id, cheapest - discount, ends_at).await;
+    let (a_offer, b_offer) = (a.price - discount, b.price - discount);
+
+    // The product page's prices.
+    let uid = "lenovo-thinkpad-t14-gen3-used";
+    let d = srv.get_json(&format!("/api/client/v1/catalog/products/{uid}")).await;
+    assert_eq!(d.0, 200, "{:?}", d.1);
+    let page_price = |doc: &Value, id: i64| {
+        doc["data"]["Variants"]
+            .as_array()
+            .expect("Variants")
+            .iter()
+            .find(|v| v["Id"] == id)
+            .map(|v| v["Price"].as_i64().unwrap())
+            .expect("variant on the page")
+    };
+    assert_eq!(page_price(&d.1, a.id), a_offer);
+    assert_eq!(page_price(&d.1, b.id), b_offer);
+
+    let mut body = edit_body(a.product_id, a.id, 2, None);
+    body["price"] = json!(1);
+    body["pricegaranti"] = json!(1);
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["data"][0]["Price"], a_offer);
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let mut body = edit_body(b.product_id, b.id, 1, Some(order_id));
+    body["price"] = json!(5);
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let offer_total = 2 * (a_offer + a.warranty_price) + (b_offer + b.warranty_price);
+    assert_eq!(r.1["OrderTotalPrice"], offer_total, "{:?}", r.1);
+    assert_eq!(r.1["FinalPrice"], offer_total);
+
+    let l = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(l.0, 200);
+    let prices: Vec<i64> = l.1["data"].as_array().unwrap().iter().map(|x| x["Price"].as_i64().unwrap()).collect();
+    assert_eq!(prices, vec![a_offer, b_offer]);
+    assert_eq!(l.1["OrderTotalPrice"], offer_total);
+    assert_eq!(srv.order_row(order_id).await.total_price, offer_total);
+    let (_, lines) = srv.order_snapshot(order_id).await;
+    assert_eq!(lines.iter().map(|l| l.price).collect::<Vec<_>>(), vec![a_offer, b_offer]);
+
+    // The offer ends: regular prices everywhere.
+    srv.advance_clock(3601);
+    let u = crate::helpers::TestUser { token: srv.fresh_token(&u), ..u };
+    let regular_total = 2 * (a.price + a.warranty_price) + (b.price + b.warranty_price);
+    let l = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+    assert_eq!(l.0, 200);
+    let prices: Vec<i64> = l.1["data"].as_array().unwrap().iter().map(|x| x["Price"].as_i64().unwrap()).collect();
+    assert_eq!(prices, vec![a.price, b.price]);
+    assert_eq!(l.1["OrderTotalPrice"], regular_total);
+    let d = srv.get_json(&format!("/api/client/v1/catalog/products/{uid}")).await;
+    assert_eq!(page_price(&d.1, a.id), a.price);
+
+    let mut body = edit_body(a.product_id, a.id, 2, Some(order_id));
+    body["price"] = json!(a_offer);
+    let r = srv.call(EDIT, Some(&u.token), body).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    assert_eq!(r.1["data"][0]["Price"], a.price);
+    assert_eq!(r.1["OrderTotalPrice"], regular_total);
+    let t = srv.call(TOTAL, Some(&u.token), json!({"orderid": order_id})).await;
+    assert_eq!(t.0, 200, "{:?}", t.1);
+    assert_eq!(t.1["OrderTotalPrice"], regular_total);
+    assert_eq!(srv.order_row(order_id).await.total_price, regular_total);
+    let (_, lines) = srv.order_snapshot(order_id).await;
+    assert_eq!(lines.iter().map(|l| l.price).collect::<Vec<_>>(), vec![a.price, b.price]);
+}

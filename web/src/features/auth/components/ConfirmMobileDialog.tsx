@@ -1,0 +1,192 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import { loadingAtom } from '@/shared/state';
+import { LogoMark } from '@/shared/ui/Logo';
+import { CodeBoxes, EMPTY_CODE, type Boxes } from './CodeBoxes';
+import { useCountdown, RESEND_SECONDS } from '@/features/auth/hooks/useCountdown';
+import { useCore, persianDigits } from '@/features/auth/hooks/useCore';
+import { hasSession, verifyForget, verifyLogin, verifyRegister, type Outcome } from '@/features/auth/api/auth';
+
+/** register and OTP login are the spec's modes; forget reuses the dialog for password recovery. */
+export type ConfirmMode = 'login' | 'register' | 'forget';
+
+interface Props {
+  mode: ConfirmMode;
+  /** The normalised mobile number (09xxxxxxxxx). */
+  mobile: string;
+  /** The hash returned by the send step. */
+  hash: string;
+  /** Sends the code again; resolves the new hash, or null when nothing was sent. */
+  onResend: () => Promise<string | null>;
+  /** Called with the server's answer once the code is accepted. */
+  onVerified: (outcome: Outcome) => void | Promise<void>;
+  /** "Edit the number": back to the mobile step. */
+  onEditNumber?: () => void;
+}
+
+function verify(mode: ConfirmMode, mobile: string, code: string, hash: string): Promise<Outcome> {
+  if (mode === 'login') return verifyLogin(mobile, code, hash);
+  if (mode === 'register') return verifyRegister(mobile, code, hash);
+  return verifyForget(mobile, code, hash);
+}
+
+function accepted(mode: ConfirmMode, out: Outcome): boolean {
+  const ok = out.status === 'ok' || out.data === 'ok';
+  if (!ok) return false;
+  if (mode === 'login') return hasSession(out);
+  if (mode === 'forget') return Boolean(out.mcode);
+  return true;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The confirm-mobile-number dialog (spec sections 2 and 4): logo, title, instruction, five code
+ * boxes, the 59-second countdown ('seconds : 00') or 'ارسال مجدد', and 'تایید کد'.
+ * Submit sets the global loading flag; after every attempt the digits are cleared and the flag
+ * reset. 'wrong' shows 'کد وارد شده اشتباه است'; any other non-ok answer 'خطای سرور'; a thrown
+ * request error only clears the loading flag (the HTTP client has already said the server
+ * could not be reached).
+ */
+export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend, onVerified, onEditNumber }: Props) {
+  const { t } = useTranslation('auth');
+  const core = useCore();
+  const setLoading = useSetAtom(loadingAtom);
+  const [digits, setDigits] = useState<Boxes>(EMPTY_CODE);
+  const [hash, setHash] = useState(initialHash);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { seconds, restart } = useCountdown(RESEND_SECONDS);
+  const titleId = useId();
+  const errorId = useId();
+
+  const focusBox = (i: number) => {
+    const box = formRef.current?.querySelector<HTMLInputElement>(`[data-testid="code-box-${i}"]`);
+    box?.focus();
+  };
+
+  const onChange = (next: Boxes) => {
+    setDigits(next);
+    if (error) setError(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current || !core) return;
+    const missing = digits.findIndex((d) => d === '');
+    if (missing !== -1) {
+      const required = core.validate({ rule: 'Required' }, t('code.field'), '');
+      setError('err' in required && required.err ? required.err : t('toast.tryAgain'));
+      focusBox(missing);
+      return;
+    }
+    const code = core.normalizeCode(digits.join(''));
+    if ('err' in code && code.err !== undefined) {
+      setError(code.err);
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    setLoading(true);
+    try {
+      const out = await verify(mode, mobile, code.ok as string, hash);
+      if (out.data === 'wrong' || out.status === 'wrong') {
+        setError(t('code.wrong'));
+        toast.error(t('code.wrong'), { id: 'auth-code' });
+      } else if (accepted(mode, out)) {
+        setError(null);
+        await onVerified(out);
+      } else {
+        const message = out.message || t('code.serverError');
+        setError(message);
+        toast.error(message, { id: 'auth-code' });
+      }
+    } catch {
+      // A thrown request error only clears the loading flag (spec section 8).
+    } finally {
+      setDigits(EMPTY_CODE);
+      setLoading(false);
+      setBusy(false);
+      inFlight.current = false;
+      focusBox(0);
+    }
+  };
+
+  const resend = async () => {
+    if (resending) return;
+    setResending(true);
+    try {
+      const next = await onResend();
+      if (next) {
+        setHash(next);
+        restart();
+        setDigits(EMPTY_CODE);
+        setError(null);
+        toast.success(t('code.resent'), { id: 'auth-code' });
+        focusBox(0);
+      }
+    } catch {
+      /* the HTTP client reported it */
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={titleId} className="flex flex-col items-center gap-4 text-center">
+      <LogoMark className="h-14 w-14" />
+      <h2 id={titleId} className="text-lg font-bold text-slate-900">
+        {t('code.title')}
+      </h2>
+      <p className="text-sm leading-7 text-slate-600">
+        {t('code.instruction', { mobile: persianDigits(core, mobile) })}
+      </p>
+      {core && (
+        <CodeBoxes
+          value={digits}
+          onChange={onChange}
+          core={core}
+          invalid={Boolean(error)}
+          errorId={error ? errorId : undefined}
+          autoFocus
+        />
+      )}
+      <p id={errorId} role="alert" className="min-h-6 text-sm text-red-600">
+        {error ?? ''}
+      </p>
+      <div className="flex min-h-10 items-center justify-center">
+        {seconds > 0 ? (
+          <span role="timer" aria-label={t('code.countdownLabel', { seconds: persianDigits(core, seconds) })} className="text-sm font-medium text-slate-500 tabular-nums" data-testid="countdown">
+            {persianDigits(core, `${pad2(seconds)} : 00`)}
+          </span>
+        ) : (
+          <button
+            type="button"
+            onClick={resend}
+            disabled={resending}
+            className="rounded-lg px-3 py-2 text-sm font-bold text-brand-600 hover:bg-brand-50 disabled:opacity-60"
+          >
+            {t('code.resend')}
+          </button>
+        )}
+      </div>
+      <button
+        type="submit"
+        disabled={busy || !core}
+        className="w-full rounded-xl bg-brand-600 px-5 py-3 font-bold text-white transition hover:bg-brand-700 disabled:opacity-60"
+      >
+        {t('code.submit')}
+      </button>
+      {onEditNumber && (
+        <button type="button" onClick={onEditNumber} className="text-sm text-slate-500 underline-offset-4 hover:underline">
+          {t('code.editNumber')}
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '@/shared/ui/Logo';
+import { LoginFlow } from './LoginFlow';
+import { LogoutButton } from './LogoutButton';
+import { isSignedInAtom } from '@/shared/session/session';
+
+/**
+ * /login (restricted layout): the same flow as the popup, as a page. After a sign-in it goes to
+ * `redirectTo` when given, else home (spec section 4).
+ */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const signedIn = useAtomValue(isSignedInAtom);
+  // Registration signs in at the verified code and then shows its form: keep the flow on screen.
+  const [inFlow, setInFlow] = useState(false);
+  const showSignedIn = signedIn && !inFlow;
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-5">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <Logo />
+        <h1 className="text-xl font-bold text-slate-900">{t('page.title')}</h1>
+        {!showSignedIn && <p className="text-sm leading-7 text-slate-600">{t('page.intro')}</p>}
+      </div>
+      {showSignedIn ? (
+        <div className="flex flex-col items-center gap-4 rounded-3xl bg-white p-6 text-center shadow-sm">
+          <p className="text-slate-700">{t('page.signedIn')}</p>
+          <Link to="/profile" className="w-full rounded-xl bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700">
+            {t('page.goProfile')}
+          </Link>
+          <Link to="/" className="text-sm text-slate-500 hover:underline">
+            {t('page.goHome')}
+          </Link>
+          <LogoutButton />
+        </div>
+      ) : (
+        <section className="rounded-3xl bg-white p-5 shadow-sm sm:p-6" aria-label={t('page.title')}>
+          <LoginFlow onStepChange={(step) => setInFlow(step !== 0)} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The cart calls of spec section 7 through the shared typed client: the pre-order list, the
+ * absolute-quantity edit (`order/edit/product`, which also adds) and the line delete. Each
+ * successful answer replaces the cart atom, so the header badge follows.
+ */
+import type { getDefaultStore } from 'jotai';
+import { api, type components } from '@/shared/api';
+import { loadCore } from '@/shared/core';
+import { sessionAtom } from '@/shared/session/session';
+import { cartAtom, type CartState } from '../stores/cart';
+
+type Store = ReturnType<typeof getDefaultStore>;
+
+/** A cart line as the contract types it. */
+export type CartLine = components['schemas']['CartLine'];
+
+export type CartOutcome =
+  | { ok: true; cart: CartState }
+  | { ok: false; message: string | null; status: number; business?: string };
+
+/** The quantity of `variantId` in the cart. */
+export function quantityInCart(cart: CartState, variantId: number): number {
+  return cart.lines.filter((l) => l.SupProductIdDetail === variantId).reduce((n, l) => n + l.Num, 0);
+}
+
+async function toCart(answer: components['schemas']['CartResponse']): Promise<CartState> {
+  const core = await loadCore();
+  return {
+    lines: answer.data,
+    count: core.cartCount(answer.data),
+    orderId: answer.OrderId ?? null,
+    code: answer.Code ?? null,
+    orderTotalPrice: answer.OrderTotalPrice,
+    finalPrice: answer.FinalPrice,
+  };
+}
+
+function failure(response: Response, error: unknown): CartOutcome {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return { ok: false, status: response.status, message: typeof message === 'string' ? message : null };
+}
+
+/** Loads the signed-in user's pre-order into the cart atom (null when signed out or failed). */
+export async function loadCart(store: Store): Promise<CartState | null> {
+  const s = store.get(sessionAtom);
+  const uid = s.user?.Uid;
+  if (!uid || !s.accessToken || !s.isAuthorized) return null;
+  try {
+    const { data, response } = await api.POST('/api/client/v1/order/list/preorder', { body: { uid } });
+    if (!response.ok || !data) return null;
+    // Signed out (or someone else signed in) while the call was running: drop the answer.
+    if (store.get(sessionAtom).user?.Uid !== uid) return null;
+    const cart = await toCart(data);
+    store.set(cartAtom, cart);
+    return cart;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets the quantity of a variant (absolute; adds the line when missing). */
+export async function setQuantity(store: Store, productId: number, variantId: number, num: number): Promise<CartOutcome> {
+  // orderid 0: "my open order" (created when missing): never another order's id.
+  const { data, error, response } = await api.POST('/api/client/v1/order/edit/product', {
+    body: { spid: productId, spiddetail: variantId, num, orderid: 0 },
+  });
+  if (!response.ok || !data) return failure(response, error);
+  if (data.status !== 'ok') return { ok: false, status: response.status, message: data.message ?? null, business: data.status };
+  const cart = await toCart(data);
+  store.set(cartAtom, cart);
+  return { ok: true, cart };
+}
+
+/** Adds one more of a variant: its current quantity + 1. */
+export function addToCart(store: Store, productId: number, variantId: number): Promise<CartOutcome> {
+  return setQuantity(store, productId, variantId, quantityInCart(store.get(cartAtom), variantId) + 1);
+}

@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loginModalAtom } from '@/shared/state';
+import { renderApp } from '@/shared/testing/render';
+import { detail, mockApi } from '@/shared/testing/fixtures';
+import { cartAtom } from '../stores/cart';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const PRODUCT = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
+const EDIT = '/api/client/v1/order/edit/product';
+
+const related = { status: 'ok', Related: [] };
+
+describe('add to cart on the product page', () => {
+  it('anonymous add to cart opens the login popup with redirectTo and calls nothing', async () => {
+    const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    const { router, store } = renderApp('/product/lenovo-ideapad-slim-5');
+    fireEvent.click(await screen.findByTestId('add-to-cart'));
+    await waitFor(() => expect(store.get(loginModalAtom)).toBe(true));
+    expect(router.state.location.pathname).toBe('/product/lenovo-ideapad-slim-5');
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/product/lenovo-ideapad-slim-5');
+    expect(api.callsTo(EDIT)).toHaveLength(0);
+  });
+
+  it('signed in: posts the chosen variant to order/edit/product and the cart follows', async () => {
+    const line = {
+      Id: 1, OrderId: 9, SupProductId: 7, SupProductIdDetail: 72, Num: 1, Name: 'x', Price: 48_500_000, PriceGaranti: 2_000_000,
+      NameGaranti: 'g', DG: '7-2', Property: '', Color: 'نقره‌ای', InsPayment: true,
+    };
+    const api = mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      [EDIT]: () => ({ status: 'ok', data: [line], OrderTotalPrice: 50_500_000, FinalPrice: 50_500_000, Code: 'A1', OrderId: 9 }),
+    });
+    const { store } = renderApp('/product/lenovo-ideapad-slim-5', { signedIn: true });
+    await screen.findByTestId('product-price');
+    fireEvent.click(within(screen.getByTestId('warranties')).getByLabelText(/گارانتی ۲۴ ماهه طلایی/));
+    fireEvent.click(screen.getByTestId('add-to-cart'));
+    await waitFor(() => expect(api.callsTo(EDIT)).toHaveLength(1));
+    expect(api.callsTo(EDIT)[0].body).toEqual({ spid: 7, spiddetail: 72, num: 1, orderid: 0 });
+    await waitFor(() => expect(store.get(cartAtom).count).toBe(1));
+    expect(await screen.findByTestId('in-cart')).toHaveTextContent('۱ عدد در سبد خرید');
+    expect(store.get(loginModalAtom)).toBe(false);
+  });
+
+});

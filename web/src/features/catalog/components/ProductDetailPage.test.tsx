@@ -1,0 +1,97 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/shared/testing/render';
+import { detail, mockApi } from '@/shared/testing/fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const PRODUCT = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
+
+const related = { status: 'ok', Related: [] };
+
+describe('product page', () => {
+  it('shows the product, its specs and the cheapest in-stock variant’s price', async () => {
+    mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByRole('heading', { level: 1, name: /لنوو آیدیاپد/ })).toBeInTheDocument();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۴۸٬۵۰۰٬۰۰۰ تومان');
+    expect(within(screen.getByTestId('spec-table')).getByText('۱۶ گیگابایت')).toBeInTheDocument();
+    expect(screen.getByTestId('stock')).toHaveTextContent('موجود در انبار');
+    const gallery = screen.getByTestId('gallery');
+    const main = gallery.querySelector('img')!;
+    expect(main.getAttribute('srcset')).toMatch(/-320\.webp 1x, .*-640\.webp 2x$/);
+    expect(gallery.querySelector('source')!.getAttribute('srcset')).toMatch(/-640\.webp 1x, .*-1280\.webp 2x$/);
+  });
+
+  it('changing the warranty or the colour updates the price (price + warranty) and the stock state', async () => {
+    mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    await screen.findByTestId('product-price');
+    fireEvent.click(within(screen.getByTestId('warranties')).getByLabelText(/گارانتی ۲۴ ماهه طلایی/));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۵۰٬۵۰۰٬۰۰۰ تومان');
+    expect(screen.getByTestId('stock')).toHaveTextContent('تنها ۲ عدد در انبار');
+    // Another colour keeps the chosen warranty when it has it.
+    fireEvent.click(within(screen.getByTestId('colours')).getByLabelText('خاکستری تیره'));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۵۱٬۹۰۰٬۰۰۰ تومان');
+    // That colour without the golden warranty is out of stock: the button says so.
+    fireEvent.click(within(screen.getByTestId('warranties')).getByLabelText(/گارانتی ۱۸ ماهه آواژنگ/));
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۴۹٬۹۰۰٬۰۰۰ تومان');
+    expect(screen.getByTestId('add-to-cart')).toBeDisabled();
+    expect(screen.getByTestId('stock')).toHaveTextContent('ناموجود');
+  });
+
+  it('shows condition details for a used unit', async () => {
+    mockApi({
+      [PRODUCT]: () => ({
+        ...related,
+        data: detail({ Condition: 'used', ConditionLabel: 'استوک', ConditionDetails: { Grade: 'A+', BatteryHealth: 87, TestDays: 7 } }),
+      }),
+    });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    const box = await screen.findByTestId('condition-details');
+    expect(box).toHaveTextContent('A+');
+    expect(box).toHaveTextContent('٪۸۷');
+    expect(box).toHaveTextContent('۷ روز');
+  });
+
+  it('adopts the product JSON the server embedded in the HTML without asking the API', async () => {
+    const name = 'لپ‌تاپ </script><b>"آزمایشی"</b>';
+    // As server/src/seo/hero.rs writes it: `<`, `>` and `&` as \u escapes.
+    const json = JSON.stringify({ status: 'ok', Related: [], data: detail({ Name: name }) })
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026');
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'product-data';
+    el.textContent = json;
+    document.body.appendChild(el);
+    const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۴۸٬۵۰۰٬۰۰۰ تومان');
+    expect(screen.queryByLabelText('در حال بارگذاری…')).toBeNull();
+    expect(document.getElementById('product-data')).toBeNull();
+    expect(api.callsTo(PRODUCT)).toHaveLength(0);
+  });
+
+  it('ignores embedded JSON for another product and asks the API', async () => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'product-data';
+    el.textContent = JSON.stringify({ status: 'ok', Related: [], data: detail({ Uid: 'other', Name: 'دیگری' }) });
+    document.body.appendChild(el);
+    const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByRole('heading', { level: 1, name: /لنوو آیدیاپد/ })).toBeInTheDocument();
+    expect(api.callsTo(PRODUCT)).toHaveLength(1);
+  });
+
+  it('an unknown product shows the not-found page', async () => {
+    mockApi({});
+    renderApp('/product/no-such-thing');
+    expect(await screen.findByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,298 @@
+import { useContext, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotFound } from '@/shared/ui/NotFound';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { useLateTitle } from '@/shared/hooks/useLateTitle';
+import { faDigits } from '@/shared/lib/digits';
+import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
+import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
+import { CartButtonSlot } from './cartSlot';
+import { fetchResource, seedResource, useResource } from '@/shared/api/resource';
+import { discountPercent, formatToman } from '@/features/catalog/utils/price';
+import { useCatalogCore } from '@/features/catalog/hooks/useCatalogCore';
+import { initialVariant, pickColour, unitOldPrice, unitPrice } from '@/features/catalog/utils/variants';
+import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
+import { CompareBar, CompareToggle } from './CompareBar';
+import { Countdown } from './Countdown';
+import { FavouriteButton } from './FavouriteButton';
+import { Gallery, preloadGalleryImage } from './Gallery';
+import { ProductGrid } from './ProductCard';
+import { LoadError } from '@/shared/ui/Status';
+import { VariantPicker } from './VariantPicker';
+import type { Core } from '@/shared/core';
+
+/** Id of the product JSON the server embeds in the page's HTML (server/src/seo/hero.rs). */
+export const EMBEDDED_DATA_ID = 'product-data';
+
+/**
+ * Adopts the product answer the server embedded in the HTML for `uid` (once: the element is
+ * removed), so the page renders at once without asking the API. False when there is none.
+ */
+export function adoptEmbeddedProduct(uid: string): boolean {
+  const el = document.getElementById(EMBEDDED_DATA_ID);
+  if (!el) return false;
+  el.remove();
+  try {
+    const data = JSON.parse(el.textContent ?? '') as ProductResponse;
+    if (data?.data?.Uid !== uid) return false;
+    seedResource(getProduct(uid), data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// On a first load of /product/{uid} the server has put the product's top (picture, name,
+// price) into the HTML and its data beside it: the data is adopted, and the picture is
+// already preloaded from the head. Otherwise the data is asked for as soon as this chunk
+// arrives, before React renders the page, and its first picture (the page's largest paint) is
+// preloaded as soon as the data is in.
+if (typeof location !== 'undefined' && typeof document !== 'undefined') {
+  const m = /^\/product\/([^/?#]+)\/?$/.exec(location.pathname);
+  if (m && !adoptEmbeddedProduct(decodeURIComponent(m[1]))) {
+    void fetchResource(getProduct(decodeURIComponent(m[1])))
+      .then((r) => {
+        const first = r.ok ? r.data.data.Images[0] : undefined;
+        if (first) preloadGalleryImage(first);
+      })
+      .catch(() => undefined);
+  }
+}
+
+function ConditionCard({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation('catalog');
+  const d = product.ConditionDetails;
+  if (!d) return null;
+  return (
+    <section className="rounded-2xl border border-amber-200 bg-amber-50/60 p-4" aria-labelledby="condition-title" data-testid="condition-details">
+      <h2 id="condition-title" className="mb-3 font-bold text-slate-900">
+        {t('product.conditionTitle', { label: product.ConditionLabel })}
+      </h2>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {d.Grade && (
+          <div className="rounded-xl bg-white p-2">
+            <dt className="text-xs text-slate-600">{t('product.grade')}</dt>
+            <dd className="mt-1 font-bold text-slate-900" dir="ltr">
+              {d.Grade}
+            </dd>
+          </div>
+        )}
+        {d.BatteryHealth != null && (
+          <div className="rounded-xl bg-white p-2">
+            <dt className="text-xs text-slate-600">{t('product.batteryHealth')}</dt>
+            <dd className="mt-1 font-bold text-slate-900">{t('product.percent', { n: faDigits(d.BatteryHealth) })}</dd>
+          </div>
+        )}
+        {d.TestDays != null && (
+          <div className="rounded-xl bg-white p-2">
+            <dt className="text-xs text-slate-600">{t('product.testPeriod')}</dt>
+            <dd className="mt-1 font-bold text-slate-900">{t('product.days', { n: faDigits(d.TestDays) })}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="mt-3 text-xs leading-6 text-slate-700">{t('product.gradeHelp')}</p>
+      <p className="text-xs leading-6 text-slate-700">{t('product.testHelp')}</p>
+    </section>
+  );
+}
+
+function StockState({ v, testId = 'stock' }: { v: Variant; testId?: string }) {
+  const { t } = useTranslation('catalog');
+  if (!v.InStock)
+    return (
+      <p className="text-sm font-bold text-red-700" data-testid={testId}>
+        {t('outOfStock')}
+      </p>
+    );
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-emerald-700" data-testid={testId}>
+      <CheckIcon className="h-4 w-4" />
+      {v.Stock <= 3 ? t('lowStock', { n: faDigits(v.Stock) }) : t('inStockLabel')}
+    </p>
+  );
+}
+
+/** Price, stock and the add-to-cart button: a sticky bar at phone size, a box beside the specs on wide screens. */
+function BuyBox({ product, variant, core }: { product: ProductDetail; variant: Variant; core: Core | null }) {
+  const { t } = useTranslation('catalog');
+  const CartButton = useContext(CartButtonSlot);
+  const price = unitPrice(variant);
+  const old = unitOldPrice(variant);
+  const off = discountPercent(price, old);
+
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm"
+      data-testid="buy-box"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch">
+        <div className="min-w-0">
+          {old && variant.InStock && (
+            <p className="flex items-center gap-2 text-xs">
+              <span className="text-slate-500 line-through">
+                <span className="sr-only">{t('priceBefore')}: </span>
+                {formatToman(old, core)}
+              </span>
+              {off > 0 && <span className="rounded-full bg-red-600 px-2 py-0.5 font-bold text-white">{t('discount', { n: faDigits(off) })}</span>}
+            </p>
+          )}
+          <p className="text-lg font-bold text-slate-900 lg:text-xl" data-testid="product-price" aria-live="polite">
+            <span className="sr-only">{t('product.finalPrice')}: </span>
+            {formatToman(price, core)}
+          </p>
+          <div className="hidden lg:block">
+            <StockState v={variant} testId="stock-wide" />
+          </div>
+        </div>
+        {CartButton && <CartButton productId={product.Id} variantId={variant.Id} inStock={variant.InStock} />}
+      </div>
+    </div>
+  );
+}
+
+function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
+  const { t } = useTranslation('catalog');
+  // The WASM core comes on the first interaction: the page's first load stays small.
+  const core = useCatalogCore('interaction');
+  const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
+  useLateTitle(product.Name);
+  const crumbs = [
+    { label: t('shop'), to: '/shop' },
+    ...product.Breadcrumb.map((c) => ({ label: c.Name, to: c.Url })),
+    { label: product.Name },
+  ];
+  return (
+    <article className="pb-28 lg:pb-0" data-testid="product" data-uid={product.Uid}>
+      <Breadcrumbs items={crumbs} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_17rem]">
+        <Gallery images={product.Images} name={product.Name} />
+        <div className="min-w-0 space-y-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-xs text-slate-600" dir="auto">
+                {product.BrandFa || product.Brand} · <span dir="ltr">{product.Model}</span>
+              </p>
+              <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9">{product.Name}</h1>
+            </div>
+            <FavouriteButton uid={product.Uid} />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
+              {t('product.condition')}: {product.ConditionLabel}
+            </span>
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700">{product.LineLabel}</span>
+            {product.InsPayment && <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs text-emerald-800">{t('instalment')}</span>}
+          </div>
+          {product.SpecialEndsAt && (
+            <p className="flex items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+              {t('endsIn')} <Countdown endsAt={product.SpecialEndsAt} />
+            </p>
+          )}
+          {variant && (
+            <VariantPicker
+              variants={product.Variants}
+              selected={variant}
+              core={core}
+              onColour={(c) => setVariant((cur) => pickColour(product.Variants, cur, c))}
+              onVariant={setVariant}
+            />
+          )}
+          {variant && (
+            <div className="lg:hidden">
+              <StockState v={variant} />
+            </div>
+          )}
+          <ConditionCard product={product} />
+          <div className="flex flex-wrap gap-2">
+            <CompareToggle uid={product.Uid} />
+          </div>
+          <p className="flex items-center gap-2 text-xs text-slate-600">
+            <ShieldIcon className="h-4 w-4 text-brand-600" />
+            {variant?.NameGaranti || t('product.noWarranty')}
+          </p>
+        </div>
+        <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} core={core} />}</div>
+      </div>
+
+      <section aria-labelledby="specs-title" className="mt-8 rounded-2xl [contain-intrinsic-size:auto_40rem] [content-visibility:auto] bg-white p-4 shadow-sm md:p-6">
+        <h2 id="specs-title" className="mb-3 text-lg font-bold text-slate-900">
+          {t('product.specs')}
+        </h2>
+        <table className="w-full text-sm" data-testid="spec-table">
+          <tbody className="divide-y divide-slate-100">
+            {product.SpecRows.map((r) => (
+              <tr key={r.Key}>
+                <th scope="row" className="w-1/3 py-2.5 pe-3 text-start align-top font-normal text-slate-600">
+                  {r.Label}
+                </th>
+                <td className="py-2.5 text-start font-bold break-words text-slate-800">
+                  <bdi>{r.Value}</bdi>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {product.Description && (
+        <section aria-labelledby="desc-title" className="mt-6 rounded-2xl bg-white p-4 shadow-sm md:p-6">
+          <h2 id="desc-title" className="mb-3 text-lg font-bold text-slate-900">
+            {t('product.description')}
+          </h2>
+          <div className="space-y-3 leading-8 text-slate-700">
+            {product.Description.split(/\n\s*\n/).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-title" className="mt-8 [contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
+          <h2 id="related-title" className="mb-3 text-lg font-bold text-slate-900">
+            {t('product.related')}
+          </h2>
+          <ProductGrid products={related.slice(0, 8)} core={core} eagerFirst={0} />
+        </section>
+      )}
+      <CompareBar />
+    </article>
+  );
+}
+
+/** /product/{uid}: gallery, variants (colour × warranty) with their price, stock, condition, specs, add to cart. */
+export default function ProductDetailPage() {
+  const { t } = useTranslation('catalog');
+  const { params, title } = useRouteInfo();
+  const uid = params.uid ?? '';
+  // The data the server embedded beside the static hero (first load only): adopted before
+  // useResource reads the cache, so the first render is the product, not the skeleton.
+  useState(() => adoptEmbeddedProduct(uid));
+  const { data, error, reload } = useResource(getProduct(uid));
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [uid]);
+  if (error?.status === 404 || error?.status === 400) return <NotFound />;
+  if (error && !data)
+    return (
+      <section>
+        <h1 className="mb-4 text-xl font-bold text-slate-900">{title}</h1>
+        <LoadError onRetry={reload} />
+      </section>
+    );
+  if (!data || data.data.Uid !== uid) {
+    return (
+      // Tall enough that the footer stays below the fold until the page is there (no layout shift).
+      <div className="grid min-h-[100dvh] content-start gap-6 lg:grid-cols-2" aria-busy="true" aria-label={t('loading')}>
+        <h1 className="sr-only">{title}</h1>
+        <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200/70" />
+        <div className="space-y-3">
+          <div className="h-6 w-3/4 animate-pulse rounded bg-slate-200/70" />
+          <div className="h-6 w-1/2 animate-pulse rounded bg-slate-200/70" />
+          <div className="h-24 animate-pulse rounded-xl bg-slate-200/70" />
+        </div>
+      </div>
+    );
+  }
+  return <ProductView key={data.data.Uid} product={data.data} related={data.Related} />;
+}

@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Core } from '@/shared/core';
+import type { Variant } from '@/features/catalog/api/catalog';
+import { formatToman } from '@/features/catalog/utils/price';
+import { colours, warrantiesFor } from '@/features/catalog/utils/variants';
+
+/** Colour swatches and warranty options (radio groups); a choice selects one variant. */
+export function VariantPicker({
+  variants,
+  selected,
+  onColour,
+  onVariant,
+  core,
+}: {
+  variants: Variant[];
+  selected: Variant;
+  onColour: (colour: string) => void;
+  onVariant: (v: Variant) => void;
+  core: Core | null;
+}) {
+  const { t } = useTranslation('catalog');
+  const id = useId();
+  const cs = colours(variants);
+  const ws = warrantiesFor(variants, selected.Color);
+  return (
+    <div className="space-y-4">
+      {cs.length > 0 && (
+        <fieldset data-testid="colours">
+          <legend className="mb-2 text-sm text-slate-600">
+            {t('product.color')}: <span className="font-bold text-slate-900">{selected.Color}</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {cs.map((c) => (
+              <label
+                key={c.name}
+                className={`flex min-h-10 cursor-pointer items-center gap-2 rounded-full border-2 px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                  c.name === selected.Color ? 'border-brand-600 bg-brand-50 font-bold text-slate-900' : 'border-slate-200 bg-white text-slate-700'
+                } ${c.inStock ? '' : 'opacity-60'}`}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-colour`}
+                  value={c.name}
+                  checked={c.name === selected.Color}
+                  onChange={() => onColour(c.name)}
+                  className="sr-only"
+                />
+                <span className="h-5 w-5 rounded-full border border-slate-300" style={{ backgroundColor: c.hex }} aria-hidden="true" />
+                {c.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {ws.length > 0 && (
+        <fieldset data-testid="warranties">
+          <legend className="mb-2 text-sm text-slate-600">{t('product.warranty')}</legend>
+          <div className="space-y-2">
+            {ws.map((v) => (
+              <label
+                key={v.Id}
+                className={`flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border-2 px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                  v.Id === selected.Id ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'
+                } ${v.InStock ? '' : 'opacity-60'}`}
+              >
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`${id}-warranty`}
+                    value={v.Id}
+                    checked={v.Id === selected.Id}
+                    onChange={() => onVariant(v)}
+                    className="h-4 w-4 accent-brand-600"
+                  />
+                  <span className={v.Id === selected.Id ? 'font-bold text-slate-900' : 'text-slate-700'}>{v.NameGaranti || t('product.noWarranty')}</span>
+                </span>
+                <span className="shrink-0 text-xs text-slate-600">
+                  {v.InStock ? (v.PriceGaranti > 0 ? t('product.warrantyPrice', { price: formatToman(v.PriceGaranti, core) }) : '') : t('outOfStock')}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { createContext, type ComponentType } from 'react';
+
+/** What the product page tells the cart's button about the chosen variant. */
+export interface CartButtonProps {
+  productId: number;
+  variantId: number;
+  inStock: boolean;
+}
+
+/**
+ * The add-to-cart control of the product page. The catalogue does not know the cart: the app
+ * provides the cart feature's button here (features may not import each other).
+ */
+export const CartButtonSlot = createContext<ComponentType<CartButtonProps> | null>(null);

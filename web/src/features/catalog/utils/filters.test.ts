@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { activeCount, emptyFilters, filtersToQuery, filtersToSearch, parseFilters, parseAmount, toggleValue } from './filters';
+
+describe('filters in the URL', () => {
+  it('reads lists, prices (Persian digits too), flags, sort and page', () => {
+    const f = parseFilters(new URLSearchParams('brand=lenovo,asus&ram=۱۶&min_price=۲۰٬۰۰۰٬۰۰۰&max_price=90000000&in_stock=1&sort=cheapest&page=3'));
+    expect(f.brand).toEqual(['asus', 'lenovo']);
+    expect(f.ram).toEqual(['16']);
+    expect(f.min_price).toBe(20_000_000);
+    expect(f.max_price).toBe(90_000_000);
+    expect(f.in_stock).toBe(true);
+    expect(f.special).toBe(false);
+    expect(f.sort).toBe('cheapest');
+    expect(f.page).toBe(3);
+    expect(activeCount(f)).toBe(6);
+  });
+
+  it('ignores junk instead of failing', () => {
+    const f = parseFilters(new URLSearchParams('brand=<script>&ram=&min_price=abc&page=-4&sort=drop%20table&special=maybe'));
+    expect(f).toEqual(emptyFilters);
+    expect(parseFilters(new URLSearchParams('sort=relevance')).sort).toBeNull();
+    expect(parseFilters(new URLSearchParams('sort=relevance'), true).sort).toBe('relevance');
+  });
+
+  it('writes the canonical form and keeps params it does not own (q)', () => {
+    const base = new URLSearchParams('q=لنوو&brand=dell&page=4');
+    const f = { ...parseFilters(base), brand: ['lenovo', 'asus'] };
+    const out = filtersToSearch(toggleValue(f, 'condition', 'used'), base);
+    expect(out.get('q')).toBe('لنوو');
+    expect(out.get('brand')).toBe('asus,lenovo');
+    expect(out.get('condition')).toBe('used');
+    expect(out.has('page')).toBe(false); // a filter change goes back to page 1
+  });
+
+  it('round-trips', () => {
+    const f = { ...emptyFilters, brand: ['hp'], cpu_family: ['amd-ryzen-7'], max_price: 5, special: true, sort: 'newest' as const, page: 2 };
+    expect(parseFilters(filtersToSearch(f))).toEqual(f);
+  });
+
+  it('gives the API query', () => {
+    const q = filtersToQuery({ ...emptyFilters, ram: ['16', '32'], in_stock: true }, { category: '4' });
+    expect(q).toMatchObject({ category: '4', ram: '16,32', in_stock: '1', size: 24 });
+    expect(q.min_price).toBeUndefined();
+  });
+
+  it('parses amounts', () => {
+    expect(parseAmount('۱۲٬۵۰۰')).toBe(12500);
+    expect(parseAmount('12 500')).toBe(12500);
+    expect(parseAmount('-5')).toBeNull();
+    expect(parseAmount('1e9')).toBeNull();
+  });
+});

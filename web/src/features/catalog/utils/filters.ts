@@ -1,0 +1,155 @@
+/**
+ * The list filters and the URL: every filter lives in the page's search params, with the
+ * API's parameter names, so a filtered list can be shared, bookmarked and gone back to.
+ * `parseFilters` reads them leniently (Persian digits, junk ignored); `filtersToSearch` writes
+ * the canonical form (sorted lists, defaults left out, page 1 omitted).
+ */
+import type { ListQuery } from '../api/catalog';
+
+export const LIST_KEYS = ['brand', 'condition', 'line', 'ram', 'cpu_family'] as const;
+export type ListKey = (typeof LIST_KEYS)[number];
+
+export const SORTS = ['newest', 'cheapest', 'expensive', 'bestselling'] as const;
+export type SortKey = (typeof SORTS)[number] | 'relevance';
+
+export interface Filters {
+  brand: string[];
+  condition: string[];
+  line: string[];
+  ram: string[];
+  cpu_family: string[];
+  min_price: number | null;
+  max_price: number | null;
+  in_stock: boolean;
+  special: boolean;
+  sort: SortKey | null;
+  page: number;
+}
+
+export const emptyFilters: Filters = {
+  brand: [],
+  condition: [],
+  line: [],
+  ram: [],
+  cpu_family: [],
+  min_price: null,
+  max_price: null,
+  in_stock: false,
+  special: false,
+  sort: null,
+  page: 1,
+};
+
+const PERSIAN = '۰۱۲۳۴۵۶۷۸۹';
+const ARABIC = '٠١٢٣٤٥٦٧٨٩';
+
+/** Persian and Arabic-Indic digits to ASCII; separators (٬ , space) dropped. */
+export function westernDigits(s: string): string {
+  return s
+    .replace(/[۰-۹]/g, (d) => String(PERSIAN.indexOf(d)))
+    .replace(/[٠-٩]/g, (d) => String(ARABIC.indexOf(d)))
+    .replace(/[\s,٬_]/g, '');
+}
+
+/** A whole non-negative amount, or null. */
+export function parseAmount(raw: string | null | undefined): number | null {
+  if (raw == null) return null;
+  const s = westernDigits(raw);
+  if (!/^[0-9]{1,13}$/.test(s)) return null;
+  return Number(s);
+}
+
+const SLUG = /^[a-z0-9-]{1,40}$/;
+
+function readList(params: URLSearchParams, key: ListKey): string[] {
+  const values = params
+    .getAll(key)
+    .flatMap((v) => v.split(','))
+    .map((v) => westernDigits(v.trim().toLowerCase()))
+    .filter((v) => SLUG.test(v));
+  return [...new Set(values)].sort();
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+
+export function parseFilters(params: URLSearchParams, allowRelevance = false): Filters {
+  const sortRaw = params.get('sort');
+  const sort =
+    sortRaw && ((SORTS as readonly string[]).includes(sortRaw) || (allowRelevance && sortRaw === 'relevance'))
+      ? (sortRaw as SortKey)
+      : null;
+  const page = parseAmount(params.get('page'));
+  return {
+    brand: readList(params, 'brand'),
+    condition: readList(params, 'condition'),
+    line: readList(params, 'line'),
+    ram: readList(params, 'ram'),
+    cpu_family: readList(params, 'cpu_family'),
+    min_price: parseAmount(params.get('min_price')),
+    max_price: parseAmount(params.get('max_price')),
+    in_stock: TRUE.has(params.get('in_stock') ?? ''),
+    special: TRUE.has(params.get('special') ?? ''),
+    sort,
+    page: page && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+/**
+ * The canonical search params for `f`, keeping params this module does not own (e.g. `q`)
+ * from `base`.
+ */
+export function filtersToSearch(f: Filters, base?: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  if (base) {
+    for (const [k, v] of base) {
+      if (!(LIST_KEYS as readonly string[]).includes(k) && !['min_price', 'max_price', 'in_stock', 'special', 'sort', 'page'].includes(k)) {
+        out.append(k, v);
+      }
+    }
+  }
+  for (const k of LIST_KEYS) if (f[k].length) out.set(k, [...f[k]].sort().join(','));
+  if (f.min_price !== null) out.set('min_price', String(f.min_price));
+  if (f.max_price !== null) out.set('max_price', String(f.max_price));
+  if (f.in_stock) out.set('in_stock', '1');
+  if (f.special) out.set('special', '1');
+  if (f.sort) out.set('sort', f.sort);
+  if (f.page > 1) out.set('page', String(f.page));
+  return out;
+}
+
+/** The API query for `f` (plus fixed parameters such as `category` or `q`). */
+export function filtersToQuery(f: Filters, fixed: ListQuery = {}, size = 24): ListQuery {
+  return {
+    ...fixed,
+    brand: f.brand.join(','),
+    condition: f.condition.join(','),
+    line: f.line.join(','),
+    ram: f.ram.join(','),
+    cpu_family: f.cpu_family.join(','),
+    min_price: f.min_price ?? undefined,
+    max_price: f.max_price ?? undefined,
+    in_stock: f.in_stock ? '1' : undefined,
+    special: f.special ? '1' : undefined,
+    sort: f.sort ?? undefined,
+    page: f.page > 1 ? f.page : undefined,
+    size,
+  };
+}
+
+/** `f` with one list value switched on or off; back to page 1. */
+export function toggleValue(f: Filters, key: ListKey, value: string): Filters {
+  const has = f[key].includes(value);
+  const next = has ? f[key].filter((v) => v !== value) : [...f[key], value].sort();
+  return { ...f, [key]: next, page: 1 };
+}
+
+/** How many filters are on (for the mobile button's badge). */
+export function activeCount(f: Filters): number {
+  return (
+    LIST_KEYS.reduce((n, k) => n + f[k].length, 0) +
+    (f.min_price !== null ? 1 : 0) +
+    (f.max_price !== null ? 1 : 0) +
+    (f.in_stock ? 1 : 0) +
+    (f.special ? 1 : 0)
+  );
+}

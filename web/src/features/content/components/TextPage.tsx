@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { PageTitle } from '@/shared/ui/PageTitle';
+import { useResource } from '@/shared/api/resource';
+import { LoadError } from '@/shared/ui/Status';
+import { getContentPage } from '@/features/content/api/content';
+
+export type PageName = 'about' | 'contact' | 'terms' | 'privacy';
+
+/** A content page (about, contact, terms, privacy) from `/pages/{name}`. */
+export function TextPage({ name }: { name: PageName }) {
+  const { t } = useTranslation('content');
+  const { title } = useRouteInfo();
+  const { data, error, loading, reload } = useResource(getContentPage(name));
+  const page = data?.data;
+  return (
+    <article className="rounded-2xl bg-white p-5 shadow-sm md:p-8" aria-busy={loading}>
+      <PageTitle>{title}</PageTitle>
+      {error && !page && <LoadError onRetry={reload} message={error.status === 404 ? null : error.message} />}
+      {!page && !error && (
+        <div className="min-h-[100dvh] space-y-3" aria-label={t('loading')}>
+          {[1, 2, 3].map((i) => (
+            <div key={i} className="h-4 animate-pulse rounded bg-slate-200/70" />
+          ))}
+        </div>
+      )}
+      {page && (
+        <>
+          <div className="space-y-4 leading-8 text-slate-700" data-testid="content-body">
+            {page.Paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { createAppRoutes } from '@/app/router';
+import { isSignedInAtom, sessionAtom, sessionRestoredAtom } from '@/shared/session/session';
+import { userAgentAtom } from '@/shared/state';
+import '@/shared/i18n';
+
+/**
+ * The one render helper of the web tests: `renderApp` renders the whole app (shell, layouts,
+ * lazy pages) at a path; `renderWithApp` renders one component inside the same providers.
+ * Both use a fresh jotai store, optionally signed in.
+ */
+export type TestStore = ReturnType<typeof createStore>;
+
+export interface RenderOptions {
+  signedIn?: boolean;
+  userAgent?: string;
+  store?: TestStore;
+}
+
+function prepareStore(opts: RenderOptions): TestStore {
+  const store = opts.store ?? createStore();
+  store.set(sessionRestoredAtom, true);
+  if (opts.signedIn) {
+    store.set(sessionAtom, {
+      user: { Uid: 'u-1', Name: 'مریم', Lastname: 'احمدی', Mobile: '09123456789' } as never,
+      accessToken: 'token',
+      refreshToken: 'ref',
+      isAuthorized: true,
+    });
+  }
+  if (opts.userAgent !== undefined) store.set(userAgentAtom, opts.userAgent);
+  return store;
+}
+
+/** Renders the whole app (shell, layouts, lazy pages) at `path` in a memory router. */
+export function renderApp(path: string, opts: RenderOptions = {}) {
+  const store = prepareStore(opts);
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const utils = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...utils, router, store, isSignedIn: () => store.get(isSignedInAtom) };
+}
+
+/** Shows the current location so tests can assert redirects. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Renders `ui` inside a jotai store and a memory router at `path`. */
+export function renderWithApp(ui: ReactElement, { path = '/', ...opts }: RenderOptions & { path?: string } = {}) {
+  const store = prepareStore(opts);
+  const wrap = (children: ReactNode) => (
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                {children}
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </Provider>
+  );
+  const result = render(wrap(ui));
+  return { ...result, store };
+}
