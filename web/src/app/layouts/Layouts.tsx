@@ -89,9 +89,11 @@ export function RestrictedLayout() {
       <main id="main" className="w-full max-w-md">
         <AnimatedOutlet />
       </main>
-      <PrefetchLink to="/" className="text-sm text-slate-600 hover:text-brand-700 hover:underline">
-        {t('notFound.backHome')}
-      </PrefetchLink>
+      <footer>
+        <PrefetchLink to="/" className="text-sm text-slate-600 hover:text-brand-700 hover:underline">
+          {t('notFound.backHome')}
+        </PrefetchLink>
+      </footer>
     </div>
   );
 }

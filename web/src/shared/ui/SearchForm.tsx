@@ -8,15 +8,18 @@ export function SearchForm({
   defaultValue = '',
   autoFocus = false,
   className = '',
+  landmark,
 }: {
   defaultValue?: string;
   autoFocus?: boolean;
   className?: string;
+  /** The search landmark's name, needed where a page has two of them. */
+  landmark?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <Form method="get" action="/shop/search-product" role="search" className={`relative ${className}`}>
+    <Form method="get" action="/shop/search-product" role="search" aria-label={landmark} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t('search.label')}
       </label>

@@ -27,7 +27,7 @@ export default function ProductSearchPage() {
           {q && <span className="font-normal text-slate-600">{`: «${q.slice(0, 80)}»`}</span>}
         </span>
       </PageTitle>
-      <SearchForm key={q} defaultValue={q} className="mb-5 w-full max-w-xl" />
+      <SearchForm key={q} defaultValue={q} landmark={t('search.refine', { ns: 'translation' })} className="mb-5 w-full max-w-xl" />
       {!q ? (
         <EmptyState icon={<SearchIcon />} message={t('search.empty')} action={{ to: '/shop', label: t('shop') }} />
       ) : q.length > MAX_QUERY ? (
