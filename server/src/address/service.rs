@@ -57,7 +57,7 @@ fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(),
 
 fn max_len(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), AddressError> {
     if value.chars().count() > max {
-        return Err(AddressError::Invalid(field, format!("{label} وارد شده معتبر نیست!")));
+        return Err(AddressError::Invalid(field, crate::platform::error::not_valid_message(label)));
     }
     Ok(())
 }

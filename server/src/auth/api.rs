@@ -20,7 +20,7 @@ fn ip(req: &Request, st: &AppState) -> String {
 }
 
 fn need<'a>(v: &'a Option<String>, field: &str) -> ApiResult<&'a str> {
-    v.as_deref().ok_or_else(|| ApiError::invalid(field, format!("لطفا {field} را وارد کنید")))
+    v.as_deref().ok_or_else(|| ApiError::invalid(field, shop_core::validation::message(&shop_core::validation::Rule::Required, field)))
 }
 
 #[OpenApi(prefix_path = "/api/client/v1/user", tag = "ApiTags::Auth")]

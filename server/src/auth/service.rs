@@ -523,7 +523,7 @@ fn check(rule: shop_core::validation::Rule, field: &str, label: &str, value: &st
 
 fn check_len(field: &str, label: &str, value: &str, max: usize) -> ApiResult<()> {
     if value.chars().count() > max {
-        return Err(ApiError::invalid(field, format!("{label} وارد شده معتبر نیست!")));
+        return Err(ApiError::invalid(field, crate::platform::error::not_valid_message(label)));
     }
     Ok(())
 }

@@ -27,7 +27,6 @@ pub mod msg {
     pub const PRICE_RANGE: &str = "حداقل قیمت نباید از حداکثر قیمت بیشتر باشد.";
     pub const NEGATIVE_PRICE: &str = "قیمت نمی‌تواند منفی باشد.";
     pub const QUERY_TOO_LONG: &str = "عبارت جستجو باید حداکثر 256 کاراکتر باشد";
-    pub const QUERY_REQUIRED: &str = "لطفا عبارت جستجو را وارد کنید";
     pub const BAD_SORT: &str = "ترتیب نمایش انتخاب‌شده معتبر نیست.";
     pub const BAD_CONDITION: &str = "وضعیت کالا معتبر نیست (new، used یا open-box).";
     pub const BAD_LINE: &str = "نوع محصول معتبر نیست (laptop یا tablet-laptop).";

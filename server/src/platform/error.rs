@@ -118,7 +118,7 @@ impl ApiError {
     }
     /// 422 naming the field with the rule's "not valid" message (a wrong type, a bad value).
     pub fn not_valid(field: &str) -> Self {
-        Self::invalid(field, validation::message(&Rule::Url, &field_label(field)))
+        Self::invalid(field, not_valid_message(&field_label(field)))
     }
     /// 401.
     pub fn unauthorized() -> Self {
@@ -268,6 +268,11 @@ pub fn error_response_with_body(err: poem::Error, body: Option<&[u8]>) -> Respon
         }
     };
     api.into_response()
+}
+
+/// The rules' "not valid" message for a field shown as `label` (the Email/URL rule's text).
+pub fn not_valid_message(label: &str) -> String {
+    validation::message(&Rule::Url, label)
 }
 
 /// The Persian name of a request field, for messages a shopper reads (the JSON body keeps the
