@@ -36,6 +36,8 @@ async function noOverflow(page: Page) {
 test.use({ viewport: PHONE, hasTouch: true });
 
 test('add two products, change a quantity, delete a line, reload: lines and count stay right', async ({ page, request }) => {
+  // A long journey (sign-in, two products, four cart calls, a reload) on a shared machine.
+  test.setTimeout(90_000);
   const [first, second] = await roomyProducts(request);
   const mobile = freshMobile();
   await registerThroughApi(request, mobile, 'خریدار');

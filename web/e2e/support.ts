@@ -86,3 +86,14 @@ export async function signInWithCode(page: Page, request: APIRequestContext, mob
   await loginDialog(page).getByRole('button', { name: 'تایید کد' }).tap();
   await expect(loginDialog(page)).toBeHidden();
 }
+
+/** Signs in through the login popup (already open) with the password `Test123!`. */
+export async function signInWithPassword(page: Page, mobile: string): Promise<void> {
+  const dialog = loginDialog(page);
+  await dialog.getByLabel('شماره موبایل').fill(toPersian(mobile));
+  await dialog.getByRole('button', { name: 'ادامه' }).click();
+  await dialog.getByRole('button', { name: 'ورود با گذرواژه' }).click();
+  await dialog.getByLabel('گذرواژه').fill('Test123!');
+  await dialog.getByRole('button', { name: 'ورود', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
