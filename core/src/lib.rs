@@ -14,13 +14,16 @@
 #![warn(missing_docs)]
 
 pub mod cart;
+pub mod checkout;
 pub mod delivery;
 pub mod digits;
 mod fold_table;
 pub mod jalali;
 pub mod mobile;
+pub mod order_state;
 pub mod otp;
 pub mod price;
+pub mod provinces;
 pub mod search;
 pub mod tehran;
 mod text;

@@ -6,8 +6,10 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod idempotency;
 pub mod middleware;
 pub mod payload;
+pub mod slow_clients;
 pub mod web;
 
 pub use clock::{Clock, OffsetClock, SystemClock};

@@ -139,7 +139,7 @@ function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant
             <StockState v={variant} testId="stock-wide" />
           </div>
         </div>
-        {CartButton && <CartButton productId={product.Id} variantId={variant.Id} inStock={variant.InStock} />}
+        {CartButton && <CartButton productId={product.Id} productName={product.Name} variant={variant} />}
       </div>
     </div>
   );
