@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import table from '../../contract/routes.json' with { type: 'json' };
-import { DESKTOP, PHONE, freshMobile, loginDialog, registerThroughApi, signInWithPassword } from './support';
+import { DESKTOP, PHONE, freshMobile, loginDialog, registerThroughApi, signInWithCode } from './support';
 
 /**
  * axe-core over every route of the route table, at phone and desktop width, for an anonymous
@@ -10,6 +10,9 @@ import { DESKTOP, PHONE, freshMobile, loginDialog, registerThroughApi, signInWit
  */
 
 type Route = (typeof table.routes)[number];
+
+// The sign-in helper taps, as a phone user would.
+test.use({ hasTouch: true });
 
 async function samples(request: APIRequestContext) {
   const api = '/api/client/v1';
@@ -61,7 +64,7 @@ for (const [label, viewport] of [
     // A signed-out visit to a profile route asks for sign-in in the login popup.
     await page.goto('/profile');
     await expect(loginDialog(page)).toBeVisible();
-    await signInWithPassword(page, mobile);
+    await signInWithCode(page, request, mobile);
     const s = await samples(request);
     for (const r of table.routes.filter((x) => x.requiresAuth)) {
       const path = pathOf(r, s);
