@@ -14,8 +14,11 @@ echo "native: cargo bench -p shop-core --bench core (criterion output in $log)"
 cargo bench -q -p shop-core --bench core -- --noplot >"$log" 2>&1 \
   || { cat "$log"; exit 1; }
 
+# The bench build adds `call_json` (feature json-text) so that JSON text is measured beside
+# serde-wasm-bindgen; the size printed is the shop's module.
+just wasm-build json-text "$CARGO_TARGET_DIR/wasm-bench-pkg/"
 echo "WASM: Node $(node --version), bench/wasm-bench.mjs"
-node bench/wasm-bench.mjs "$CRITERION_HOME"
+WASM_BENCH_PKG="$CARGO_TARGET_DIR/wasm-bench-pkg/" node bench/wasm-bench.mjs "$CRITERION_HOME" --crossings
 
 echo "== catalogue search, 10,000 products, bench/search-queries.txt =="; cargo run -q --release -p shop-server --example search_bench
 

@@ -1,6 +1,7 @@
 // Times the four core/benches/core.rs cases through the built WASM module in Node and prints
 // the comparison table with criterion's native figures.
-// Usage: node bench/wasm-bench.mjs [criterion dir]   (run by bench/run.sh after cargo bench)
+// Usage: WASM_BENCH_PKG=<dir/> node bench/wasm-bench.mjs [criterion dir] [--crossings]
+// (run by bench/run.sh after cargo bench, on the bench build with `call_json`: feature json-text)
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -66,7 +67,7 @@ const cases = [
     fn: 'validate_form',
     input: FORM_FIELDS,
     typed: () => core.validate_form(FORM_FIELDS),
-    batch: () => FORM.validate(FORM_VALUES),
+    batch: () => FORM.validate(FORM_VALUES.join(''), Uint32Array.from(FORM_VALUES, (v) => v.length)),
     batchNote: 'Form.validate(values)',
   },
   {
@@ -96,13 +97,13 @@ for (const c of cases) {
   }
 }
 if (core.normalize_mobile(MOBILE).ok !== '09123456789') throw new Error('normalize_mobile input');
-if (Object.keys(FORM.validate(FORM_VALUES).ok).length !== 0) throw new Error('form does not pass');
+if (Object.keys(FORM.validate(FORM_VALUES.join(''), Uint32Array.from(FORM_VALUES, (v) => v.length)).ok).length !== 0) throw new Error('form does not pass');
 const ids = [...TABLE.filter('تهران')];
 if (JSON.stringify(ids) !== JSON.stringify(core.filter_delivery(DELIVERY).ok.map((o) => o.Id))) {
   throw new Error('DeliveryTable.filter differs from filter_delivery');
 }
 
-// --- timing: warm up, size a batch to ~50 ms, fastest of 15 batches -------------------------
+// --- timing: warm up, size a batch to ~2 ms, fastest of 100 batches ------------------------
 // The fastest sample, here and for criterion below: these machines run other work, and the
 // minimum is the figure that load disturbs least (a median moved 3x between runs).
 const now = () => process.hrtime.bigint();
@@ -114,9 +115,11 @@ function nsPerOp(run) {
     sink ^= run() ? 1 : 0;
     iters++;
   }
-  const batch = Math.max(1, Math.round(iters / 6)); // ≈ 50 ms per batch
+  // Short batches, as criterion's samples: on a shared machine a long batch is almost always
+  // interrupted, and the fastest sample is the comparable figure.
+  const batch = Math.max(1, Math.round(iters / 150)); // ≈ 2 ms per batch
   let best = Infinity;
-  for (let s = 0; s < 15; s++) {
+  for (let s = 0; s < 100; s++) {
     const t0 = now();
     for (let i = 0; i < batch; i++) sink ^= run() ? 1 : 0;
     best = Math.min(best, Number(now() - t0) / batch);
@@ -163,21 +166,43 @@ console.log(line(header));
 console.log(`|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`);
 for (const r of rows) console.log(line(r));
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const wasmPath = fileURLToPath(new URL('shop_core_wasm_bg.wasm', pkg));
+// The size is the shop's module (core-wasm/pkg, without the bench-only `call_json`).
+const wasmPath = fileURLToPath(new URL('../core-wasm/pkg/shop_core_wasm_bg.wasm', import.meta.url));
+const shopBytes = readFileSync(wasmPath);
 // `gzip -9` (the issue's measure; it packs ~4% tighter than zlib), zlib when gzip is absent.
 let gzipped;
 try {
   gzipped = execFileSync('gzip', ['-9c', wasmPath], { maxBuffer: 1 << 26 }).length;
 } catch {
-  gzipped = gzipSync(wasmBytes, { level: 9 }).length;
+  gzipped = gzipSync(shopBytes, { level: 9 }).length;
 }
 console.log(
-  `\n.wasm: ${wasmBytes.length} bytes (${kb(wasmBytes.length)}) raw, ${gzipped} bytes (${kb(gzipped)}) gzip -9`,
+  `\nshop .wasm (core-wasm/pkg): ${shopBytes.length} bytes (${kb(shopBytes.length)}) raw, ${gzipped} bytes (${kb(gzipped)}) gzip -9`,
 );
 console.log(
-  `ns/op = fastest sample. native: criterion. WASM: 15 batches after 0.3 s warm-up, Node ${process.version}; ` +
+  `ns/op = fastest sample. native: criterion. WASM: fastest of 100 batches of ~2 ms after 0.3 s warm-up, Node ${process.version}; ` +
     'JS values in, {ok}|{err} objects out. serde-wasm-bindgen: call(fn, value). JSON text: ' +
     'JSON.parse(call_json(fn, JSON.stringify(value))). typed export: the function of that name (its ' +
     'crossing from core_functions!). batch: ' + cases.filter((c) => c.batch).map((c) => `${c.id} = ${c.batchNote}`).join(', ') + '.',
 );
+// --- every function: serde-wasm-bindgen against JSON text, on its first passing vector ------
+// (how each entry's `crossing` in core_functions! was chosen; typed = the export as built)
+if (process.argv.includes('--crossings')) {
+  const vectorsDir = new URL('../core/vectors/', import.meta.url);
+  const { readdirSync } = await import('node:fs');
+  const firstOk = new Map();
+  for (const name of readdirSync(vectorsDir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const c of JSON.parse(readFileSync(new URL(name, vectorsDir), 'utf8'))) {
+      if ('ok' in c.expect && !firstOk.has(c.fn)) firstOk.set(c.fn, c.input);
+    }
+  }
+  console.log('\n| fn | serde-wasm-bindgen ns/op | JSON text ns/op | typed export ns/op |');
+  console.log('|---|---:|---:|---:|');
+  for (const [fn, input] of firstOk) {
+    const serde = nsPerOp(() => core.call(fn, input));
+    const json = nsPerOp(() => JSON.parse(core.call_json(fn, JSON.stringify(input))));
+    const typed = nsPerOp(() => core[fn](input));
+    console.log(`| ${fn} | ${fmt(serde)} | ${fmt(json)} | ${fmt(typed)} |`);
+  }
+}
 if (sink === 2) console.log(''); // keep `sink` observable

@@ -11,8 +11,11 @@
 //!
 //! How an input crosses is the table's `crossing`, chosen by measurement (bench/README.md):
 //! * `text`: a JS string, copied once (the hot, small calls);
-//! * `serde`: a JS value read in place with serde-wasm-bindgen (no JSON text at all);
-//! * `json`: `JSON.stringify` in JS and serde_json in Rust, kept where it measured faster.
+//! * `serde`: a JS value read in place with serde-wasm-bindgen (no JSON text at all).
+//! JSON text (`JSON.stringify`, serde_json, `JSON.parse`) measured slower for every function
+//! on the app's inputs; it was faster only for large one-shot inputs (a whole form of 13 rules,
+//! 20×20 delivery options), and those have batch calls that beat both. The bench build
+//! (feature `json-text`) adds `call_json` to keep measuring it.
 //!
 //! Batch calls for the app's repeated work: `validate_form` (a whole form in one crossing),
 //! `Form` (a form's rules parsed once, then only the values cross) and `DeliveryTable` (the
@@ -39,15 +42,6 @@ extern "C" {
     fn err_str(m: &str) -> JsValue;
 }
 
-#[wasm_bindgen]
-extern "C" {
-    // `catch`: BigInt and cyclic values make JSON.stringify throw; that becomes `{ err }`.
-    // `None`: JSON has no text for `undefined`, functions and symbols.
-    #[cfg(feature = "json-text")]
-    #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
-    fn json_stringify(v: &JsValue) -> Result<Option<String>, JsValue>;
-}
-
 fn bad(e: impl std::fmt::Display) -> String {
     format!("bad input: {e}")
 }
@@ -56,16 +50,6 @@ fn bad(e: impl std::fmt::Display) -> String {
 fn from_js<T: DeserializeOwned>(input: JsValue) -> Result<T, String> {
     let input = if input.is_undefined() { JsValue::NULL } else { input };
     serde_wasm_bindgen::from_value(input).map_err(bad)
-}
-
-/// A JS value through JSON text into `T` (functions and symbols read as `null`).
-#[cfg(feature = "json-text")]
-fn from_json<T: DeserializeOwned>(input: &JsValue) -> Result<T, String> {
-    let text = match json_stringify(input) {
-        Ok(text) => text.unwrap_or_else(|| "null".into()),
-        Err(_) => return Err("bad input: not representable as JSON".into()),
-    };
-    serde_json::from_str(&text).map_err(bad)
 }
 
 /// The `{ ok } | { err }` object for a result.
@@ -97,9 +81,6 @@ macro_rules! read {
     };
     (serde, $input:ident, $ty:ty) => {
         from_js::<$ty>($input)
-    };
-    (json, $input:ident, $ty:ty) => {
-        from_json::<$ty>(&$input)
     };
 }
 
@@ -190,9 +171,28 @@ impl Form {
         }
     }
 
-    /// `{ ok: FormErrors }`: the first failing rule's message per field name, for
-    /// `values[i]` the value of field `i`.
-    pub fn validate(&self, values: Vec<String>) -> JsValue {
+    /// `{ ok: FormErrors }`: the first failing rule's message per field name. The values
+    /// cross as one string, `values.join("")`, with `lengths[i]` the UTF-16 length of
+    /// value `i` (one copy instead of one per value).
+    pub fn validate(&self, joined: &str, lengths: &[u32]) -> JsValue {
+        let mut rest = joined;
+        let values: Vec<&str> = lengths
+            .iter()
+            .map(|&units| {
+                let mut taken = 0;
+                let end = rest
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        let done = taken >= units as usize;
+                        taken += c.len_utf16();
+                        done
+                    })
+                    .map_or(rest.len(), |(i, _)| i);
+                let (value, tail) = rest.split_at(end);
+                rest = tail;
+                value
+            })
+            .collect();
         outcome(Ok(Output::Errors(dispatch::validate_values(&self.fields, &values))))
     }
 }

@@ -30,9 +30,8 @@ pub use crate::jalali::DATE_MESSAGE;
 /// `core_functions!(then)` calls the macro `then` with one entry per function:
 /// `name(arg: InputType): crossing, "TS input" => "TS output" { body }`, where the body gives
 /// `Result<Output, String>` and `crossing` says how the WASM facade moves the input: `text`
-/// (a JS string, passed directly), `serde` (a JS value read with serde-wasm-bindgen) or
-/// `json` (JSON text, for inputs where that measured faster). The dispatcher below, the WASM
-/// exports and the TypeScript types are all generated from it.
+/// (a JS string, passed directly) or `serde` (a JS value read with serde-wasm-bindgen). The
+/// dispatcher below, the WASM exports and the TypeScript types are all generated from it.
 #[macro_export]
 macro_rules! core_functions {
     ($then:ident) => {

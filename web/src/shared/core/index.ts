@@ -82,7 +82,11 @@ const core: Core = {
     const parsed = wasm.Form.parse(fields) as Outcome<wasm.Form>;
     if (!('ok' in parsed) || !parsed.ok) throw new Error(`bad form: ${parsed.err}`);
     const form = parsed.ok;
-    return { validate: (values) => okOr(form.validate(values) as Outcome<FormErrors>, {}) };
+    return {
+      // One string and its lengths cross instead of one string per value.
+      validate: (values) =>
+        okOr(form.validate(values.join(''), Uint32Array.from(values, (v) => v.length)) as Outcome<FormErrors>, {}),
+    };
   },
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
   normalizeCode: (input) => fns.normalize_code(input),
