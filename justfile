@@ -10,7 +10,7 @@ run: tools wasm web-build
     SHOP_ENV="${SHOP_ENV:-development}" ./target/release/shop serve
 
 # Every test: core (native + WASM vectors), server (SQLite and PostgreSQL; SHOP_TEST_REQUIRE_PG=1 fails when it is absent), web unit, browser e2e
-test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-check test-web e2e
+test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-check test-web e2e audit
 
 # Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
 dev: tools wasm
@@ -37,7 +37,8 @@ openapi:
 tools *flags:
     @bash scripts/install-tools.sh {{flags}}
 
-# Build the WASM core into core-wasm/pkg (size profile + wasm-opt -Oz); skipped when up to date
+# Build the WASM core into core-wasm/pkg: cargo (wasm-release profile), wasm-bindgen (the CLI
+# version Cargo.lock pins), wasm-opt -Oz; skipped when up to date
 wasm:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -48,17 +49,39 @@ wasm:
         echo "core-wasm/pkg is up to date"; exit 0
     fi
     rm -f "$stamp"
+    just wasm-build "" core-wasm/pkg
+    touch "$stamp"
+
+# cargo build (wasm-release, `features`), wasm-bindgen, wasm-opt -Oz into `out`
+wasm-build features out:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+    have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+    [ "$have" = "$want" ] || { echo "wasm-bindgen $want is needed (have '${have:-none}'): run 'just tools'"; exit 1; }
     # No reference types: Debian's wasm-opt 108 rewrites the export of wasm-bindgen's externref
     # table to the function table (the module then fails to load). Without them wasm-bindgen
     # keeps JS values in a JS-side slab instead. (A RUSTFLAGS from the environment wins.)
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=-reference-types" \
-        wasm-pack --quiet build core-wasm --target web --profile wasm-release --out-dir pkg
-    touch "$stamp"
-    wasm=core-wasm/pkg/shop_core_wasm_bg.wasm
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:--C target-feature=-reference-types}" \
+        cargo build -q -p shop-core-wasm --target wasm32-unknown-unknown --profile wasm-release --features "{{features}}"
+    target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+    mkdir -p "{{out}}"
+    wasm-bindgen --target web --no-demangle --out-dir "{{out}}" \
+        "$target_dir/wasm32-unknown-unknown/wasm-release/shop_core_wasm.wasm"
+    # Debian's wasm-opt (108) predates Rust's default wasm features, so they are named.
+    wasm="{{out}}/shop_core_wasm_bg.wasm"
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-multivalue --strip-debug --strip-producers \
+        -o "$wasm.opt" "$wasm"
+    mv "$wasm.opt" "$wasm"
     echo "$wasm: $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped (-9)"
 
 web-build:
     npm run build -w web
+
+# Dependency audit: cargo audit (RustSec) and npm audit --omit=dev (docs/security.md)
+audit:
+    bash scripts/audit.sh
 
 test-core:
     cargo test -p shop-core

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { components } from '@/shared/api';
 import { clearResourceCache } from '@/shared/api/resource';
@@ -144,5 +143,3 @@ export function mockApi(routes: Record<string, Handler>) {
   return { calls, fetchMock, callsTo: (path: string) => calls.filter((c) => c.url.pathname === path) };
 }
 
-// The machine running the suite is shared and busy: lazy route chunks can take a while.
-configure({ asyncUtilTimeout: 5000 });
