@@ -170,8 +170,8 @@ where
     A: Acceptor + 'static,
     F: Future<Output = ()> + Send + 'static,
 {
-    let t = state.config.timeouts;
     let jobs = crate::order::service::jobs::spawn(state.clone());
+    let t = state.config.timeouts;
     let app = build_app(state);
     let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
     let served = Server::new_with_acceptor(acceptor)

@@ -31,10 +31,10 @@ pub struct AppState {
     pub captcha: Arc<Captcha>,
     /// Short-lived `users` rows for the bearer extractor (per node; the database is the truth).
     pub users: Arc<UserCache>,
-    /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
-    pub argon2: crate::auth::password::Slots,
     /// The payment gateway (`SHOP_PAYMENT`).
     pub payments: Arc<dyn crate::payment::gateway::PaymentGateway>,
+    /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
+    pub argon2: crate::auth::password::Slots,
 }
 
 impl AppState {
@@ -45,8 +45,8 @@ impl AppState {
         let (sms, outbox) = crate::sms::from_config(&config, clock.clone());
         let captcha = Arc::new(Captcha::from_config(&config));
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
-        let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let payments = crate::payment::gateway::from_config(&config);
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, argon2, payments }
+        let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2 }
     }
 }

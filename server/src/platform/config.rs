@@ -327,7 +327,7 @@ impl Config {
             captcha_url: var("SHOP_CAPTCHA_URL")
                 .unwrap_or_else(|| "https://www.google.com/recaptcha/api/siteverify".into()),
             captcha_min_score: parse_var("SHOP_CAPTCHA_MIN_SCORE", 0.5)?,
-            payment: var("SHOP_PAYMENT").unwrap_or_else(|| "sandbox".into()),
+            payment: payment_setting()?,
             zarinpal_merchant: var("SHOP_ZARINPAL_MERCHANT"),
             zarinpal_url: var("SHOP_ZARINPAL_URL").unwrap_or_else(|| "https://api.zarinpal.com".into()),
             zarinpal_startpay: var("SHOP_ZARINPAL_STARTPAY")
@@ -472,6 +472,23 @@ pub fn parse_proxies(list: &str) -> Result<Vec<ipnet::IpNet>, String> {
 /// About twice the cores: enough to keep them busy, few enough to bound argon2's memory.
 fn default_argon2_slots() -> usize {
     2 * std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
+}
+
+/// `SHOP_PAYMENT`: `sandbox` (default) or `zarinpal`, which needs `SHOP_ZARINPAL_MERCHANT`.
+fn payment_setting() -> Result<String, ConfigError> {
+    let payment = var("SHOP_PAYMENT").unwrap_or_else(|| "sandbox".into());
+    match payment.as_str() {
+        "sandbox" => Ok(payment),
+        "zarinpal" if var("SHOP_ZARINPAL_MERCHANT").is_some() => Ok(payment),
+        "zarinpal" => Err(ConfigError::Invalid {
+            name: "SHOP_ZARINPAL_MERCHANT",
+            reason: "required when SHOP_PAYMENT=zarinpal".into(),
+        }),
+        other => Err(ConfigError::Invalid {
+            name: "SHOP_PAYMENT",
+            reason: format!("unknown gateway '{other}' (sandbox or zarinpal)"),
+        }),
+    }
 }
 
 /// Hide a password inside a database URL for logs.

@@ -159,3 +159,36 @@ fn openapi_document_is_current() {
         assert!(v["paths"][p].is_object(), "{p} documented");
     }
 }
+
+/// `platform` is the bottom layer: no file under it names an area, nor the state and start-up
+/// modules that gather the areas (areas plug in through traits registered at start-up).
+#[test]
+fn platform_imports_no_area() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut above: Vec<String> = std::fs::read_dir(&src)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|d| d != "platform" && d != "migration")
+        .collect();
+    assert!(above.contains(&"catalog".to_string()) && above.contains(&"auth".to_string()), "{above:?}");
+    above.extend(["state".into(), "startup".into(), "cli".into()]);
+    let mut stack = vec![src.join("platform")];
+    let mut files = 0;
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                files += 1;
+                let text = std::fs::read_to_string(&p).unwrap();
+                for a in &above {
+                    assert!(!text.contains(&format!("crate::{a}")), "{} names crate::{a}", p.display());
+                }
+            }
+        }
+    }
+    assert!(files >= 10, "read the platform's files ({files})");
+}

@@ -2100,8 +2100,15 @@ export interface components {
              * @description Price before the special offer, when one is running.
              */
             OldPrice?: number;
-            /** Format: int64 */
+            /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
+            OldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
+             */
             DiscountPercent?: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText?: string;
             /** @description End of the special offer (RFC 3339), for the countdown. */
             SpecialEndsAt?: string;
             InStock: boolean;
@@ -2158,8 +2165,15 @@ export interface components {
              * @description Price before the special offer, when one is running.
              */
             OldPrice?: number;
-            /** Format: int64 */
+            /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
+            OldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
+             */
             DiscountPercent?: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText?: string;
             /** @description End of the special offer (RFC 3339), for the countdown. */
             SpecialEndsAt?: string;
             InStock: boolean;
@@ -2399,6 +2413,22 @@ export interface components {
             Price: number;
             /** Format: int64 */
             OldPrice?: number;
+            /**
+             * @description What one unit costs with its warranty (`price + price_garanti`, as the cart), for
+             *     display, formatted by core: the product page shows it before the WASM core loads.
+             */
+            UnitPriceText: string;
+            /** @description The unit price before the offer (`old_price + price_garanti`), for display. */
+            UnitOldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off the unit price, rounded down; 0 without an offer.
+             */
+            DiscountPercent: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText: string;
+            /** @description `price_garanti` for display. */
+            PriceGarantiText: string;
             /** Format: int64 */
             Stock: number;
             InStock: boolean;
