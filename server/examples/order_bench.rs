@@ -68,7 +68,7 @@ async fn run(label: &str, url: &str, secs: u64) {
             .insert(db)
             .await
             .unwrap();
-        let token = keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 3600 });
+        let token = keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 3600, ep: u.session_epoch });
         let call = |path: &str, body: Value| {
             let http = http.clone();
             let url = format!("{base}{path}");
