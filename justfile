@@ -10,7 +10,7 @@ run: tools wasm web-build
     SHOP_ENV="${SHOP_ENV:-development}" ./target/release/shop serve
 
 # Every test: core (native + WASM vectors), server (SQLite and PostgreSQL; SHOP_TEST_REQUIRE_PG=1 fails when it is absent), web unit, browser e2e
-test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-check test-web e2e
+test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-check test-web e2e audit
 
 # Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
 dev: tools wasm
@@ -78,6 +78,10 @@ wasm-build features out:
 
 web-build:
     npm run build -w web
+
+# Dependency audit: cargo audit (RustSec) and npm audit --omit=dev (docs/security.md)
+audit:
+    bash scripts/audit.sh
 
 test-core:
     cargo test -p shop-core

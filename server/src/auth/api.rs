@@ -6,7 +6,8 @@ use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 
 use super::dto::*;
-use super::service::{self, parse_mobile, Profile, Purpose};
+use super::service::{self, Profile, Purpose};
+use shop_core::types::Mobile;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::auth::BearerUser;
 use crate::platform::{client_ip, ApiTags};
@@ -44,7 +45,7 @@ impl AuthApi {
             None => Purpose::Login,
         };
         let captcha = b.g_recaptcha_response.as_opt_ref().flatten().map(|s| s.as_str());
-        let mobile = parse_mobile(&b.mobile)?;
+        let mobile = Mobile::try_from(b.mobile.as_str())?;
         let reply = service::send_otp(&st, purpose, &mobile, captcha, &ip(req, &st)).await?;
         Ok(Json(reply))
     }
@@ -59,7 +60,7 @@ impl AuthApi {
         body: Json<ForgetOtpRequest>,
     ) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        let mobile = parse_mobile(&b.mobile)?;
+        let mobile = Mobile::try_from(b.mobile.as_str())?;
         let reply =
             service::send_otp(&st, Purpose::Forget, &mobile, b.g_recaptcha_response.as_deref(), &ip(req, &st)).await?;
         Ok(Json(reply))
@@ -70,7 +71,7 @@ impl AuthApi {
     #[oai(path = "/login", method = "post", operation_id = "user_login")]
     async fn login(&self, st: Data<&AppState>, req: &Request, body: Json<LoginRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        let mobile = parse_mobile(&b.mobile)?;
+        let mobile = Mobile::try_from(b.mobile.as_str())?;
         let reply = match (&b.code, &b.hash, &b.password) {
             (_, _, Some(pw)) if b.code.is_none() && b.hash.is_none() => {
                 service::login_with_password(&st, &mobile, pw, &ip(req, &st)).await?
@@ -90,7 +91,7 @@ impl AuthApi {
     #[oai(path = "/register", method = "post", operation_id = "user_register")]
     async fn register(&self, st: Data<&AppState>, req: &Request, body: Json<RegisterRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        let mobile = parse_mobile(&b.mobile)?;
+        let mobile = Mobile::try_from(b.mobile.as_str())?;
         if let Some(mcode) = &b.mcode {
             let p = Profile {
                 name: b.name.unwrap_or_default(),
@@ -118,7 +119,7 @@ impl AuthApi {
     #[oai(path = "/verify/forget", method = "post", operation_id = "user_verify_forget")]
     async fn verify_forget(&self, st: Data<&AppState>, req: &Request, body: Json<VerifyRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        let mobile = parse_mobile(&b.mobile)?;
+        let mobile = Mobile::try_from(b.mobile.as_str())?;
         Ok(Json(service::forget_verify(&st, &mobile, &b.code, &b.hash, &ip(req, &st)).await?))
     }
 
@@ -128,7 +129,7 @@ impl AuthApi {
     #[oai(path = "/forget", method = "post", operation_id = "user_forget")]
     async fn forget(&self, st: Data<&AppState>, body: Json<ForgetRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        let mobile = parse_mobile(&b.mobile)?;
+        let mobile = Mobile::try_from(b.mobile.as_str())?;
         Ok(Json(service::forget_submit(&st, &mobile, &b.password, &b.mcode).await?))
     }
 

@@ -23,6 +23,7 @@ use super::limits;
 use super::password::{self, PasswordCost};
 use super::token::{ct_eq, random_code, random_token, AccessClaims};
 use crate::captcha::CaptchaOutcome;
+use shop_core::types::Mobile;
 use crate::platform::error::{msg, ApiError, ApiResult};
 use crate::state::AppState;
 use crate::sms::SmsError;
@@ -85,11 +86,6 @@ impl Purpose {
     }
 }
 
-/// The one answer to a malformed number, from every entry point: the rule's Persian
-/// message naming the `mobile` field (422).
-pub fn parse_mobile(raw: &str) -> ApiResult<String> {
-    shop_core::mobile::normalize_mobile(raw).map_err(|e| ApiError::invalid("mobile", e.to_string()))
-}
 
 async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Option<user::Model>, DbErr> {
     user::Entity::find().filter(user::Column::Mobile.eq(mobile)).one(db).await
@@ -99,10 +95,11 @@ async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Op
 pub async fn send_otp(
     st: &AppState,
     purpose: Purpose,
-    mobile: &str,
+    mobile: &Mobile,
     captcha: Option<&str>,
     ip: &str,
 ) -> ApiResult<AuthReply> {
+    let mobile = mobile.as_str();
     let now = st.clock.unix();
     let lim = &st.config.limits;
 
@@ -236,11 +233,12 @@ pub enum Verified {
 pub async fn verify_code(
     st: &AppState,
     purpose: Purpose,
-    mobile: &str,
+    mobile: &Mobile,
     code_raw: &str,
     handle: &str,
     ip: &str,
 ) -> ApiResult<Verified> {
+    let mobile = mobile.as_str();
     let now = st.clock.unix();
     let lim = &st.config.limits;
     let max_wrong = lim.otp_max_wrong;
@@ -365,7 +363,7 @@ pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String
 }
 
 /// `/user/login` with a code.
-pub async fn login_with_code(st: &AppState, mobile: &str, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
+pub async fn login_with_code(st: &AppState, mobile: &Mobile, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
     match verify_code(st, Purpose::Login, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
         Verified::Ok(ch) => {
@@ -389,7 +387,8 @@ pub async fn login_with_code(st: &AppState, mobile: &str, code: &str, hash: &str
 /// and per number `password_tries_number_hour`, kept higher than the pair's so that one
 /// address cannot lock a customer out who signs in from their own. Unknown numbers run
 /// argon2 against a dummy hash; a blocked account is refused before its password is checked.
-pub async fn login_with_password(st: &AppState, mobile: &str, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
+pub async fn login_with_password(st: &AppState, mobile: &Mobile, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
+    let mobile = mobile.as_str();
     let now = st.clock.unix();
     let lim = &st.config.limits;
     for (key, rate) in [
@@ -465,7 +464,7 @@ async fn consume_mcode(st: &AppState, ch: &otp_challenge::Model) -> ApiResult<bo
 }
 
 /// `/user/register` with `{mobile, code, hash}`: creates the account for the number.
-pub async fn register_verify(st: &AppState, mobile: &str, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
+pub async fn register_verify(st: &AppState, mobile: &Mobile, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
     let ch = match verify_code(st, Purpose::Register, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => return Ok(AuthReply::wrong(m)),
         Verified::Ok(ch) => ch,
@@ -566,7 +565,8 @@ fn password_cost(st: &AppState) -> PasswordCost {
 }
 
 /// `/user/register` with the profile payload and `mcode`.
-pub async fn register_profile(st: &AppState, mobile: &str, mcode: &str, p: Profile) -> ApiResult<AuthReply> {
+pub async fn register_profile(st: &AppState, mobile: &Mobile, mcode: &str, p: Profile) -> ApiResult<AuthReply> {
+    let mobile = mobile.as_str();
     let Some(ch) = find_mcode(st, Purpose::Register, mobile, mcode).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
@@ -605,7 +605,7 @@ pub async fn register_profile(st: &AppState, mobile: &str, mcode: &str, p: Profi
 }
 
 /// `/user/verify/forget`.
-pub async fn forget_verify(st: &AppState, mobile: &str, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
+pub async fn forget_verify(st: &AppState, mobile: &Mobile, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
     match verify_code(st, Purpose::Forget, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
         Verified::Ok(ch) => {
@@ -622,7 +622,8 @@ pub async fn forget_verify(st: &AppState, mobile: &str, code: &str, hash: &str, 
 }
 
 /// `/user/forget`: set a new password, sign out every other session, sign in.
-pub async fn forget_submit(st: &AppState, mobile: &str, new_password: &str, mcode: &str) -> ApiResult<AuthReply> {
+pub async fn forget_submit(st: &AppState, mobile: &Mobile, new_password: &str, mcode: &str) -> ApiResult<AuthReply> {
+    let mobile = mobile.as_str();
     let Some(ch) = find_mcode(st, Purpose::Forget, mobile, mcode).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };

@@ -219,6 +219,13 @@ impl std::fmt::Display for ApiError {
     }
 }
 
+/// A value that broke a core rule: 422 with the rule's Persian message, naming its field.
+impl From<shop_core::validation::FieldError> for ApiError {
+    fn from(e: shop_core::validation::FieldError) -> Self {
+        Self::invalid(e.field, e.message)
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(e: sea_orm::DbErr) -> Self {
         Self::internal(e)

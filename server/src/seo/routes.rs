@@ -39,6 +39,8 @@ const STATIC_PATHS: &[&str] =
 /// Route names that must not be indexed.
 const NOINDEX: &[&str] = &[
     "login",
+    // Search results: endless query variants, thin pages (search engines' guidelines).
+    "productSearch",
     "mobileSearch",
     "orderLink",
     "errorPayment",

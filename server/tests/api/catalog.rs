@@ -361,6 +361,9 @@ async fn crawlers_see_head_tags_sitemap_and_redirects(db: TestDb) {
     let (st, _, html) = get("/product/no-such-laptop".into()).await;
     assert_eq!(st, 404);
     assert!(html.contains("noindex"));
+    let (st, _, html) = get("/shop/search-product?q=dell".into()).await;
+    assert_eq!(st, 200);
+    assert!(html.contains("<meta name=\"robots\" content=\"noindex, follow\""), "search results are not indexed: {html}");
     let cats = s.get(&format!("{P}/categories")).await;
     let g = items(&cats).iter().find(|c| c["Slug"] == "gaming-laptop").unwrap().clone();
     let canonical = g["Url"].as_str().unwrap().to_string();

@@ -21,6 +21,11 @@ describe('after-login redirect (spec section 4)', () => {
     expect(isSafeRedirect('//evil.example')).toBe(false);
     expect(isSafeRedirect('https://evil.example')).toBe(false);
     expect(isSafeRedirect('/\\evil.example')).toBe(false);
+    // Tabs and newlines are dropped by the URL parser: these become `//evil.example`.
+    expect(isSafeRedirect('/\t/evil.example')).toBe(false);
+    expect(isSafeRedirect('/\n/evil.example')).toBe(false);
+    expect(afterLoginTarget('/login', '?redirectTo=/%09/evil.example')).toBe('/');
+    expect(isSafeRedirect('/profile/messages?tab=2')).toBe(true);
     expect(afterLoginTarget('/login', '?redirectTo=//evil.example')).toBe('/');
     expect(afterLoginTarget('/shop', '?redirectTo=https://evil.example')).toBe('/shop');
   });

@@ -7,9 +7,21 @@ export const REDIRECT_PARAM = 'redirectTo';
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 
-/** Only same-site paths are followed, never `//host` or `/\host` (no open redirect). */
+/** Stands for this site when a target is resolved: only whether the origin stays the same matters. */
+const OWN_ORIGIN = 'https://shop.invalid';
+
+/**
+ * Only same-site paths are followed (no open redirect). The target is resolved the way the
+ * browser will resolve it, so `//host`, `/\\host` and `/%09/host` (the URL parser drops tabs
+ * and newlines, leaving `//host`) all leave the site and are refused.
+ */
 export function isSafeRedirect(target: string | null | undefined): target is string {
-  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+  if (typeof target !== 'string' || !target.startsWith('/')) return false;
+  try {
+    return new URL(target, OWN_ORIGIN).origin === OWN_ORIGIN;
+  } catch {
+    return false;
+  }
 }
 
 export function afterLoginTarget(pathname: string, search: string): string | null {
