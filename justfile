@@ -37,7 +37,8 @@ openapi:
 tools *flags:
     @bash scripts/install-tools.sh {{flags}}
 
-# Build the WASM core into core-wasm/pkg (size profile + wasm-opt -Oz); skipped when up to date
+# Build the WASM core into core-wasm/pkg: cargo (wasm-release profile), wasm-bindgen (the CLI
+# version Cargo.lock pins), wasm-opt -Oz; skipped when up to date
 wasm:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -48,13 +49,31 @@ wasm:
         echo "core-wasm/pkg is up to date"; exit 0
     fi
     rm -f "$stamp"
+    just wasm-build "" core-wasm/pkg
+    touch "$stamp"
+
+# cargo build (wasm-release, `features`), wasm-bindgen, wasm-opt -Oz into `out`
+wasm-build features out:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+    have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+    [ "$have" = "$want" ] || { echo "wasm-bindgen $want is needed (have '${have:-none}'): run 'just tools'"; exit 1; }
     # No reference types: Debian's wasm-opt 108 rewrites the export of wasm-bindgen's externref
     # table to the function table (the module then fails to load). Without them wasm-bindgen
     # keeps JS values in a JS-side slab instead. (A RUSTFLAGS from the environment wins.)
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=-reference-types" \
-        wasm-pack --quiet build core-wasm --target web --profile wasm-release --out-dir pkg
-    touch "$stamp"
-    wasm=core-wasm/pkg/shop_core_wasm_bg.wasm
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:--C target-feature=-reference-types}" \
+        cargo build -q -p shop-core-wasm --target wasm32-unknown-unknown --profile wasm-release --features "{{features}}"
+    target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+    mkdir -p "{{out}}"
+    wasm-bindgen --target web --no-demangle --out-dir "{{out}}" \
+        "$target_dir/wasm32-unknown-unknown/wasm-release/shop_core_wasm.wasm"
+    # Debian's wasm-opt (108) predates Rust's default wasm features, so they are named.
+    wasm="{{out}}/shop_core_wasm_bg.wasm"
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-multivalue --strip-debug --strip-producers \
+        -o "$wasm.opt" "$wasm"
+    mv "$wasm.opt" "$wasm"
     echo "$wasm: $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped (-9)"
 
 web-build:

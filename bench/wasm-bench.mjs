@@ -5,9 +5,10 @@ import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as core from '../core-wasm/pkg/shop_core_wasm.js';
+const pkgDir = process.env.WASM_BENCH_PKG ?? '../core-wasm/pkg/';
+const core = await import(new URL(`${pkgDir}shop_core_wasm.js`, import.meta.url).href);
 
-const pkg = new URL('../core-wasm/pkg/', import.meta.url);
+const pkg = new URL(pkgDir, import.meta.url);
 const wasmBytes = readFileSync(new URL('shop_core_wasm_bg.wasm', pkg));
 core.initSync({ module: wasmBytes });
 
@@ -48,43 +49,58 @@ const TITLE_BASE =
 const baseChars = [...TITLE_BASE];
 const TITLE = Array.from({ length: 200 }, (_, i) => baseChars[i % baseChars.length]).join('');
 
+// The batch forms of the cases: the four validate cases as one form (rules parsed once, values
+// cross per call) and the delivery options as a table parsed once, filtered per call.
+const FORM_FIELDS = RULES.map((r, i) => ({ name: `f${i}`, label: r.field, value: r.value, rules: [r.rule] }));
+const FORM = core.Form.parse(FORM_FIELDS.map(({ name, label, rules }) => ({ name, label, rules }))).ok;
+const FORM_VALUES = FORM_FIELDS.map((f) => f.value);
+const TABLE = core.DeliveryTable.parse(DELIVERY.lines).ok;
+
 // Each case returns something so the work cannot be optimised away; the sink checks it.
+// Per case: the function, its input, the typed export (the table's crossing) and, where the
+// app has one, the batch call.
 const cases = [
-  ['normalize_mobile', () => core.normalize_mobile(MOBILE)],
-  ['validate_all_rules', () => {
-    let last;
-    for (const input of RULES) last = core.validate(input);
-    return last;
-  }],
-  ['filter_delivery_20x20', () => core.filter_delivery(DELIVERY)],
-  ['fold_title_200', () => core.fold(TITLE)],
-];
-
-// The same cases through `call_json` with the input already JSON text (what a caller holding a
-// fetch body can do): shows how much of the WASM figure is JS-object marshalling.
-const asJson = (fn, input) => {
-  const text = JSON.stringify(input);
-  return () => core.call_json(fn, text);
-};
-const VALIDATE_TEXTS = RULES.map((input) => JSON.stringify(input));
-const jsonCases = {
-  normalize_mobile: asJson('normalize_mobile', MOBILE),
-  validate_all_rules: () => {
-    let last;
-    for (const text of VALIDATE_TEXTS) last = core.call_json('validate', text);
-    return last;
+  { id: 'normalize_mobile', fn: 'normalize_mobile', input: MOBILE, typed: () => core.normalize_mobile(MOBILE) },
+  {
+    id: 'validate_all_rules',
+    fn: 'validate_form',
+    input: FORM_FIELDS,
+    typed: () => core.validate_form(FORM_FIELDS),
+    batch: () => FORM.validate(FORM_VALUES),
+    batchNote: 'Form.validate(values)',
   },
-  filter_delivery_20x20: asJson('filter_delivery', DELIVERY),
-  fold_title_200: asJson('fold', TITLE),
-};
+  {
+    id: 'filter_delivery_20x20',
+    fn: 'filter_delivery',
+    input: DELIVERY,
+    typed: () => core.filter_delivery(DELIVERY),
+    batch: () => TABLE.filter('تهران'),
+    batchNote: 'DeliveryTable.filter(city)',
+  },
+  { id: 'fold_title_200', fn: 'fold', input: TITLE, typed: () => core.fold(TITLE) },
+];
+// The two ways a structured value can cross, for every case: serde-wasm-bindgen reading the JS
+// value in place (`call`), and JSON text both ways (`JSON.stringify` → `call_json` → `JSON.parse`).
+for (const c of cases) {
+  c.serde = () => core.call(c.fn, c.input);
+  c.json = () => JSON.parse(core.call_json(c.fn, JSON.stringify(c.input)));
+}
 
-// Sanity: the cases succeed (a bench of error paths would measure the wrong thing).
-for (const [id, run] of cases) {
-  const out = run();
-  if (!out || !('ok' in out)) throw new Error(`${id}: ${JSON.stringify(out)}`);
-  if (JSON.stringify(JSON.parse(jsonCases[id]())) !== JSON.stringify(out)) throw new Error(`${id}: call_json differs`);
+// Sanity: the cases succeed (a bench of error paths would measure the wrong thing), and the
+// crossings agree.
+for (const c of cases) {
+  const out = c.typed();
+  if (!out || !('ok' in out)) throw new Error(`${c.id}: ${JSON.stringify(out)}`);
+  for (const other of [c.serde(), c.json()]) {
+    if (JSON.stringify(other) !== JSON.stringify(out)) throw new Error(`${c.id}: crossings differ`);
+  }
 }
 if (core.normalize_mobile(MOBILE).ok !== '09123456789') throw new Error('normalize_mobile input');
+if (Object.keys(FORM.validate(FORM_VALUES).ok).length !== 0) throw new Error('form does not pass');
+const ids = [...TABLE.filter('تهران')];
+if (JSON.stringify(ids) !== JSON.stringify(core.filter_delivery(DELIVERY).ok.map((o) => o.Id))) {
+  throw new Error('DeliveryTable.filter differs from filter_delivery');
+}
 
 // --- timing: warm up, size a batch to ~50 ms, fastest of 15 batches -------------------------
 // The fastest sample, here and for criterion below: these machines run other work, and the
@@ -118,15 +134,29 @@ function nativeNs(id) {
 }
 
 // --- the table ---------------------------------------------------------------------------------
-const fmt = (ns) => (ns == null ? 'n/a' : ns >= 100_000 ? ns.toFixed(0) : ns.toPrecision(4));
-const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}x` : 'n/a');
-const rows = cases.map(([id, run]) => {
-  const wasm = nsPerOp(run);
-  const text = nsPerOp(jsonCases[id]);
-  const native = nativeNs(id);
-  return [id, fmt(native), fmt(wasm), ratio(wasm, native), fmt(text), ratio(text, native)];
+const fmt = (ns) => (ns == null ? '' : ns >= 100_000 ? ns.toFixed(0) : ns.toPrecision(4));
+const ratio = (a, b) => (a == null ? '' : b ? `${(a / b).toFixed(2)}x` : 'n/a');
+const rows = cases.map((c) => {
+  const native = nativeNs(c.id);
+  const serde = nsPerOp(c.serde);
+  const json = nsPerOp(c.json);
+  const typed = nsPerOp(c.typed);
+  const batch = c.batch ? nsPerOp(c.batch) : null;
+  return [
+    c.id, fmt(native),
+    fmt(serde), ratio(serde, native),
+    fmt(json), ratio(json, native),
+    fmt(typed), ratio(typed, native),
+    fmt(batch), ratio(batch, native),
+  ];
 });
-const header = ['case', 'native ns/op', 'WASM ns/op', 'WASM/native', 'WASM JSON-text ns/op', 'JSON-text/native'];
+const header = [
+  'case', 'native ns/op',
+  'serde-wasm-bindgen', '/native',
+  'JSON text', '/native',
+  'typed export', '/native',
+  'batch call', '/native',
+];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
 console.log(line(header));
@@ -146,6 +176,8 @@ console.log(
 );
 console.log(
   `ns/op = fastest sample. native: criterion. WASM: 15 batches after 0.3 s warm-up, Node ${process.version}; ` +
-    'JS objects in, {ok}|{err} objects out (the app\'s calls). JSON-text: call_json on prepared JSON text.',
+    'JS values in, {ok}|{err} objects out. serde-wasm-bindgen: call(fn, value). JSON text: ' +
+    'JSON.parse(call_json(fn, JSON.stringify(value))). typed export: the function of that name (its ' +
+    'crossing from core_functions!). batch: ' + cases.filter((c) => c.batch).map((c) => `${c.id} = ${c.batchNote}`).join(', ') + '.',
 );
 if (sink === 2) console.log(''); // keep `sink` observable

@@ -74,12 +74,6 @@ if [ -n "$want" ] && [ "$want" != "$have" ]; then
   cargo install wasm-bindgen-cli --version "$want" --force
 fi
 
-# (Only while the justfile still builds through wasm-pack.)
-if grep -q '^[^#]*wasm-pack ' justfile && ! command -v wasm-pack >/dev/null; then
-  say "cargo install wasm-pack (a few minutes)"
-  cargo install wasm-pack --locked
-fi
-
 status=0
 for i in "${!pids[@]}"; do
   if wait "${pids[$i]}"; then

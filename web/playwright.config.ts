@@ -1,13 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
-// The e2e suite runs against the real server binary (`just e2e` builds it and web/dist first).
-const PORT = Number(process.env.E2E_PORT ?? 8099);
-const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
-const dbDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-
+// The e2e suite runs against the real server binary (`just e2e` builds it and web/dist first),
+// which e2e/server.ts starts on a free port and names in E2E_BASE_URL (set it to use another).
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -27,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: BASE_URL,
+    baseURL: process.env.E2E_BASE_URL,
     locale: 'fa-IR',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -44,23 +38,5 @@ export default defineConfig({
       },
     },
   ],
-  webServer: process.env.E2E_BASE_URL
-    ? undefined
-    : {
-        command: '../target/debug/shop serve',
-        url: `${BASE_URL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          SHOP_ADDR: `127.0.0.1:${PORT}`,
-          SHOP_DATA_DIR: dbDir,
-          SHOP_DATABASE_URL: `sqlite://${join(dbDir, 'shop.db')}?mode=rwc`,
-          SHOP_SMS: 'console',
-          // The journeys send more codes from 127.0.0.1 than the per-IP hourly limit allows.
-          SHOP_OTP_IP_LIMIT: '1000',
-          SHOP_WEB_DIR: 'dist',
-        },
-      },
+  globalSetup: './e2e/server.ts',
 });

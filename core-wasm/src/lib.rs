@@ -1,72 +1,29 @@
-//! WASM facade over shop-core (docs/architecture.md section 2).
+//! WASM facade over shop-core (docs/architecture.md section 2): it only converts.
 //!
-//! Every export takes `JsValue`, so `undefined`, numbers or objects of the wrong shape reach
-//! Rust and come back as `{ err }` instead of a thrown `TypeError` from the generated glue.
-//! Every export returns `{ ok } | { err }`, exactly what `shop_core::vectors::call` returns
-//! for the same input, so one vector file checks both the native and the WASM build.
+//! Every core function is declared once, in `shop_core::core_functions!`; the macro below turns
+//! each entry into a typed export of the same name. Its TypeScript signature is generated from
+//! the same table (`web/src/shared/core/functions.generated.ts`).
 //!
-//! Two paths:
-//! * string-in exports convert the string directly and call the rule (the hot, small calls);
-//! * everything else, and any input a fast path does not accept, crosses as JSON text
-//!   (`JSON.stringify` in JS) into the shared dispatcher `shop_core::vectors::call_json`, and
-//!   its JSON text answer goes back through `JSON.parse`. For large inputs (delivery options)
-//!   one native `JSON.stringify` plus one string copy is cheaper than serde-wasm-bindgen's
-//!   one JS call per field, and the input shapes and error texts stay the dispatcher's own.
+//! Every export takes any JS value, so `undefined`, numbers or objects of the wrong shape reach
+//! Rust and come back as `{ err }` instead of a thrown `TypeError` from the generated glue, and
+//! returns `{ ok } | { err }`, what `shop_core::dispatch::call` returns natively for the same
+//! input, so one vector file checks both builds.
+//!
+//! How an input crosses is the table's `crossing`, chosen by measurement (bench/README.md):
+//! * `text`: a JS string, copied once (the hot, small calls);
+//! * `serde`: a JS value read in place with serde-wasm-bindgen (no JSON text at all);
+//! * `json`: `JSON.stringify` in JS and serde_json in Rust, kept where it measured faster.
+//!
+//! Batch calls for the app's repeated work: `validate_form` (a whole form in one crossing),
+//! `Form` (a form's rules parsed once, then only the values cross) and `DeliveryTable` (the
+//! delivery options parsed once, then filtered per city).
 //!
 //! Nothing here may panic: the wasm profile aborts on panic, which would kill the instance.
 
-use shop_core::{digits, mobile, otp, search};
+use serde::de::DeserializeOwned;
+use shop_core::delivery::{self, DeliveryOption};
+use shop_core::dispatch::{self, Output};
 use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-/** Every export returns one of these (the vectors' `expect` shape). */
-export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
-
-/** A validation rule (serde tag `rule`), see core/vectors/README.md. */
-export type Rule =
-  | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
-  | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }
-  | { rule: "MinLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
-  | { rule: "Confirmed"; other: string } | { rule: "FileSize"; max_bytes: number };
-
-export interface ValidateInput { rule: Rule; field: string; value: string }
-export interface ValidateFileInput { field: string; size_bytes: number; file_name: string }
-
-/** A cart line; extra fields (Id, Name, ...) are ignored. */
-export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
-
-export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
-export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
-
-export interface JalaliDate { year: number; month: number; day: number }
-export type Ymd = [number, number, number];
-
-/** Input and result types of every `fn` the dispatcher knows. */
-export interface CoreFns {
-  normalize_mobile: [string, string];
-  validate: [ValidateInput, null];
-  validate_file: [ValidateFileInput, null];
-  normalize_code: [string, string];
-  spread_paste: [string, [string, string, string, string, string]];
-  cart_count: [CartLine[], number];
-  line_total: [CartLine, number];
-  order_total: [CartLine[], number];
-  instalment_eligible: [CartLine[], boolean];
-  filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
-  fold: [string, string];
-  tokenize: [string, string[]];
-  joined_pairs: [string[], string[]];
-  to_western_digits: [string, string];
-  to_persian_digits: [string, string];
-  format_price: [number, string];
-  gregorian_to_jalali: [Ymd, JalaliDate];
-  jalali_to_gregorian: [Ymd, Ymd];
-  format_jalali: [JalaliDate, string];
-  format_jalali_numeric: [JalaliDate, string];
-}
-export type CoreFn = keyof CoreFns;
-"#;
 
 // Plain-object builders: one JS call per result instead of Object.new plus Reflect.set.
 #[wasm_bindgen(inline_js = "export function ok(v) { return { ok: v }; }
@@ -76,6 +33,8 @@ extern "C" {
     fn ok_str(v: &str) -> JsValue;
     #[wasm_bindgen(js_name = ok)]
     fn ok_js(v: JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = ok)]
+    fn ok_f64(v: f64) -> JsValue;
     #[wasm_bindgen(js_name = err)]
     fn err_str(m: &str) -> JsValue;
 }
@@ -83,193 +42,157 @@ extern "C" {
 #[wasm_bindgen]
 extern "C" {
     // `catch`: BigInt and cyclic values make JSON.stringify throw; that becomes `{ err }`.
-    // Typed `Option<String>` so the text is copied in during the same call (`None`: JSON
-    // has no text for `undefined`, functions and symbols).
+    // `None`: JSON has no text for `undefined`, functions and symbols.
+    #[cfg(feature = "json-text")]
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
     fn json_stringify(v: &JsValue) -> Result<Option<String>, JsValue>;
-    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
-    fn json_parse(s: &str) -> Result<JsValue, JsValue>;
 }
 
-const NOT_JSON: &str = "bad input: not representable as JSON";
-
-/// JS value -> JSON text. `undefined` (and functions, symbols) become `null`, as the
-/// vectors README asks; values JSON cannot hold are an error.
-fn to_json_text(input: &JsValue) -> Result<String, &'static str> {
-    if input.is_undefined() {
-        return Ok("null".into());
-    }
-    match json_stringify(input) {
-        Ok(text) => Ok(text.unwrap_or_else(|| "null".into())),
-        Err(_) => Err(NOT_JSON),
-    }
+fn bad(e: impl std::fmt::Display) -> String {
+    format!("bad input: {e}")
 }
 
-/// The shared dispatcher on JS values.
-fn dispatch(name: &str, input: &JsValue) -> JsValue {
-    let text = match to_json_text(input) {
-        Ok(text) => text,
-        Err(msg) => return err_str(msg),
+/// A JS value read in place into `T`. `undefined` reads as `null`, as the vectors README asks.
+fn from_js<T: DeserializeOwned>(input: JsValue) -> Result<T, String> {
+    let input = if input.is_undefined() { JsValue::NULL } else { input };
+    serde_wasm_bindgen::from_value(input).map_err(bad)
+}
+
+/// A JS value through JSON text into `T` (functions and symbols read as `null`).
+#[cfg(feature = "json-text")]
+fn from_json<T: DeserializeOwned>(input: &JsValue) -> Result<T, String> {
+    let text = match json_stringify(input) {
+        Ok(text) => text.unwrap_or_else(|| "null".into()),
+        Err(_) => return Err("bad input: not representable as JSON".into()),
     };
-    // call_json reads the text straight into the function's input type (no serde_json::Value).
-    let out = shop_core::vectors::call_json(name, &text);
-    // The commonest answers (every passing `validate`) skip the text round trip.
-    match out.as_str() {
-        r#"{"ok":null}"# => ok_js(JsValue::NULL),
-        r#"{"ok":true}"# => ok_js(JsValue::TRUE),
-        r#"{"ok":false}"# => ok_js(JsValue::FALSE),
-        _ => json_parse(&out).unwrap_or_else(|_| err_str("bad output")),
+    serde_json::from_str(&text).map_err(bad)
+}
+
+/// The `{ ok } | { err }` object for a result.
+fn outcome(result: Result<Output, String>) -> JsValue {
+    match result {
+        Ok(Output::Null) => ok_js(JsValue::NULL),
+        Ok(Output::Bool(b)) => ok_js(JsValue::from_bool(b)),
+        // Above 2^53 a JS number is approximate, as JSON.parse would read it.
+        Ok(Output::Int(n)) => ok_f64(n as f64),
+        Ok(Output::Text(s)) => ok_str(&s),
+        Ok(other) => {
+            let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+            match serde::Serialize::serialize(&other, &serializer) {
+                Ok(value) => ok_js(value),
+                Err(_) => err_str("bad output"),
+            }
+        }
+        Err(message) => err_str(&message),
     }
 }
 
-/// Runs any core function by its vector name: `call("normalize_mobile", "0912…")`.
-/// The vector runner uses this; the app uses the typed exports below.
-#[wasm_bindgen(unchecked_return_type = "Outcome<unknown>")]
-pub fn call(
-    #[wasm_bindgen(unchecked_param_type = "CoreFn | string")] fn_name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] input: JsValue,
-) -> JsValue {
-    match fn_name.as_string() {
-        Some(name) => dispatch(&name, &input),
-        None => err_str("bad input: fn name must be a string"),
-    }
+/// Reads an export's input as the table's crossing says.
+macro_rules! read {
+    (text, $input:ident, $ty:ty) => {
+        match $input.as_string() {
+            Some(s) => Ok(s),
+            None => from_js::<$ty>($input),
+        }
+    };
+    (serde, $input:ident, $ty:ty) => {
+        from_js::<$ty>($input)
+    };
+    (json, $input:ident, $ty:ty) => {
+        from_json::<$ty>(&$input)
+    };
 }
 
-/// `call` on JSON text, answering JSON text: for callers that already hold JSON (a fetch
-/// body), which skips `JSON.parse` / `JSON.stringify` on the JS side.
-#[wasm_bindgen(unchecked_return_type = "string")]
-pub fn call_json(
-    #[wasm_bindgen(unchecked_param_type = "CoreFn | string")] fn_name: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] input_json: JsValue,
-) -> String {
+/// One typed export per entry of `shop_core::core_functions!`.
+macro_rules! wasm_exports {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident($arg:ident: $ty:ty): $crossing:ident, $ts_in:literal => $ts_out:literal $body:block
+    )*) => {
+        // Docs stay in the generated TypeScript: wasm-bindgen would copy a macro-forwarded
+        // `///` into its .d.ts as the raw `r"…"` literal.
+        $(
+            #[wasm_bindgen]
+            pub fn $name(input: JsValue) -> JsValue {
+                let run = || -> Result<Output, String> {
+                    let $arg: $ty = read!($crossing, input, $ty)?;
+                    $body
+                };
+                outcome(run())
+            }
+        )*
+    };
+}
+
+shop_core::core_functions!(wasm_exports);
+
+/// Runs any core function by its name: `call("normalize_mobile", "0912…")` (the vector runner).
+#[wasm_bindgen]
+pub fn call(fn_name: JsValue, input: JsValue) -> JsValue {
+    let Some(name) = fn_name.as_string() else {
+        return err_str("bad input: fn name must be a string");
+    };
+    let input = if input.is_undefined() { JsValue::NULL } else { input };
+    outcome(dispatch::run(&name, serde_wasm_bindgen::Deserializer::from(input)))
+}
+
+/// `call` on JSON text, answering JSON text. Only in the bench build (feature `json-text`), to
+/// measure JSON text against serde-wasm-bindgen; the shop's module leaves serde_json out.
+#[cfg(feature = "json-text")]
+#[wasm_bindgen]
+pub fn call_json(fn_name: JsValue, input_json: JsValue) -> String {
     match (fn_name.as_string(), input_json.as_string()) {
-        (Some(name), Some(text)) => shop_core::vectors::call_json(&name, &text),
+        (Some(name), Some(text)) => dispatch::call_json(&name, &text),
         (None, _) => r#"{"err":"bad input: fn name must be a string"}"#.into(),
         (_, None) => r#"{"err":"bad input: input must be JSON text"}"#.into(),
     }
 }
 
-// Doc strings are plain literals: wasm-bindgen would copy the r"…" of a `///` passed through
-// a macro into the .d.ts verbatim.
-/// Declares a string-in export: `Some(string)` takes the direct path, anything else goes
-/// to the dispatcher so that its error text matches the native build's.
-macro_rules! string_export {
-    ($doc:literal $name:ident : $ret:literal, |$s:ident| $body:expr) => {
-        #[doc = $doc]
-        #[wasm_bindgen(unchecked_return_type = $ret)]
-        pub fn $name(#[wasm_bindgen(unchecked_param_type = "string")] input: JsValue) -> JsValue {
-            match input.as_string() {
-                Some($s) => $body,
-                None => dispatch(stringify!($name), &input),
-            }
-        }
-    };
+/// The delivery options of a cart, parsed once; `filter` then answers per city without
+/// reading the options again.
+#[wasm_bindgen]
+pub struct DeliveryTable {
+    lines: Vec<Vec<DeliveryOption>>,
 }
 
-string_export!(
-    "Canonical `09xxxxxxxxx`, or the mobile rule's message."
-    normalize_mobile: "Outcome<string>",
-    |s| match mobile::normalize_mobile(&s) {
-        Ok(m) => ok_str(&m),
-        Err(e) => err_str(&e.to_string()),
-    }
-);
-
-string_export!(
-    "Exactly 5 ASCII digits after digit normalisation, or the code message."
-    normalize_code: "Outcome<string>",
-    |s| match otp::normalize_code(&s) {
-        Ok(c) => ok_str(&c),
-        Err(e) => err_str(&e.to_string()),
-    }
-);
-
-string_export!(
-    "Persian and Arabic-Indic digits to ASCII."
-    to_western_digits: "Outcome<string>",
-    |s| ok_str(&digits::to_western_digits(&s))
-);
-
-string_export!(
-    "ASCII digits to Persian for display."
-    to_persian_digits: "Outcome<string>",
-    |s| ok_str(&digits::to_persian_digits(&s))
-);
-
-string_export!(
-    "Search folding (letters, digits, diacritics, case, NFKC)."
-    fold: "Outcome<string>",
-    |s| ok_str(&search::fold(&s))
-);
-
-/// Declares an export whose input is structured: it goes through the dispatcher.
-macro_rules! json_export {
-    ($doc:literal $name:ident : $param:literal => $ret:literal) => {
-        #[doc = $doc]
-        #[wasm_bindgen(unchecked_return_type = $ret)]
-        pub fn $name(#[wasm_bindgen(unchecked_param_type = $param)] input: JsValue) -> JsValue {
-            dispatch(stringify!($name), &input)
+#[wasm_bindgen]
+impl DeliveryTable {
+    /// `{ ok: DeliveryTable }` for `DeliveryOption[][]`, else `{ err }`.
+    pub fn parse(lines: JsValue) -> JsValue {
+        match from_js::<Vec<Vec<DeliveryOption>>>(lines) {
+            Ok(lines) => ok_js(DeliveryTable { lines }.into()),
+            Err(message) => err_str(&message),
         }
-    };
+    }
+
+    /// The `Id`s of `filter_delivery(lines, city)`, in result order.
+    pub fn filter(&self, city: &str) -> Vec<f64> {
+        delivery::filter_delivery(&self.lines, city)
+            .iter()
+            .map(|o| o.id as f64)
+            .collect()
+    }
 }
 
-json_export!(
-    "The five code boxes filled from a pasted string."
-    spread_paste: "string" => "Outcome<[string, string, string, string, string]>"
-);
-json_export!(
-    "Search tokens of a string."
-    tokenize: "string" => "Outcome<string[]>"
-);
-json_export!(
-    "Adjacent token pairs joined (search helper)."
-    joined_pairs: "string[]" => "Outcome<string[]>"
-);
-json_export!(
-    "Whole Toman as `\"۱۲٬۵۰۰٬۰۰۰ تومان\"`."
-    format_price: "number" => "Outcome<string>"
-);
-json_export!(
-    "One validation rule on one field value."
-    validate: "ValidateInput" => "Outcome<null>"
-);
-json_export!(
-    "File size and extension rules."
-    validate_file: "ValidateFileInput" => "Outcome<null>"
-);
-json_export!(
-    "Sum of line quantities."
-    cart_count: "CartLine[]" => "Outcome<number>"
-);
-json_export!(
-    "`Num * (Price + PriceGaranti)`, saturating."
-    line_total: "CartLine" => "Outcome<number>"
-);
-json_export!(
-    "Sum of line totals, saturating."
-    order_total: "CartLine[]" => "Outcome<number>"
-);
-json_export!(
-    "True only for a non-empty cart whose every line allows instalments."
-    instalment_eligible: "CartLine[]" => "Outcome<boolean>"
-);
-json_export!(
-    "The delivery options a customer may pick (architecture.md, delivery rule reading)."
-    filter_delivery: "FilterDeliveryInput" => "Outcome<DeliveryOption[]>"
-);
-json_export!(
-    "Gregorian `[y, m, d]` to a Jalali date."
-    gregorian_to_jalali: "Ymd" => "Outcome<JalaliDate>"
-);
-json_export!(
-    "Jalali `[y, m, d]` to Gregorian `[y, m, d]`."
-    jalali_to_gregorian: "Ymd" => "Outcome<Ymd>"
-);
-json_export!(
-    "`\"۱ فروردین ۱۴۰۳\"`."
-    format_jalali: "JalaliDate" => "Outcome<string>"
-);
-json_export!(
-    "`\"۱۴۰۳/۰۱/۰۱\"`."
-    format_jalali_numeric: "JalaliDate" => "Outcome<string>"
-);
+/// A form's fields and rules, parsed once; `validate` then takes only the values.
+#[wasm_bindgen]
+pub struct Form {
+    fields: Vec<dispatch::FieldSpec>,
+}
+
+#[wasm_bindgen]
+impl Form {
+    /// `{ ok: Form }` for `FieldSpec[]` (`{ name, label, rules }`), else `{ err }`.
+    pub fn parse(fields: JsValue) -> JsValue {
+        match from_js::<Vec<dispatch::FieldSpec>>(fields) {
+            Ok(fields) => ok_js(Form { fields }.into()),
+            Err(message) => err_str(&message),
+        }
+    }
+
+    /// `{ ok: FormErrors }`: the first failing rule's message per field name, for
+    /// `values[i]` the value of field `i`.
+    pub fn validate(&self, values: Vec<String>) -> JsValue {
+        outcome(Ok(Output::Errors(dispatch::validate_values(&self.fields, &values))))
+    }
+}

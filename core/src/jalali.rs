@@ -10,8 +10,17 @@
 //! assert_eq!(format_jalali(&nowruz), "۱ فروردین ۱۴۰۴");
 //! ```
 
-use crate::digits::to_persian_digits;
+use crate::digits::{to_persian_digits, to_western_digits};
+use crate::text::is_invisible_or_space;
+use crate::validation::{FieldError, RuleKind};
 use serde::{Deserialize, Serialize};
+
+/// The error for a date that does not exist: the spec's "not valid" wording for `تاریخ`.
+///
+/// ```
+/// assert_eq!(shop_core::jalali::DATE_MESSAGE, "تاریخ وارد شده معتبر نیست!");
+/// ```
+pub const DATE_MESSAGE: &str = "تاریخ وارد شده معتبر نیست!";
 
 /// A date in the Jalali calendar (months 1..=12: فروردین … اسفند).
 ///
@@ -28,6 +37,58 @@ pub struct JalaliDate {
     pub month: u32,
     /// Day of month 1..=31.
     pub day: u32,
+}
+
+impl JalaliDate {
+    /// The request field a date comes in.
+    pub const FIELD: &'static str = "date";
+
+    /// Parses `year/month/day` (or with `-`), in any digit set, and checks that the date
+    /// exists; month and day may have one or two digits.
+    ///
+    /// ```
+    /// use shop_core::jalali::JalaliDate;
+    /// assert_eq!(JalaliDate::parse("۱۴۰۳/۱۲/۳۰"), Ok(JalaliDate { year: 1403, month: 12, day: 30 }));
+    /// assert_eq!(JalaliDate::parse("1402-12-30").unwrap_err().to_string(), "تاریخ وارد شده معتبر نیست!");
+    /// ```
+    pub fn parse(input: &str) -> Result<Self, FieldError> {
+        let western = to_western_digits(input.trim_matches(is_invisible_or_space));
+        let mut parts = western.split(['/', '-']);
+        let mut next = |max_len: usize| {
+            parts
+                .next()
+                .filter(|p| (1..=max_len).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|p| p.parse::<u32>().ok())
+        };
+        let date = match (next(4), next(2), next(2), parts.next()) {
+            (Some(year), Some(month), Some(day), None) => JalaliDate {
+                year: year as i32,
+                month,
+                day,
+            },
+            _ => return Err(Self::error()),
+        };
+        if is_valid_jalali(&date) {
+            Ok(date)
+        } else {
+            Err(Self::error())
+        }
+    }
+
+    fn error() -> FieldError {
+        FieldError {
+            field: Self::FIELD,
+            rule: RuleKind::Date,
+            message: DATE_MESSAGE.to_owned(),
+        }
+    }
+}
+
+impl TryFrom<&str> for JalaliDate {
+    type Error = FieldError;
+    fn try_from(s: &str) -> Result<Self, FieldError> {
+        Self::parse(s)
+    }
 }
 
 /// Persian month names, فروردین first.
@@ -143,6 +204,20 @@ fn d2j(jdn: i64) -> (i64, i64, i64) {
         }
     }
     (jy, 7 + k / 30, k % 30 + 1)
+}
+
+/// The Jalali date of a Julian day number; `None` outside the covered range.
+pub(crate) fn from_julian_day(jdn: i64) -> Option<JalaliDate> {
+    // Guards d2g against overflow; the range check below is the real one.
+    if !(0..=10_000_000).contains(&jdn) {
+        return None;
+    }
+    let (gy, gm, gd) = d2g(jdn);
+    gregorian_to_jalali(
+        i32::try_from(gy).ok()?,
+        u32::try_from(gm).ok()?,
+        u32::try_from(gd).ok()?,
+    )
 }
 
 /// Whether Jalali year `year` has 366 days (اسفند has 30 days). `false` outside the range.
@@ -333,6 +408,20 @@ mod tests {
         assert_eq!(gregorian_to_jalali(2024, 9, 22), j(1403, 7, 1));
         assert_eq!(gregorian_to_jalali(2024, 12, 31), j(1403, 10, 11));
         assert_eq!(gregorian_to_jalali(1979, 2, 11), j(1357, 11, 22));
+    }
+
+    #[test]
+    fn parse_reads_slashes_dashes_and_persian_digits() {
+        assert_eq!(JalaliDate::parse("1403/1/1").ok(), j(1403, 1, 1));
+        assert_eq!(JalaliDate::parse(" ۱۴۰۲-۱۰-۲۱\u{200F}").ok(), j(1402, 10, 21));
+    }
+
+    #[test]
+    fn parse_refuses_malformed_and_missing_dates() {
+        for bad in ["", "1403", "1403/01", "1403/01/01/01", "1403/13/01", "1403/07/31", "14030/01/01", "1403/001/01", "a/b/c", "1403//01"] {
+            let e = JalaliDate::parse(bad).unwrap_err();
+            assert_eq!((e.field, e.rule, e.message()), ("date", RuleKind::Date, DATE_MESSAGE), "{bad}");
+        }
     }
 
     #[test]

@@ -14,13 +14,19 @@
 #![warn(missing_docs)]
 
 pub mod cart;
+pub mod checkout;
 pub mod delivery;
 pub mod digits;
 pub mod jalali;
 pub mod mobile;
+pub mod order_state;
 pub mod otp;
+pub mod price;
+pub mod provinces;
 pub mod search;
+pub mod tehran;
 mod text;
+pub mod types;
 pub mod validation;
-#[cfg(feature = "vectors")]
-pub mod vectors;
+#[cfg(feature = "dispatch")]
+pub mod dispatch;

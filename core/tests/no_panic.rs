@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use shop_core::vectors::{call, call_json, FUNCTIONS};
+use shop_core::dispatch::{call, call_json, FUNCTIONS};
 
 fn assert_envelope(out: &Value) {
     let obj = out.as_object().expect("an object");

@@ -1,8 +1,8 @@
-//! Runs every case of `core/vectors/*.json` through `shop_core::vectors::call`.
+//! Runs every case of `core/vectors/*.json` through `shop_core::dispatch::call`.
 //! The WASM runner (web/src/shared/core/vectors.test.ts) runs the same files.
 
 use serde_json::Value;
-use shop_core::vectors::{call, call_json};
+use shop_core::dispatch::{call, call_json};
 use std::path::{Path, PathBuf};
 
 fn vector_files() -> Vec<PathBuf> {
@@ -81,7 +81,7 @@ fn every_function_has_vectors() {
         .flat_map(|f| load(f))
         .filter_map(|c| c["fn"].as_str().map(str::to_owned))
         .collect();
-    for f in shop_core::vectors::FUNCTIONS {
+    for f in shop_core::dispatch::FUNCTIONS {
         assert!(covered.iter().any(|c| c == f), "no vectors for {f}");
     }
 }

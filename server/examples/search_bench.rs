@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use poem_openapi::types::ToJSON;
 use shop_server::catalog::service::page_of;
+use shop_server::platform::http::page::Paging;
 use shop_server::demo::catalog::{demo_laptops, describe, CATEGORIES};
 use shop_server::catalog::snapshot::{brand_slug, cpu_family, item_search_text, Filter, Item, Snapshot, Sort};
 use shop_server::catalog::{category, info, product, variant};
@@ -42,7 +43,7 @@ fn main() {
             let t = Instant::now();
             let ids: Vec<usize> = snap.index.search(q).into_iter().map(|h| h.doc as usize).collect();
             let terms = shop_core::search::tokenize(q);
-            let page = page_of(&snap, ids, &filter, Sort::Relevance, 1, 24, now, terms);
+            let page = page_of(&snap, ids, &filter, Sort::Relevance, Paging { page: 1, size: 24 }, now, terms);
             let json = page.to_json_string();
             std::hint::black_box(json);
             let ms = t.elapsed().as_secs_f64() * 1000.0;

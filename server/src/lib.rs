@@ -1,6 +1,7 @@
 //! The shop's HTTP server (binary `shop`): poem + poem-openapi + sea-orm.
 //! See docs/architecture.md for the tree and the API contract.
 
+pub mod address;
 pub mod auth;
 pub mod captcha;
 pub mod catalog;
@@ -10,6 +11,7 @@ pub mod delivery;
 pub mod demo;
 pub mod migration;
 pub mod order;
+pub mod payment;
 pub mod platform;
 pub mod seo;
 pub mod sms;

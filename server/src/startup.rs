@@ -20,11 +20,11 @@ use crate::state::AppState;
 use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::api::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -142,10 +142,13 @@ where
     A: Acceptor + 'static,
     F: Future<Output = ()> + Send + 'static,
 {
+    let jobs = crate::order::service::jobs::spawn(state.clone());
     let app = build_app(state);
-    Server::new_with_acceptor(acceptor)
+    let served = Server::new_with_acceptor(acceptor)
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
-        .await
+        .await;
+    jobs.abort();
+    served
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

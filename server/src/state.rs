@@ -31,6 +31,8 @@ pub struct AppState {
     pub captcha: Arc<Captcha>,
     /// Short-lived `users` rows for the bearer extractor (per node; the database is the truth).
     pub users: Arc<UserCache>,
+    /// The payment gateway (`SHOP_PAYMENT`).
+    pub payments: Arc<dyn crate::payment::gateway::PaymentGateway>,
 }
 
 impl AppState {
@@ -41,6 +43,7 @@ impl AppState {
         let (sms, outbox) = crate::sms::from_config(&config, clock.clone());
         let captcha = Arc::new(Captcha::from_config(&config));
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users }
+        let payments = crate::payment::gateway::from_config(&config);
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments }
     }
 }

@@ -1,85 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { FA, freshMobile, nextCode, outboxKeys, PHONE, registerThroughApi, toPersian } from './support';
 
 /**
  * Sign-in journeys against the real server (SHOP_SMS=console): codes are read from the dev
  * outbox, GET /api/dev/sms?mobile=… → {messages:[{mobile, code, text, at}]}, newest first.
  */
-
-const PHONE = { width: 375, height: 812 };
-const FA = '۰۱۲۳۴۵۶۷۸۹';
-const toPersian = (s: string) => s.replace(/[0-9]/g, (d) => FA[Number(d)]);
-
-/** A fresh number per test (the server limits sends per number). */
-let counter = 0;
-function freshMobile(): string {
-  counter += 1;
-  const tail = `${Date.now() % 1_000_000}`.padStart(6, '0') + String(counter % 10);
-  return `0939${tail}`.slice(0, 11);
-}
-
-interface OutboxMessage {
-  mobile: string;
-  code: string;
-  text: string;
-  at: string;
-}
-
-/** Waits for a code sent to `mobile` that was not in `seen`. */
-async function nextCode(request: APIRequestContext, mobile: string, seen: string[] = []): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/dev/sms?mobile=${mobile}`);
-        if (!res.ok()) return '';
-        const body = (await res.json()) as { messages: OutboxMessage[] };
-        const latest = body.messages[0];
-        code = latest && !seen.includes(`${latest.at}|${latest.code}`) ? latest.code : '';
-        return code;
-      },
-      { timeout: 10_000, message: `no code in the dev outbox for ${mobile}` },
-    )
-    .toMatch(/^[0-9]{5}$/);
-  return code;
-}
-
-async function outboxKeys(request: APIRequestContext, mobile: string): Promise<string[]> {
-  const res = await request.get(`/api/dev/sms?mobile=${mobile}`);
-  if (!res.ok()) return [];
-  const body = (await res.json()) as { messages: OutboxMessage[] };
-  return body.messages.map((m) => `${m.at}|${m.code}`);
-}
-
-/** Creates an account for `mobile` through the API (registration OTP, then verify). */
-async function registerThroughApi(request: APIRequestContext, mobile: string): Promise<void> {
-  const seen = await outboxKeys(request, mobile);
-  const otp = await request.post('/api/client/v1/user/otp', { data: { mobile } });
-  expect(otp.ok()).toBeTruthy();
-  const sent = (await otp.json()) as { status: string; data: string };
-  expect(sent.status).toBe('ok');
-  const code = await nextCode(request, mobile, seen);
-  const verify = await request.post('/api/client/v1/user/register', { data: { mobile, code, hash: sent.data } });
-  const verified = (await verify.json()) as { status: string; mcode?: string };
-  expect(verified.status).toBe('ok');
-  const profile = await request.post('/api/client/v1/user/register', {
-    data: {
-      name: 'کاربر',
-      lastname: 'آزمایشی',
-      password: 'Test123!',
-      mobile,
-      email: '',
-      city: 'تهران',
-      state: 'تهران',
-      address1: '',
-      postalCode1: '',
-      phone: '',
-      info: '',
-      device: 'web',
-      mcode: verified.mcode,
-    },
-  });
-  expect(profile.ok()).toBeTruthy();
-}
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'ورود | ثبت‌نام' });
 const box = (page: Page, n: number) => page.getByLabel(`رقم ${FA[n]} از ۵`);

@@ -106,8 +106,85 @@ test('links to other routes navigate client-side with the page fade', async ({ p
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A full page load would drop this marker; a client-side navigation keeps it.
+  await page.evaluate(() => ((window as unknown as { shopMarker: string }).shopMarker = 'still-here'));
   await page.getByRole('navigation', { name: 'منوی اصلی' }).getByRole('link', { name: 'درباره ما' }).click();
+  await expect(page.locator('.page-fade[data-phase="out"]')).toBeAttached();
   await expect(page).toHaveURL(/\/about-us$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('درباره ما');
   await expect(page).toHaveTitle('درباره ما | لپ‌تاپ‌شاپ');
+  expect(await page.evaluate(() => (window as unknown as { shopMarker?: string }).shopMarker)).toBe('still-here');
+});
+
+test('toasts show at the bottom left of the screen', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { product } = await demoSamples(request);
+  await page.goto(`/product/${product}`);
+  // Signed out, adding to the cart tells the user to sign in first (a toast).
+  await page.getByTestId('add-to-cart').click();
+  const toast = page.getByText('برای خرید ابتدا وارد حساب کاربری شوید.');
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.x + box.width, 'right edge in the left half').toBeLessThan(640);
+  expect(box.x, 'near the left edge').toBeLessThan(120);
+  expect(box.y + box.height, 'in the bottom part').toBeGreaterThan(900 - 250);
+});
+
+test.describe('chunk-load failures reload the page at most once per 10 s per path', () => {
+  const markPage = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => ((window as unknown as { shopMarker: string }).shopMarker = 'same-page'));
+  const marked = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => (window as unknown as { shopMarker?: string }).shopMarker === 'same-page');
+
+  test('the vite:preloadError listener', async ({ page }) => {
+    await page.goto('/about-us');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('درباره ما');
+    const fire = () =>
+      page.evaluate(() => {
+        const event = new Event('vite:preloadError', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    // First failure on this path: the listener takes the event and reloads.
+    await markPage(page);
+    const reloaded = page.waitForEvent('load');
+    expect(await fire()).toBe(true);
+    await reloaded;
+    expect(await marked(page)).toBe(false);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('درباره ما');
+    // Again within 10 s on the same path: left to the caller, no reload.
+    await markPage(page);
+    expect(await fire()).toBe(false);
+    // Another path has its own guard.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'تماس با ما' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تماس با ما');
+    expect(await marked(page)).toBe(true);
+    const again = page.waitForEvent('load');
+    expect(await fire()).toBe(true);
+    await again;
+  });
+
+  test('a page chunk that fails to load', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const loaded = new Set<string>();
+    page.on('response', (r) => {
+      if (r.ok()) loaded.add(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // From now on only scripts the home page already has may load: the about page's chunk fails.
+    await page.route('**/assets/*.js', (route) => (loaded.has(route.request().url()) ? route.continue() : route.abort()));
+    const about = () => page.getByRole('navigation', { name: 'منوی اصلی' }).getByRole('link', { name: 'درباره ما' }).click();
+    await markPage(page);
+    const reloaded = page.waitForEvent('load');
+    await about();
+    await reloaded;
+    expect(await marked(page)).toBe(false);
+    // The same failure within 10 s: no second reload, the error page instead.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await markPage(page);
+    await about();
+    await expect(page.getByTestId('error-page')).toBeVisible();
+    expect(await marked(page)).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object};
 
 use crate::platform::error::ErrorBody;
+use crate::platform::http::page::PageInfo;
 
 /// A picture in the sizes the page needs: `Src` for 1x and `Src2x` for 2x of a 320-px slot,
 /// and `SrcSet` with every breakpoint width.
@@ -179,14 +180,8 @@ pub struct ProductListResponse {
     /// `ok`.
     pub status: String,
     pub data: Vec<ProductCard>,
-    #[oai(rename = "Total")]
-    pub total: u64,
-    #[oai(rename = "Page")]
-    pub page: u64,
-    #[oai(rename = "Size")]
-    pub size: u64,
-    #[oai(rename = "Pages")]
-    pub pages: u64,
+    #[oai(flatten)]
+    pub page: PageInfo,
     #[oai(rename = "Facets")]
     pub facets: Facets,
     /// Search only: the folded query tokens (for highlighting).

@@ -1,7 +1,7 @@
 //! Display helpers shared by the catalogue, content and SEO modules (formatting rules come
 //! from `shop_core`).
 
-use chrono::{DateTime, Datelike, Utc};
+use chrono::{DateTime, Utc};
 
 /// Unix seconds as RFC 3339 UTC (`2026-11-21T10:00:00Z`).
 pub fn iso(ts: i64) -> String {
@@ -10,12 +10,9 @@ pub fn iso(ts: i64) -> String {
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-/// Unix seconds as a Persian (Jalali) date, e.g. `۳۰ آبان ۱۴۰۵` (Iran time, UTC+03:30).
+/// Unix seconds as a Persian (Jalali) date on Tehran's calendar, e.g. `۳۰ آبان ۱۴۰۵`.
 pub fn jalali(ts: i64) -> String {
-    let d = DateTime::<Utc>::from_timestamp(ts + 12_600, 0).unwrap_or_default();
-    shop_core::jalali::gregorian_to_jalali(d.year(), d.month(), d.day())
-        .map(|j| shop_core::jalali::format_jalali(&j))
-        .unwrap_or_default()
+    shop_core::tehran::format_tehran_date(ts, false)
 }
 
 /// Price in Toman with Persian digits (`۱۲٬۵۰۰٬۰۰۰ تومان`).

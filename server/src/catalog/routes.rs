@@ -26,7 +26,7 @@ use super::view::{category_ref, category_url, compare_rows, default_spec, detail
 use super::fmt;
 use crate::platform::error::{ApiResult, ErrorBody};
 use crate::platform::http::cache::{prepare, respond, respond_prepared, Cached, Prepared};
-use crate::platform::http::query::page_and_size;
+use crate::platform::http::page::Paging;
 use crate::platform::ApiTags;
 use crate::state::AppState;
 
@@ -117,7 +117,7 @@ impl CatalogApi {
         page: Query<Option<i64>>,
         size: Query<Option<i64>>,
     ) -> ApiResult<Cached<ProductListResponse>> {
-        let (page, size) = page_and_size(page.0, size.0, 24)?;
+        let paging = Paging::parse(page.0, size.0, 24)?;
         let sort = parse_sort(&sort.0, Sort::Newest)?;
         let snap = snap(&cache, &state).await?;
         let params = FilterParams {
@@ -136,7 +136,7 @@ impl CatalogApi {
         let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
             let filter = build_filter(&snap, &params)?;
             let all: Vec<usize> = (0..snap.items.len()).collect();
-            Ok(page_of(&snap, all, &filter, sort, page, size, now, Vec::new()))
+            Ok(page_of(&snap, all, &filter, sort, paging, now, Vec::new()))
         })?;
         Ok(respond_prepared(req, body))
     }
@@ -218,7 +218,7 @@ impl CatalogApi {
         page: Query<Option<i64>>,
         size: Query<Option<i64>>,
     ) -> ApiResult<Cached<ProductListResponse>> {
-        let (page, size) = page_and_size(page.0, size.0, 24)?;
+        let paging = Paging::parse(page.0, size.0, 24)?;
         let snap = snap(&cache, &state).await?;
         let now = state.clock.unix();
         let sort = parse_sort(&sort.0, Sort::Relevance)?;
@@ -226,7 +226,7 @@ impl CatalogApi {
             let filter = build_filter(&snap, &FilterParams { category: category.0, special: Some("1".into()), ..Default::default() })?;
             let mut ids: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].offer(now).is_some()).collect();
             ids.sort_by_key(|&i| (snap.items[i].offer(now).map(|o| o.1).unwrap_or(i64::MAX), snap.items[i].product.id));
-            Ok(page_of(&snap, ids, &filter, sort, page, size, now, Vec::new()))
+            Ok(page_of(&snap, ids, &filter, sort, paging, now, Vec::new()))
         })?;
         Ok(respond_prepared(req, body))
     }
@@ -258,7 +258,7 @@ impl CatalogApi {
     ) -> ApiResult<Cached<ProductListResponse>> {
         let q = q.0.unwrap_or_default();
         check_query(&q)?;
-        let (page, size) = page_and_size(page.0, size.0, 24)?;
+        let paging = Paging::parse(page.0, size.0, 24)?;
         let sort = parse_sort(&sort.0, Sort::Relevance)?;
         let snap = snap(&cache, &state).await?;
         let params = FilterParams {
@@ -279,7 +279,7 @@ impl CatalogApi {
             let hits: Vec<usize> = snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect();
             let mut terms = shop_core::search::tokenize(&q);
             terms.truncate(super::search::MAX_QUERY_TOKENS);
-            Ok(page_of(&snap, hits, &filter, sort, page, size, now, terms))
+            Ok(page_of(&snap, hits, &filter, sort, paging, now, terms))
         })?;
         Ok(respond_prepared(req, body))
     }

@@ -48,7 +48,7 @@ pub fn card(snap: &Snapshot, it: &Item, now: i64) -> ProductCard {
         price,
         price_text: fmt::toman(price),
         old_price: offer.map(|_| it.base_price),
-        discount_percent: offer.map(|(p, _)| ((it.base_price - p) * 100 / it.base_price.max(1)).max(1)),
+        discount_percent: offer.map(|(p, _)| i64::from(shop_core::price::discount_percent(it.base_price, p).get())),
         special_ends_at: offer.map(|(_, end)| fmt::iso(end)),
         in_stock: it.in_stock(),
         ins_payment: it.ins_payment,

@@ -4,6 +4,7 @@ use poem_openapi::Object;
 
 use super::entity::blog_post;
 use crate::catalog::fmt::{iso, jalali};
+use crate::platform::http::page::PageInfo;
 
 /// A blog post in a list.
 #[derive(Debug, Clone, Object)]
@@ -40,12 +41,8 @@ pub struct BlogListResponse {
     /// `ok`.
     pub status: String,
     pub data: Vec<BlogPostSummary>,
-    #[oai(rename = "Total")]
-    pub total: u64,
-    #[oai(rename = "Page")]
-    pub page: u64,
-    #[oai(rename = "Size")]
-    pub size: u64,
+    #[oai(flatten)]
+    pub page: PageInfo,
 }
 
 /// `GET /blog/{slug}`.

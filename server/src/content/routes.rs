@@ -13,7 +13,7 @@ use super::service::{msg, page_name, paragraphs, post_by_slug};
 use crate::catalog::fmt::iso;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::http::cache::{respond, Cached};
-use crate::platform::http::query::page_and_size;
+use crate::platform::http::page::Paging;
 use crate::platform::ApiTags;
 use crate::state::AppState;
 
@@ -31,23 +31,22 @@ impl ContentApi {
         page: Query<Option<i64>>,
         size: Query<Option<i64>>,
     ) -> ApiResult<Cached<BlogListResponse>> {
-        let (page, size) = page_and_size(page.0, size.0, 12)?;
+        let paging = Paging::parse(page.0, size.0, 12)?;
         let total = blog_post::Entity::find().count(&state.db).await?;
-        let offset = (page - 1).saturating_mul(size);
-        let rows = if offset >= total {
+        let rows = if paging.offset() >= total {
             Vec::new()
         } else {
             blog_post::Entity::find()
                 .order_by_desc(blog_post::Column::PublishedAt)
                 .order_by_desc(blog_post::Column::Id)
-                .offset(offset)
-                .limit(size)
+                .offset(paging.offset())
+                .limit(paging.size)
                 .all(&state.db)
                 .await?
         };
         Ok(respond(
             req,
-            BlogListResponse { status: "ok".into(), data: rows.iter().map(BlogPostSummary::from).collect(), total, page, size },
+            BlogListResponse { status: "ok".into(), data: rows.iter().map(BlogPostSummary::from).collect(), page: paging.info(total) },
         ))
     }
 

@@ -6,7 +6,7 @@ use poem_openapi::{payload::Json, OpenApi};
 use super::dto::{DeliveryOptionDto, DeliveryReq, DeliveryResponse};
 use super::service::options_for_order;
 use crate::auth::BearerUser;
-use crate::order::api::api_error;
+use crate::order::routes::api_error;
 use crate::order::service::Caller;
 use crate::platform::error::ApiResult;
 use crate::state::AppState;

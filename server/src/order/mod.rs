@@ -1,6 +1,8 @@
-//! The pre-order (cart) calls of spec section 7: list, edit product, delete product,
-//! update total price.
+//! Orders: the pre-order (cart) calls of spec section 7, order registration with its stock
+//! reservation, the checkout summary, the reservation expiry job and invoices.
 
-pub mod api;
+pub mod dto;
 pub mod entity;
+pub mod routes;
 pub mod service;
+pub mod view;

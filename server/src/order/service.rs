@@ -4,6 +4,11 @@
 //! Writes run in one database transaction (`BEGIN IMMEDIATE` on SQLite, row locks on
 //! PostgreSQL), so an order is never half-written: a failing or refused edit leaves it as it was.
 
+pub mod checkout;
+pub mod invoice;
+pub mod jobs;
+pub mod lifecycle;
+
 use rand::Rng;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
@@ -420,7 +425,7 @@ async fn open_order<C: ConnectionTrait>(
 }
 
 /// Loads an order by id for writing: it must exist (404), be the caller's (403) and be open (422).
-async fn own_open_order<C: ConnectionTrait>(
+pub(crate) async fn own_open_order<C: ConnectionTrait>(
     db: &C,
     caller: &Caller,
     order_id: i64,
@@ -500,7 +505,7 @@ async fn open_order_or_create<C: ConnectionTrait>(
     Err(DbErr::RecordNotInserted)
 }
 
-async fn begin_write(
+pub(crate) async fn begin_write(
     db: &DatabaseConnection,
 ) -> Result<sea_orm::DatabaseTransaction, DbErr> {
     db.begin_with_options(TransactionOptions {

@@ -88,6 +88,17 @@ pub struct Config {
     pub payment: String,
     /// Zarinpal merchant id (`SHOP_ZARINPAL_MERCHANT`).
     pub zarinpal_merchant: Option<String>,
+    /// Zarinpal API base (`SHOP_ZARINPAL_URL`, `https://api.zarinpal.com`; tests use a local fake).
+    pub zarinpal_url: String,
+    /// Zarinpal's payment page, the authority is appended
+    /// (`SHOP_ZARINPAL_STARTPAY`, `https://www.zarinpal.com/pg/StartPay/`).
+    pub zarinpal_startpay: String,
+    /// Time limit of one call to the payment gateway, milliseconds (`SHOP_PAYMENT_TIMEOUT_MS`, 10000).
+    pub payment_timeout_ms: u64,
+    /// How long an unpaid order holds its stock, seconds (`SHOP_ORDER_HOLD_MINUTES`, 20 minutes).
+    pub order_hold_secs: i64,
+    /// Pause between rounds of the background jobs, milliseconds (`SHOP_JOB_INTERVAL_MS`, 30000).
+    pub job_interval_ms: u64,
     /// Public base URL (`SHOP_PUBLIC_URL`).
     pub public_url: String,
     /// Built web app (`SHOP_WEB_DIR`, default `web/dist`).
@@ -229,6 +240,12 @@ impl Config {
             captcha_min_score: parse_var("SHOP_CAPTCHA_MIN_SCORE", 0.5)?,
             payment: var("SHOP_PAYMENT").unwrap_or_else(|| "sandbox".into()),
             zarinpal_merchant: var("SHOP_ZARINPAL_MERCHANT"),
+            zarinpal_url: var("SHOP_ZARINPAL_URL").unwrap_or_else(|| "https://api.zarinpal.com".into()),
+            zarinpal_startpay: var("SHOP_ZARINPAL_STARTPAY")
+                .unwrap_or_else(|| "https://www.zarinpal.com/pg/StartPay/".into()),
+            payment_timeout_ms: parse_var("SHOP_PAYMENT_TIMEOUT_MS", 10_000)?,
+            order_hold_secs: parse_var("SHOP_ORDER_HOLD_MINUTES", shop_core::checkout::DEFAULT_HOLD_MINUTES)? * 60,
+            job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
             web_dir: PathBuf::from(var("SHOP_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
             data_dir,
@@ -255,6 +272,11 @@ impl Config {
             captcha_min_score: 0.5,
             payment: "sandbox".into(),
             zarinpal_merchant: None,
+            zarinpal_url: "http://127.0.0.1:9".into(),
+            zarinpal_startpay: "http://127.0.0.1:9/pg/StartPay/".into(),
+            payment_timeout_ms: 2_000,
+            order_hold_secs: shop_core::checkout::DEFAULT_HOLD_MINUTES * 60,
+            job_interval_ms: 100,
             public_url: "http://127.0.0.1:8080".into(),
             web_dir: PathBuf::from("web/dist"),
             data_dir: PathBuf::from("data"),

@@ -78,6 +78,9 @@ pub enum ApiError {
     /// Body larger than 1 MB.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
+    /// The same `Idempotency-Key` with another body, or while its first request is running.
+    #[oai(status = 409)]
+    Conflict(Json<ErrorBody>),
     /// A field is missing, of the wrong type or breaks a rule.
     #[oai(status = 422)]
     Unprocessable(Json<ErrorBody>),
@@ -133,6 +136,10 @@ impl ApiError {
     pub fn not_found_field(field: &str, message: impl Into<String>) -> Self {
         Self::NotFound(Json(ErrorBody::new(message, Some(field))))
     }
+    /// 409 with a message.
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::Conflict(Json(ErrorBody::new(message, None)))
+    }
     /// 413.
     pub fn too_large() -> Self {
         // The rule's file-size message (the body limit is the spec's 1 MB).
@@ -163,6 +170,7 @@ impl ApiError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -178,6 +186,7 @@ impl ApiError {
             | Self::Forbidden(b)
             | Self::NotFound(b)
             | Self::PayloadTooLarge(b)
+            | Self::Conflict(b)
             | Self::Unprocessable(b)
             | Self::TooManyRequests(b, _)
             | Self::Internal(b)
@@ -269,6 +278,12 @@ pub fn field_label(field: &str) -> String {
         "spid" => "شناسه محصول",
         "spiddetail" => "شناسه تنوع محصول",
         "num" => "تعداد",
+        "addressid" => "نشانی",
+        "deliveryid" => "روش ارسال",
+        "paymentmethod" => "روش پرداخت",
+        "postalcode" => "کد پستی",
+        "address" => "نشانی",
+        "Idempotency-Key" => "کلید یکتایی درخواست",
         "q" => "عبارت جستجو",
         "page" => "شماره صفحه",
         "size" => "تعداد در صفحه",

@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod idempotency;
 pub mod middleware;
 pub mod payload;
 pub mod web;

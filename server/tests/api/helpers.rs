@@ -343,6 +343,12 @@ impl TestApp {
         Self::read(self.client.post(self.url(path)).bearer_auth(token).json(&body).send().await.expect("POST")).await
     }
 
+    /// POST JSON with a bearer token and an `Idempotency-Key` header.
+    pub async fn post_auth_key(&self, path: &str, token: &str, key: &str, body: Value) -> Resp {
+        let req = self.client.post(self.url(path)).bearer_auth(token).header("Idempotency-Key", key).json(&body);
+        Self::read(req.send().await.expect("POST")).await
+    }
+
     /// POST JSON from a given client address (`X-Forwarded-For`, needs `trust_proxy`).
     pub async fn post_from(&self, path: &str, ip: &str, body: Value) -> Resp {
         Self::read(

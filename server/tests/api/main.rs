@@ -6,6 +6,8 @@ mod helpers;
 mod auth;
 mod binary;
 mod catalog;
+mod checkout;
+mod checkout_support;
 mod order;
 mod platform;
 mod providers;

@@ -7,7 +7,7 @@
 //!
 //! Pure builders; every text from the data is escaped with [`super::head::esc`].
 
-use shop_core::digits::{format_price, to_persian_digits};
+use shop_core::digits::format_price;
 
 use super::head::esc;
 
@@ -36,14 +36,6 @@ pub struct HeroFacts {
     pub alt: String,
     /// Thumbnails (1x, 2x) when the product has more than one picture.
     pub thumbs: Vec<(String, String)>,
-}
-
-/// `discountPercent` of `web/src/features/catalog/lib/price.ts`.
-fn discount_percent(price: i64, before: i64) -> i64 {
-    if before <= price || before <= 0 {
-        return 0;
-    }
-    (((before - price) as f64 / before as f64) * 100.0).round().max(1.0) as i64
 }
 
 const CART_ICON: &str = "<svg viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\" width=\"24\" height=\"24\" class=\"h-5 w-5\"><path d=\"M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2\"></path><circle cx=\"10\" cy=\"20.5\" r=\"1.2\"></circle><circle cx=\"17\" cy=\"20.5\" r=\"1.2\"></circle></svg>";
@@ -121,11 +113,11 @@ class=\"aspect-[4/3] h-auto w-full rounded-2xl bg-slate-100 object-cover\"></pic
             "<p class=\"flex items-center gap-2 text-xs\"><span class=\"text-slate-500 line-through\"><span class=\"sr-only\">قیمت قبل از تخفیف: </span>{}</span>",
             esc(&format_price(old))
         ));
-        let off = discount_percent(f.price, old);
-        if off > 0 {
+        let off = shop_core::price::discount_percent(old, f.price);
+        if off.get() > 0 {
             o.push_str(&format!(
                 "<span class=\"rounded-full bg-red-600 px-2 py-0.5 font-bold text-white\">٪{} تخفیف</span>",
-                to_persian_digits(&off.to_string())
+                off.text()
             ));
         }
         o.push_str("</p>");
@@ -232,7 +224,7 @@ mod tests {
         assert!(h.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;q&#39; &amp; co</h1>"), "{h}");
         assert!(h.contains("۱۲٬۵۰۰٬۰۰۰ تومان"));
         assert!(h.contains("۱۳٬۰۰۰٬۰۰۰ تومان"));
-        assert!(h.contains("٪۴ تخفیف"));
+        assert!(h.contains("٪۳ تخفیف")); // 3.85% off, rounded down (shop_core::price)
         assert!(h.contains("srcset=\"/a-320.webp 1x, /a-640.webp 2x\""));
         assert!(h.contains("fetchpriority=\"high\""));
         assert_eq!(h.matches("<li><span class=\"block overflow-hidden").count(), 2);

@@ -23,5 +23,5 @@ export const api = createClient<paths>({
 });
 
 export type { paths, components };
-export { configureHttp, policyFetch, RETRY_STATUSES, TimeoutError, retriesFor } from './http';
+export { configureHttp, resetHttp, policyFetch, RETRY_STATUSES, TimeoutError, retriesFor } from './http';
 export type { HttpHooks, HttpOptions, SignOutReason } from './http';

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, policyFetch, retriesFor, TimeoutError, RETRY_STATUSES } from './http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureHttp, policyFetch, retriesFor, TimeoutError } from './http';
 
 const URL_BASE = 'http://shop.test';
 
@@ -42,7 +42,8 @@ describe('retry policy', () => {
     expect(retriesFor('PATCH')).toBe(1);
   });
 
-  it.each([...RETRY_STATUSES])('POST answered %i is retried once, with the same body', async (status) => {
+  // Spec section 7's list, written out (not read from the code under test).
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('POST answered %i is retried once, with the same body', async (status) => {
     const bodies: string[] = [];
     const fetchSpy = setup(async (r) => {
       bodies.push(await r.text());
@@ -68,7 +69,7 @@ describe('retry policy', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
-  it.each([400, 404, 413, 422, 501])('status %i is not retried', async (status) => {
+  it.each([400, 404, 413, 422, 501, 505, 511])('status %i is not retried', async (status) => {
     const fetchSpy = setup(async () => json(status));
     await policyFetch(post('/api/x'));
     expect(fetchSpy).toHaveBeenCalledTimes(1);
@@ -161,23 +162,28 @@ describe('auth statuses', () => {
 });
 
 describe('timeout', () => {
-  beforeEach(() => {
-    vi.useRealTimers();
-  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('a hanging server is aborted after the timeout and reported', async () => {
+  it('a hanging server is aborted at the timeout, not before, and reported', async () => {
+    vi.useFakeTimers();
+    let aborted = false;
     setup(
       (r) =>
         new Promise<Response>((_, reject) => {
-          r.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          r.signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
         }),
     );
-    const started = Date.now();
-    await expect(policyFetch(post('/api/x'))).rejects.toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const pending = policyFetch(new Request(`${URL_BASE}/api/x`));
+    const outcome = pending.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(TimeoutError);
     expect(hooks.notifyNetworkError).toHaveBeenCalledWith('timeout');
   });
 

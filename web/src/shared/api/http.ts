@@ -52,23 +52,31 @@ export interface HttpOptions {
 }
 
 const noop = () => {};
-let hooks: HttpHooks = {
+const defaultHooks: HttpHooks = {
   getAccessToken: () => null,
   refresh: async () => false,
   signOut: noop,
   clearLoading: noop,
   notifyNetworkError: noop,
 };
-let options: HttpOptions = {
+const defaultOptions: HttpOptions = {
   timeoutMs: 15_000,
   retryDelayMs: 400,
   maxRetryAfterMs: 3_000,
   fetch: (request) => globalThis.fetch(request),
 };
+let hooks = defaultHooks;
+let options = defaultOptions;
 
 export function configureHttp(next: Partial<HttpHooks>, nextOptions: Partial<HttpOptions> = {}): void {
   hooks = { ...hooks, ...next };
   options = { ...options, ...nextOptions };
+}
+
+/** Back to no session and the global fetch (tests run it after each test). */
+export function resetHttp(): void {
+  hooks = defaultHooks;
+  options = defaultOptions;
 }
 
 /** Thrown when a request takes longer than the timeout. */

@@ -311,6 +311,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/order/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checkout summary
+         * @description Prices the caller's cart for checkout: each line with its current price and the price
+         *     it had when put in the cart, the delivery options offered for the address's city (the
+         *     customer's own `City` without `addressid`; spec section 5 rule), and every amount
+         *     computed by the server: items, delivery, discount and payable. Someone else's cart →
+         *     403; someone else's or an unknown address → 404; a delivery option not offered to the
+         *     city → 422 (`deliveryid`); an empty cart → 422.
+         */
+        post: operations["order_summary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the order
+         * @description Turns the caller's cart into an order: a snapshot of every line (name, variant, unit
+         *     and warranty price), the delivery option and its price, and the address, with every
+         *     amount recomputed by the server; the stock of every line is reserved in the same
+         *     transaction until the order is paid or its payment window (20 minutes by default)
+         *     passes. Answers `ok` with the order, `not` naming a product that is unpublished or not
+         *     in stock, or `price_changed` with the new summary when a price moved since it was put
+         *     in the cart (register again with `acceptprices: true`) or `payable` differs from the
+         *     server's. Needs an `Idempotency-Key` header, one per attempt: the same key and body get
+         *     the first answer again, another body 409. The cart is left as it is until payment.
+         */
+        post: operations["order_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's orders (invoices list)
+         * @description Every registered order of the caller, newest first, with its state, Jalali date and totals.
+         */
+        post: operations["order_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One order's invoice
+         * @description Lines, warranty, delivery, discount, totals, address, tracking code and the timeline of
+         *     states. Owner only: someone else's or an unknown code → 404 with nothing of the order.
+         */
+        post: operations["order_invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an unpaid order
+         * @description The caller cancels one of their orders that is registered or awaiting payment; its
+         *     stock is released. Another state → 422; someone else's or an unknown code → 404.
+         */
+        post: operations["order_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/order/get/delivery/order": {
         parameters: {
             query?: never;
@@ -564,10 +679,323 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/address/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's addresses */
+        post: operations["address_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/address/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an address
+         * @description Receiver name, mobile (mobile rule), province and city from the provinces list, street
+         *     address (at least 10 characters) and a 10-digit postal code; each refusal is 422 naming
+         *     the field with a Persian message. The first address becomes the default. At most 20.
+         */
+        post: operations["address_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/address/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an address
+         * @description Same rules as `add`. Someone else's or an unknown address id → 404.
+         */
+        post: operations["address_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/address/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an address
+         * @description Someone else's or an unknown address id → 404. Deleting the default makes the newest
+         *     remaining address the default. Orders keep their own copy of the address.
+         */
+        post: operations["address_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/address/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an address the default */
+        post: operations["address_default"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/payment/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying an order
+         * @description For one of the caller's orders in `registered` or `awaiting_payment` within its payment
+         *     window: opens a payment at the gateway for the order's payable (from the database) and
+         *     answers with the page to send the browser to. Needs an `Idempotency-Key` header (one per
+         *     attempt): the same key and body answer the first answer again, another body 409.
+         *     Someone else's or an unknown order → 404; paid, cancelled or expired → 422; the gateway
+         *     does not answer → 503.
+         */
+        post: operations["payment_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/payment/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gateway's callback
+         * @description The gateway sends the customer here with `Authority` and `Status` (`OK` or `NOK`). The
+         *     payment is verified with the amount stored when it started (any amount in the query is
+         *     ignored), then the browser is redirected to `/success-payment?code=…` or
+         *     `/error-payment?code=…` (`/error-payment` alone for an unknown authority). A replayed
+         *     callback changes nothing. When the gateway cannot be reached the payment stays pending
+         *     and reconciliation settles it later.
+         */
+        get: operations["payment_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/payment/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's payment result
+         * @description What `/success-payment` and `/error-payment` show: the order's code and state, the
+         *     payment's state, amount, reference id and Jalali date. Owner only: someone else's or an
+         *     unknown code → 404 with nothing of the order.
+         */
+        post: operations["payment_result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/payment/sandbox/{authority}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sandbox bank's page
+         * @description Only with `SHOP_PAYMENT=sandbox`: a Persian page with the amount, «پرداخت» (pays and
+         *     returns to the callback with `Status=OK`) and «انصراف» (returns with `Status=NOK`).
+         */
+        get: operations["payment_sandbox_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/payment/sandbox/{authority}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** «پرداخت» on the sandbox bank's page */
+        post: operations["payment_sandbox_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Address
+         * @description One address.
+         */
+        Address: {
+            /** Format: int64 */
+            Id: number;
+            /** @description Receiver's name. */
+            Name: string;
+            /** @description Receiver's mobile, `09xxxxxxxxx`. */
+            Mobile: string;
+            /** @description Province. */
+            State: string;
+            City: string;
+            /** @description Street address. */
+            Address: string;
+            /** @description Ten digits. */
+            PostalCode: string;
+            IsDefault: boolean;
+        };
+        /**
+         * AddressAddRequest
+         * @description `address/add` request (and the fields of `address/edit`).
+         * @example {
+         *       "address": "خیابان آزادی، کوچه ۱۲، پلاک ۴، واحد ۳",
+         *       "city": "تهران",
+         *       "default": false,
+         *       "mobile": "09123456789",
+         *       "name": "مریم احمدی",
+         *       "postalcode": "1234567890",
+         *       "state": "تهران"
+         *     }
+         */
+        AddressAddRequest: {
+            /** @description Receiver's full name. */
+            name: string;
+            /** @description Receiver's mobile (`09…`, `+989…`, Persian digits allowed). */
+            mobile: string;
+            /** @description Province (one of the provinces list). */
+            state: string;
+            /** @description City of that province. */
+            city: string;
+            /** @description Street address, at least 10 characters. */
+            address: string;
+            /** @description Ten-digit postal code (Persian digits allowed). */
+            postalcode: string;
+            /**
+             * @description Make it the default address (the first address always is).
+             * @default false
+             */
+            default: boolean;
+        };
+        /**
+         * AddressEditRequest
+         * @description `address/edit` request: the address id and its new fields.
+         */
+        AddressEditRequest: {
+            /**
+             * Format: int64
+             * @description Id of one of the caller's addresses.
+             */
+            id: number;
+            /** @description Receiver's full name. */
+            name: string;
+            /** @description Receiver's mobile (`09…`, `+989…`, Persian digits allowed). */
+            mobile: string;
+            /** @description Province (one of the provinces list). */
+            state: string;
+            /** @description City of that province. */
+            city: string;
+            /** @description Street address, at least 10 characters. */
+            address: string;
+            /** @description Ten-digit postal code (Persian digits allowed). */
+            postalcode: string;
+            /**
+             * @description Make it the default address (the first address always is).
+             * @default false
+             */
+            default: boolean;
+        };
+        /**
+         * AddressIdRequest
+         * @description `address/delete` and `address/default` request.
+         */
+        AddressIdRequest: {
+            /**
+             * Format: int64
+             * @description Id of one of the caller's addresses.
+             */
+            id: number;
+        };
+        /**
+         * AddressListResponse
+         * @description The caller's address book (answer of every address call).
+         */
+        AddressListResponse: {
+            /** @description `ok`. */
+            status: string;
+            /** @description The addresses, the default first, then newest first. */
+            data: components["schemas"]["Address"][];
+            /**
+             * Format: int64
+             * @description With `address/add`: the new address's id.
+             */
+            Id?: number;
+        };
         /**
          * AuthReply
          * @description The answer of every sign-in call. Absent fields are left out.
@@ -822,6 +1250,148 @@ export interface components {
             Name: string;
             /** @description `/shop/category/{slug}-{id}`. */
             Url: string;
+        };
+        /**
+         * CheckoutDelivery
+         * @description A delivery option as the summary offers it.
+         */
+        CheckoutDelivery: {
+            /** Format: int64 */
+            Id: number;
+            Name: string;
+            /** @description Persian description with the delivery time. */
+            Description: string;
+            /** Format: int64 */
+            Price: number;
+            /** Format: int64 */
+            Priority: number;
+        };
+        /**
+         * CheckoutLine
+         * @description One line of the checkout summary (live catalogue values).
+         */
+        CheckoutLine: {
+            /**
+             * Format: int64
+             * @description Cart line id.
+             */
+            Id: number;
+            /** Format: int64 */
+            SupProductId: number;
+            /** Format: int64 */
+            SupProductIdDetail: number;
+            /** Format: int64 */
+            Num: number;
+            Name: string;
+            Color: string;
+            NameGaranti: string;
+            Property: string;
+            /**
+             * Format: int64
+             * @description Unit price now (offers applied), Toman.
+             */
+            Price: number;
+            /**
+             * Format: int64
+             * @description Unit warranty price now.
+             */
+            PriceGaranti: number;
+            /**
+             * Format: int64
+             * @description Unit price when the line was put in the cart.
+             */
+            OldPrice: number;
+            /**
+             * Format: int64
+             * @description Warranty price when the line was put in the cart.
+             */
+            OldPriceGaranti: number;
+            /** @description `Price` or `PriceGaranti` differ from the old ones. */
+            PriceChanged: boolean;
+            /**
+             * Format: int64
+             * @description `Num × (Price + PriceGaranti)`.
+             */
+            LineTotal: number;
+            InsPayment: boolean;
+            /** @description False when the product was unpublished or the quantity is no longer in stock. */
+            Available: boolean;
+        };
+        /**
+         * CheckoutSummary
+         * @description The checkout summary: every amount computed by the server.
+         */
+        CheckoutSummary: {
+            /**
+             * Format: int64
+             * @description The cart's id.
+             */
+            OrderId: number;
+            Lines: components["schemas"]["CheckoutLine"][];
+            /**
+             * Format: int64
+             * @description Sum of the lines (`OrderTotalPrice`).
+             */
+            ItemsTotal: number;
+            /**
+             * Format: int64
+             * @description Price of the chosen delivery (0 when none is chosen yet).
+             */
+            DeliveryPrice: number;
+            /** Format: int64 */
+            Discount: number;
+            /**
+             * Format: int64
+             * @description What the customer pays: items + delivery − discount.
+             */
+            Payable: number;
+            /** @description Every line allows instalments (`shop_core::cart::instalment_eligible`). */
+            InstalmentEligible: boolean;
+            /** @description Payment methods offered now: `["full"]`. */
+            PaymentMethods: string[];
+            /** @description The city the options were filtered for. */
+            City: string;
+            /**
+             * Format: int64
+             * @description The chosen address's id, when one was given.
+             */
+            AddressId?: number;
+            /** @description Options offered for the cart in `City`, the preferred first. */
+            DeliveryOptions: components["schemas"]["CheckoutDelivery"][];
+            /**
+             * Format: int64
+             * @description The chosen option's id, when one was given.
+             */
+            DeliveryId?: number;
+            /** @description Some line's price moved since it was put in the cart. */
+            PriceChanged: boolean;
+        };
+        /**
+         * CheckoutSummaryRequest
+         * @description `order/summary` request: the caller's cart, optionally with the chosen address and delivery.
+         * @example {
+         *       "addressid": 3,
+         *       "deliveryid": 2,
+         *       "orderid": 12
+         *     }
+         */
+        CheckoutSummaryRequest: {
+            /**
+             * Format: int64
+             * @description The caller's open order (`OrderId` of the pre-order list).
+             */
+            orderid: number;
+            /**
+             * Format: int64
+             * @description One of the caller's addresses; its city filters the delivery options (the customer's
+             *     own `City` without it).
+             */
+            addressid?: number;
+            /**
+             * Format: int64
+             * @description A delivery option offered for that city; its price is added to the payable.
+             */
+            deliveryid?: number;
         };
         /**
          * CityName
@@ -1147,6 +1717,106 @@ export interface components {
             Height: number;
         };
         /**
+         * Invoice
+         * @description One order's invoice.
+         */
+        Invoice: {
+            Code: string;
+            Status: string;
+            StatusLabel: string;
+            /** @description Registration date, Jalali. */
+            Date: string;
+            /** Format: int64 */
+            CreatedAt: number;
+            Lines: components["schemas"]["InvoiceLine"][];
+            /** @description Delivery option name. */
+            DeliveryName: string;
+            DeliveryDescription: string;
+            /** Format: int64 */
+            DeliveryPrice: number;
+            /** Format: int64 */
+            ItemsTotal: number;
+            /**
+             * Format: int64
+             * @description Sum of the lines' warranty prices (already inside `ItemsTotal`).
+             */
+            WarrantyTotal: number;
+            /** Format: int64 */
+            Discount: number;
+            /** Format: int64 */
+            Payable: number;
+            /** @description `full` or `instalment`. */
+            PaymentMethod: string;
+            Address: components["schemas"]["InvoiceAddress"];
+            /** @description Set once shipped. */
+            TrackingCode?: string;
+            /** @description Bank reference of the payment, once paid. */
+            RefId?: string;
+            /**
+             * Format: int64
+             * @description Unpaid orders: unix seconds when it expires.
+             */
+            ExpiresAt: number;
+            /** @description The states it went through, oldest first. */
+            Timeline: components["schemas"]["InvoiceStep"][];
+        };
+        /**
+         * InvoiceAddress
+         * @description The delivery address as registered.
+         */
+        InvoiceAddress: {
+            Name: string;
+            Mobile: string;
+            State: string;
+            City: string;
+            Address: string;
+            PostalCode: string;
+        };
+        /**
+         * InvoiceLine
+         * @description One invoice line (as registered; later catalogue changes do not touch it).
+         */
+        InvoiceLine: {
+            Name: string;
+            Color: string;
+            Property: string;
+            NameGaranti: string;
+            /** Format: int64 */
+            Num: number;
+            /** Format: int64 */
+            Price: number;
+            /** Format: int64 */
+            PriceGaranti: number;
+            /** Format: int64 */
+            LineTotal: number;
+        };
+        /**
+         * InvoiceResponse
+         * @description `order/invoice` and `order/cancel` answer.
+         */
+        InvoiceResponse: {
+            /** @description `ok`. */
+            status: string;
+            data: components["schemas"]["Invoice"];
+        };
+        /**
+         * InvoiceStep
+         * @description One step of the order's timeline.
+         */
+        InvoiceStep: {
+            Status: string;
+            Label: string;
+            /** @description Jalali date. */
+            Date: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            At: number;
+            /** @description E.g. the tracking code or the bank reference. */
+            Note: string;
+        };
+        /**
          * LoginRequest
          * @description `/user/login`: `{mobile, code, hash}` or `{mobile, password}`.
          */
@@ -1159,6 +1829,123 @@ export interface components {
             hash?: string;
             /** @description Password (password sign-in). */
             password?: string;
+        };
+        /**
+         * OrderCodeRequest
+         * @description `order/invoice` and `order/cancel` request.
+         * @example {
+         *       "code": "K7Q2M9XD"
+         *     }
+         */
+        OrderCodeRequest: {
+            /** @description The order's code. */
+            code: string;
+        };
+        /**
+         * OrderListItem
+         * @description One order in the invoice list.
+         */
+        OrderListItem: {
+            Code: string;
+            /**
+             * @description `registered`, `awaiting_payment`, `paid`, `preparing`, `shipped`, `delivered`,
+             *     `cancelled` or `expired`.
+             */
+            Status: string;
+            /** @description The state in Persian. */
+            StatusLabel: string;
+            /** @description Registration date, Jalali with Persian digits. */
+            Date: string;
+            /**
+             * Format: int64
+             * @description Registration time, unix seconds.
+             */
+            CreatedAt: number;
+            /**
+             * Format: int64
+             * @description Number of items (sum of quantities).
+             */
+            Count: number;
+            /** Format: int64 */
+            ItemsTotal: number;
+            /** Format: int64 */
+            DeliveryPrice: number;
+            /** Format: int64 */
+            Discount: number;
+            /** Format: int64 */
+            Payable: number;
+        };
+        /**
+         * OrderListResponse
+         * @description `order/list` answer.
+         */
+        OrderListResponse: {
+            /** @description `ok`. */
+            status: string;
+            /** @description The caller's orders, newest first. */
+            data: components["schemas"]["OrderListItem"][];
+        };
+        /**
+         * OrderRegisterRequest
+         * @description `order/register` request.
+         * @example {
+         *       "acceptprices": false,
+         *       "addressid": 3,
+         *       "deliveryid": 2,
+         *       "orderid": 12,
+         *       "payable": 75820000,
+         *       "paymentmethod": "full"
+         *     }
+         */
+        OrderRegisterRequest: {
+            /**
+             * Format: int64
+             * @description The caller's open order (the cart) to register.
+             */
+            orderid: number;
+            /**
+             * Format: int64
+             * @description One of the caller's addresses.
+             */
+            addressid: number;
+            /**
+             * Format: int64
+             * @description A delivery option offered for the address's city.
+             */
+            deliveryid: number;
+            /** @description `full` (instalments are refused until the instalment plan exists). */
+            paymentmethod: string;
+            /**
+             * @description The customer saw and accepts the new prices of a `price_changed` answer.
+             * @default false
+             */
+            acceptprices: boolean;
+            /**
+             * Format: int64
+             * @description The `Payable` the customer saw on the summary; when the server computes another one
+             *     (the cart changed in another tab) the answer is `price_changed` and nothing is written.
+             */
+            payable?: number;
+        };
+        /**
+         * OrderRegisterResponse
+         * @description `order/register` answer.
+         */
+        OrderRegisterResponse: {
+            /**
+             * @description `ok` (registered, stock reserved), `not` (a product is unavailable: `Name`, `message`;
+             *     nothing written) or `price_changed` (prices or the payable moved: `summary` holds the
+             *     new ones; register again with `acceptprices: true` and the new `payable`).
+             */
+            status: string;
+            /** @description A Persian message with `not` and `price_changed`. */
+            message?: string;
+            /** @description With `not`: the product that cannot be bought. */
+            Name?: string;
+            /** @description With `ok`: the order. */
+            order?: components["schemas"]["RegisteredOrder"] & unknown;
+            /** @description With `price_changed`: the fresh summary. */
+            summary?: components["schemas"]["CheckoutSummary"] & unknown;
         };
         /**
          * OtpRequest
@@ -1196,6 +1983,60 @@ export interface components {
             text: string;
             /** @description When (RFC 3339, UTC). */
             at: string;
+        };
+        /**
+         * PaymentOrderRequest
+         * @description `payment/start` and `payment/result` request.
+         * @example {
+         *       "code": "K7Q2M9XD"
+         *     }
+         */
+        PaymentOrderRequest: {
+            /** @description The order's code (`Code` of `order/register`). */
+            code: string;
+        };
+        /**
+         * PaymentResultResponse
+         * @description What `/success-payment` and `/error-payment` show for an order.
+         */
+        PaymentResultResponse: {
+            /** @description `ok`. */
+            status: string;
+            /** @description The order's code. */
+            Code: string;
+            /** @description The order's state (`registered`, `awaiting_payment`, `paid`, …, `cancelled`, `expired`). */
+            OrderStatus: string;
+            /** @description The state's Persian label. */
+            OrderStatusLabel: string;
+            /** @description `paid`, `pending` (not confirmed yet), `failed`, or `none` (no attempt). */
+            PaymentStatus: string;
+            /**
+             * Format: int64
+             * @description The amount of the attempt (or the order's payable without one), Toman.
+             */
+            Amount: number;
+            /** @description The bank's reference id once paid. */
+            RefId?: string;
+            /** @description Masked card number, when the gateway gave one. */
+            CardPan?: string;
+            /** @description Jalali date of the payment (or of the order), Persian digits. */
+            Date: string;
+            /** @description Paid after the order expired or was cancelled: the shop will refund it. */
+            RefundNeeded: boolean;
+            /** @description A Persian sentence for the page. */
+            Message: string;
+        };
+        /**
+         * PaymentStartResponse
+         * @description A started payment: send the customer's browser to `url`.
+         */
+        PaymentStartResponse: {
+            /** @description `ok`. */
+            status: string;
+            /** @description The gateway's page (the sandbox bank, or Zarinpal's StartPay). */
+            url: string;
+            /** @description The gateway's id of this attempt. */
+            authority: string;
         };
         /**
          * PreorderListRequest
@@ -1397,6 +2238,22 @@ export interface components {
             info?: string;
             /** @description Always `web` from the web app. */
             device?: string;
+        };
+        /**
+         * RegisteredOrder
+         * @description The registered order, as `order/register` answers it.
+         */
+        RegisteredOrder: {
+            /** @description The order's code (for `payment/start`, the payment pages and the invoice). */
+            Code: string;
+            Status: string;
+            /** Format: int64 */
+            Payable: number;
+            /**
+             * Format: int64
+             * @description Unix seconds: unpaid after this, the order expires and its stock is released.
+             */
+            ExpiresAt: number;
         };
         /**
          * SpecRow
@@ -1619,6 +2476,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -1717,6 +2583,15 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1829,6 +2704,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -1927,6 +2811,15 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2039,6 +2932,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -2137,6 +3039,15 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2249,6 +3160,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -2343,6 +3263,15 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2448,6 +3377,128 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dev_sms_outbox: {
+        parameters: {
+            query: {
+                /** @description Mobile number (any accepted form). */
+                mobile: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OutboxBody"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,6 +3715,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -2762,6 +3822,15 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2874,6 +3943,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -2979,6 +4057,583 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CheckoutSummaryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CheckoutSummary"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderRegisterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OrderRegisterResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OrderListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OrderCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body larger than 1 MB. */
             413: {
                 headers: {
@@ -3077,6 +4732,2569 @@ export interface operations {
             };
             /** @description Unknown route or record. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_products: {
+        parameters: {
+            query?: {
+                category?: string;
+                brand?: string;
+                condition?: string;
+                line?: string;
+                min_price?: number;
+                max_price?: number;
+                ram?: string;
+                cpu_family?: string;
+                in_stock?: string;
+                special?: string;
+                sort?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CategoriesResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_specials: {
+        parameters: {
+            query?: {
+                category?: string;
+                sort?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_search: {
+        parameters: {
+            query?: {
+                q?: string;
+                category?: string;
+                brand?: string;
+                condition?: string;
+                line?: string;
+                min_price?: number;
+                max_price?: number;
+                ram?: string;
+                cpu_family?: string;
+                in_stock?: string;
+                special?: string;
+                sort?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_suggest: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SuggestResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_compare: {
+        parameters: {
+            query?: {
+                uids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description WebP picture, cached for a year. */
+            200: {
+                headers: {
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            /** @description Unknown picture name or width. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_blog: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BlogListResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_blog_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BlogPostResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ContentPageResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_faq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FaqResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddressAddRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddressEditRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddressIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address_default: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddressIdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddressListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_start: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PaymentOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentStartResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_callback: {
+        parameters: {
+            query?: {
+                Authority?: string;
+                Status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Go to `Location`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_result: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PaymentOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PaymentResultResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_sandbox_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authority: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A provider (SMS, captcha) could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_sandbox_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authority: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Go to `Location`. */
+            303: {
+                headers: {
+                    LOCATION: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,40 +1,65 @@
 // The app's door to the shared rule core (Rust compiled to WASM, docs/architecture.md §2).
 // `await loadCore()` once (it is memoised), then call the typed, synchronous wrappers.
+// The export list and its types are generated from the core's function table
+// (functions.generated.ts); this file only adapts them to the app's calling style.
 import init, * as wasm from 'shop-core-wasm';
 import type {
   CartLine,
+  CodeBoxes,
+  CoreExports,
   DeliveryOption,
+  FieldSpec,
+  FormErrors,
+  FormField,
   JalaliDate,
   Outcome,
   Rule,
-} from 'shop-core-wasm';
+} from './functions.generated';
 
-export type { CartLine, DeliveryOption, JalaliDate, Outcome, Rule };
+export type { CartLine, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, JalaliDate, Outcome, Rule };
 
-/** The five OTP boxes. */
-export type CodeBoxes = [string, string, string, string, string];
+const fns = wasm as unknown as CoreExports;
+
+/** A form's rules read once; `validate(values)` gives the first failing message per field. */
+export interface PreparedForm {
+  validate(values: string[]): FormErrors;
+}
+
+/** Delivery options read once; `filter(city)` gives the `Id`s to offer, best first. */
+export interface DeliveryTable {
+  filter(city: string): number[];
+}
 
 export interface Core {
   /** Canonical `09xxxxxxxxx` or the mobile rule's Persian message. */
   normalizeMobile(input: string): Outcome<string>;
   /** `{ ok: null }` when valid, else the rule's Persian message. */
   validate(rule: Rule, field: string, value: string): Outcome<null>;
+  /** A whole form in one call: the first failing rule's message per field name. */
+  validateForm(fields: FormField[]): FormErrors;
+  /** A form whose rules are read once (for forms validated on every keystroke). */
+  prepareForm(fields: FieldSpec[]): PreparedForm;
   validateFile(field: string, sizeBytes: number, fileName: string): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */
   spreadPaste(input: string): CodeBoxes;
   formatPrice(toman: number): string;
-  toPersianDigits(input: string): string;
+  /** Whole percent off from `old` to `price`, rounded down; 0 without a reduction. */
+  discountPercent(old: number, price: number): number;
+  toPersianDigits(input: string | number): string;
   toWesternDigits(input: string): string;
   cartCount(lines: CartLine[]): number;
   lineTotal(line: CartLine): number;
   orderTotal(lines: CartLine[]): number;
   instalmentEligible(lines: CartLine[]): boolean;
   filterDelivery(lines: DeliveryOption[][], city: string): DeliveryOption[];
+  deliveryTable(lines: DeliveryOption[][]): DeliveryTable;
   fold(input: string): string;
   tokenize(input: string): string[];
   gregorianToJalali(year: number, month: number, day: number): JalaliDate | null;
+  /** `1403/01/01` (any digit set) to a date that exists, or the date message. */
+  parseJalaliDate(input: string): Outcome<JalaliDate>;
   formatJalali(date: JalaliDate): string;
   formatJalaliNumeric(date: JalaliDate): string;
   /** A moment shown as a Tehran calendar day, e.g. `۱ فروردین ۱۴۰۳` (`numeric`: `۱۴۰۳/۰۱/۰۱`). */
@@ -49,41 +74,45 @@ function okOr<T>(out: Outcome<T>, fallback: T): T {
 
 const EMPTY_BOXES: CodeBoxes = ['', '', '', '', ''];
 
-// Iran has no DST since 2022: the Tehran calendar day of a UTC instant is enough.
-const tehranDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tehran',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 const core: Core = {
-  normalizeMobile: (input) => wasm.normalize_mobile(input),
-  validate: (rule, field, value) => wasm.validate({ rule, field, value }),
-  validateFile: (field, size_bytes, file_name) =>
-    wasm.validate_file({ field, size_bytes, file_name }),
-  normalizeCode: (input) => wasm.normalize_code(input),
-  spreadPaste: (input) => okOr(wasm.spread_paste(input), EMPTY_BOXES),
-  formatPrice: (toman) => okOr(wasm.format_price(toman), String(toman)),
-  toPersianDigits: (input) => okOr(wasm.to_persian_digits(input), input),
-  toWesternDigits: (input) => okOr(wasm.to_western_digits(input), input),
-  cartCount: (lines) => okOr(wasm.cart_count(lines), 0),
-  lineTotal: (line) => okOr(wasm.line_total(line), 0),
-  orderTotal: (lines) => okOr(wasm.order_total(lines), 0),
-  instalmentEligible: (lines) => okOr(wasm.instalment_eligible(lines), false),
-  filterDelivery: (lines, city) => okOr(wasm.filter_delivery({ lines, city }), []),
-  fold: (input) => okOr(wasm.fold(input), input),
-  tokenize: (input) => okOr(wasm.tokenize(input), []),
-  gregorianToJalali: (y, m, d) => okOr<JalaliDate | null>(wasm.gregorian_to_jalali([y, m, d]), null),
-  formatJalali: (date) => okOr(wasm.format_jalali(date), ''),
-  formatJalaliNumeric: (date) => okOr(wasm.format_jalali_numeric(date), ''),
+  normalizeMobile: (input) => fns.normalize_mobile(input),
+  validate: (rule, field, value) => fns.validate({ rule, field, value }),
+  validateForm: (fields) => okOr(fns.validate_form(fields), {}),
+  prepareForm(fields) {
+    const parsed = wasm.Form.parse(fields) as Outcome<wasm.Form>;
+    if (!('ok' in parsed) || !parsed.ok) throw new Error(`bad form: ${parsed.err}`);
+    const form = parsed.ok;
+    return { validate: (values) => okOr(form.validate(values) as Outcome<FormErrors>, {}) };
+  },
+  validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
+  normalizeCode: (input) => fns.normalize_code(input),
+  spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
+  formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
+  discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),
+  toPersianDigits: (input) => okOr(fns.to_persian_digits(String(input)), String(input)),
+  toWesternDigits: (input) => okOr(fns.to_western_digits(input), input),
+  cartCount: (lines) => okOr(fns.cart_count(lines), 0),
+  lineTotal: (line) => okOr(fns.line_total(line), 0),
+  orderTotal: (lines) => okOr(fns.order_total(lines), 0),
+  instalmentEligible: (lines) => okOr(fns.instalment_eligible(lines), false),
+  filterDelivery: (lines, city) => okOr(fns.filter_delivery({ lines, city }), []),
+  deliveryTable(lines) {
+    const parsed = wasm.DeliveryTable.parse(lines) as Outcome<wasm.DeliveryTable>;
+    const table = 'ok' in parsed ? parsed.ok : undefined;
+    return { filter: (city) => (table ? Array.from(table.filter(city)) : []) };
+  },
+  fold: (input) => okOr(fns.fold(input), input),
+  tokenize: (input) => okOr(fns.tokenize(input), []),
+  gregorianToJalali: (y, m, d) => okOr<JalaliDate | null>(fns.gregorian_to_jalali([y, m, d]), null),
+  parseJalaliDate: (input) => fns.parse_jalali_date(input),
+  formatJalali: (date) => okOr(fns.format_jalali(date), ''),
+  formatJalaliNumeric: (date) => okOr(fns.format_jalali_numeric(date), ''),
   formatDate(at, numeric = false) {
-    const when = typeof at === 'string' ? new Date(at) : at;
-    if (Number.isNaN(when.getTime())) return '';
-    const [y, m, d] = tehranDay.format(when).split('-').map(Number);
-    const jalali = core.gregorianToJalali(y, m, d);
-    if (!jalali) return '';
-    return numeric ? core.formatJalaliNumeric(jalali) : core.formatJalali(jalali);
+    const ms = (typeof at === 'string' ? new Date(at) : at).getTime();
+    if (Number.isNaN(ms)) return '';
+    const date = okOr<JalaliDate | null>(fns.tehran_date(Math.floor(ms / 1000)), null);
+    if (!date) return '';
+    return numeric ? core.formatJalaliNumeric(date) : core.formatJalali(date);
   },
 };
 

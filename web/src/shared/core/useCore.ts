@@ -37,5 +37,5 @@ export function useCore(when: CoreLoad = 'now'): Core | null {
 
 /** Persian digits for display (core `to_persian_digits`); the raw text until the core is loaded. */
 export function persianDigits(core: Core | null, text: string | number): string {
-  return core ? core.toPersianDigits(String(text)) : String(text);
+  return core ? core.toPersianDigits(text) : String(text);
 }

@@ -29,12 +29,12 @@ const suites = files.map((name) => ({
 
 type Export = (...args: unknown[]) => unknown;
 const exportsByName = wasm as unknown as Record<string, unknown>;
-// The typed exports: every function of the glue except the loader entry points and the two
-// dispatchers.
+// The typed exports: every function of the glue except the loader entry points, the
+// dispatcher and the prepared-value classes (tested below).
 const typedExports = Object.entries(exportsByName).filter(
   (entry): entry is [string, Export] =>
     typeof entry[1] === 'function' &&
-    !['default', 'initSync', 'call', 'call_json'].includes(entry[0]),
+    !['default', 'initSync', 'call', 'Form', 'DeliveryTable'].includes(entry[0]),
 );
 
 /** Exactly one of `ok` / `err`, and `err` a string: the contract's result shape. */
@@ -77,13 +77,13 @@ describe('vectors', () => {
           } else {
             expect(out).toStrictEqual(c.expect);
           }
-          // The JSON-text dispatcher and the typed export of the same name (which may take a
-          // faster path) agree with it.
-          const text = JSON.stringify(c.input) ?? 'null';
-          expect(JSON.parse(wasm.call_json(c.fn, text))).toStrictEqual(out);
+          // The typed export of the same name (which may take a faster path) agrees with it;
+          // error texts of bad input may differ after the contract's prefix.
           const typed = exportsByName[c.fn];
           if (typeof typed === 'function') {
-            expect((typed as Export)(c.input)).toStrictEqual(out);
+            const viaExport = (typed as Export)(c.input);
+            if (c.expect.err_prefix !== undefined) expect(viaExport).toHaveProperty('err');
+            else expect(viaExport).toStrictEqual(out);
           }
         });
       });
@@ -179,13 +179,12 @@ describe('bad input from JavaScript never throws or traps', () => {
     }
   }, 60_000); // thousands of crossings: slow on a loaded 2-core machine
 
-  it('call_json rejects what is not a name and JSON text', () => {
+  it('Form.parse and DeliveryTable.parse answer { err } for what is not a form or a table', () => {
     for (const [, value] of bad) {
-      expectOutcome(JSON.parse(wasm.call_json('fold', value as string)));
-      expectOutcome(JSON.parse(wasm.call_json(value as string, '"x"')));
+      expectOutcome(wasm.Form.parse(value));
+      expectOutcome(wasm.DeliveryTable.parse(value));
     }
-    expect(JSON.parse(wasm.call_json('fold', '{'))).toHaveProperty('err');
-    expect(JSON.parse(wasm.call_json('fold', '"A"'))).toStrictEqual({ ok: 'a' });
+    expect(wasm.Form.parse([{ name: 'x' }])).toHaveProperty('err');
   });
 
   it('call rejects a missing, non-string or unknown fn name', () => {
@@ -203,6 +202,36 @@ describe('bad input from JavaScript never throws or traps', () => {
 
   it('still works after all of the above', () => {
     expect(wasm.normalize_mobile('\u200f+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹ ')).toStrictEqual({ ok: '09123456789' });
+  });
+});
+
+describe('batch calls', () => {
+  const validation = suites.find((s) => s.name === 'validation.json')?.cases ?? [];
+  const forms = validation.filter((c) => c.fn === 'validate_form' && 'ok' in c.expect);
+  const delivery = suites.find((s) => s.name === 'delivery.json')?.cases ?? [];
+  const tables = delivery.filter((c) => c.fn === 'filter_delivery' && 'ok' in c.expect);
+
+  it('has form and delivery vectors to check them with', () => {
+    expect(forms.length).toBeGreaterThan(2);
+    expect(tables.length).toBeGreaterThan(5);
+  });
+
+  it('Form.validate agrees with validate_form on every form vector', async () => {
+    const core = await loadCore();
+    for (const c of forms) {
+      const fields = c.input as { name: string; label: string; value: string; rules: unknown[] }[];
+      const form = core.prepareForm(fields.map(({ value: _, ...spec }) => spec as never));
+      expect(form.validate(fields.map((f) => f.value))).toStrictEqual(c.expect.ok);
+    }
+  });
+
+  it('DeliveryTable.filter gives the Ids of filter_delivery on every delivery vector', async () => {
+    const core = await loadCore();
+    for (const c of tables) {
+      const { lines, city } = c.input as { lines: never[][]; city: string };
+      const ids = (c.expect.ok as { Id: number }[]).map((o) => o.Id);
+      expect(core.deliveryTable(lines).filter(city)).toStrictEqual(ids);
+    }
   });
 });
 
@@ -227,6 +256,12 @@ describe('loadCore', () => {
     expect(core.cartCount([{ Num: 2, Price: 10 }, { Num: 3, Price: 5 }])).toBe(5);
     expect(core.instalmentEligible([])).toBe(false);
     expect(core.formatDate('2024-03-19T21:00:00Z', true)).toBe('۱۴۰۳/۰۱/۰۱');
+    // Summer 2010: Tehran was at +4:30, so 19:45 UTC was already 2 July (۱۱ تیر).
+    expect(core.formatDate('2010-07-01T19:45:00Z')).toBe('۱۱ تیر ۱۳۸۹');
+    expect(core.discountPercent(1000, 873)).toBe(12);
+    expect(core.validateForm([{ name: 'm', label: 'موبایل', value: '0912', rules: [{ rule: 'Mobile' }] }])).toStrictEqual({
+      m: 'شماره موبایل وارد شده معتبر نیست!',
+    });
   });
 
   it('falls back instead of throwing when untyped data slips through', async () => {

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import i18n from '@/shared/i18n';
 import { BUILD_CHECK_INTERVAL_MS, isNewBuildAvailable } from '@/shared/lib/buildUpdate';
 
-function offerReload() {
+function offerReload(reload: () => void) {
   toast(
     (tt) => (
       <span className="flex items-center gap-3">
@@ -13,7 +13,7 @@ function offerReload() {
           className="rounded-lg bg-brand-600 px-3 py-1 text-sm font-bold text-white"
           onClick={() => {
             toast.dismiss(tt.id);
-            window.location.reload();
+            reload();
           }}
         >
           {i18n.t('update.reload')}
@@ -25,8 +25,11 @@ function offerReload() {
   );
 }
 
-/** Every hour, compares the deployed index.html's entry script with ours; offers a reload. */
-export function useBuildUpdateCheck(enabled: boolean = import.meta.env.PROD): void {
+/**
+ * Every hour, compares the deployed index.html's entry script with ours; offers a reload once.
+ * (`reload` is the page reload; tests pass their own, jsdom's cannot be replaced.)
+ */
+export function useBuildUpdateCheck(enabled: boolean = import.meta.env.PROD, reload: () => void = () => window.location.reload()): void {
   useEffect(() => {
     if (!enabled) return;
     let offered = false;
@@ -35,10 +38,10 @@ export function useBuildUpdateCheck(enabled: boolean = import.meta.env.PROD): vo
       void isNewBuildAvailable().then((fresh) => {
         if (fresh && !offered) {
           offered = true;
-          offerReload();
+          offerReload(reload);
         }
       });
     }, BUILD_CHECK_INTERVAL_MS);
     return () => window.clearInterval(id);
-  }, [enabled]);
+  }, [enabled, reload]);
 }

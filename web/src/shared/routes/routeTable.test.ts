@@ -1,7 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoute, compiledRoutes, matchRoutePath, parsePartialParams, pathFor, routesByName } from './routeTable';
+import { routeEntries, compileRoute, compiledRoutes, matchRoutePath, parsePartialParams, pathFor, routesByName } from './routeTable';
+
+/** Spec section 2's route → layout table, as the spec writes it. */
+const SPEC_LAYOUTS: [string, string][] = [
+  ['/', 'home'],
+  ['/login', 'restricted'],
+  ['/blogs', 'default'],
+  ['/blogs/{blog}', 'default'],
+  ['/about-us', 'default'],
+  ['/contact-us', 'default'],
+  ['/terms-of-use', 'default'],
+  ['/privacy-policy', 'default'],
+  ['/common-questions', 'default'],
+  ['/shop', 'default'],
+  ['/shop/search-product', 'default'],
+  ['/shop/category/{category}-{id}', 'default'],
+  ['/specials', 'default'],
+  ['/product/{uid}', 'default'],
+  ['/categories', 'profile-no-side'],
+  ['/mobile-search', 'profile-no-side'],
+  ['/order/{code}', 'profile-no-side'],
+  ['/error-payment', 'default'],
+  ['/success-payment', 'default'],
+  ['/success-inspayment', 'default'],
+  ['/profile', 'profile'],
+  ['/profile/edit', 'profile'],
+  ['/profile/factors', 'profile'],
+  ['/profile/finance', 'profile'],
+  ['/profile/addresses', 'profile'],
+  ['/profile/cart', 'profile'],
+  ['/profile/cart/first-time', 'profile-no-side'],
+  ['/profile/cart/order-register', 'profile-no-side'],
+  ['/profile/discounts', 'profile'],
+  ['/profile/favorites', 'profile'],
+  ['/profile/tickets', 'profile'],
+  ['/profile/tickets/ticket-{id}', 'profile'],
+  ['/profile/messages', 'profile'],
+];
 
 describe('route table', () => {
+  it('holds every spec route with the spec’s layout, and only /compare besides', () => {
+    const ours = Object.fromEntries(routeEntries.map((r) => [r.path, r.layout]));
+    for (const [path, layout] of SPEC_LAYOUTS) expect(ours[path], path).toBe(layout);
+    const spec = new Set(SPEC_LAYOUTS.map(([path]) => path));
+    // The comparison page is the shop's own addition (a catalogue route in the default layout).
+    expect(routeEntries.filter((r) => !spec.has(r.path)).map((r) => [r.path, r.layout])).toEqual([['/compare', 'default']]);
+  });
+
   it('maps whole-segment params to react-router params', () => {
     expect(routesByName.blogDetail && compileRoute(routesByName.blogDetail).routerPath).toBe('/blogs/:blog');
     expect(compileRoute(routesByName.productDetail).routerPath).toBe('/product/:uid');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 import { configureHttp } from '@/shared/api';
 import { api } from '@/shared/api';
@@ -30,9 +30,6 @@ beforeEach(() => {
   localStorage.clear();
   toastMock.mockClear();
   toastMock.error.mockClear();
-});
-afterEach(() => {
-  configureHttp({}, { fetch: (r) => globalThis.fetch(r) });
 });
 
 describe('encrypted persistence', () => {

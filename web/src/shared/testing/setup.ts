@@ -1,12 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetHttp } from '@/shared/api/http';
 
 // The machine running the suite is shared and busy: lazy route chunks can take a while.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // The HTTP hooks are module state: a test's session wiring must not reach the next test.
+  resetHttp();
   sessionStorage.clear();
   localStorage.clear();
 });

@@ -29,7 +29,8 @@ let loadingKey = '';
 
 /** Injects the script (once) and the style that hides the badge. */
 export function loadRecaptcha(siteKey = recaptchaSiteKey()): Promise<void> {
-  if (!siteKey) return Promise.resolve();
+  // No key: nothing to load. Provider already on the page: nothing more to load.
+  if (!siteKey || window.grecaptcha) return Promise.resolve();
   if (loading && loadingKey === siteKey) return loading;
   document.getElementById(SCRIPT_ID)?.remove();
   loadingKey = siteKey;

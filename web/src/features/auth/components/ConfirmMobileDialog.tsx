@@ -6,7 +6,7 @@ import { loadingAtom } from '@/shared/state';
 import { LogoMark } from '@/shared/ui/Logo';
 import { CodeBoxes, EMPTY_CODE, type Boxes } from './CodeBoxes';
 import { useCountdown, RESEND_SECONDS } from '@/features/auth/hooks/useCountdown';
-import { useCore, persianDigits } from '@/features/auth/hooks/useCore';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 import { hasSession, verifyForget, verifyLogin, verifyRegister, type Outcome } from '@/features/auth/api/auth';
 
 /** register and OTP login are the spec's modes; forget reuses the dialog for password recovery. */

@@ -8,7 +8,7 @@ import { ConfirmMobileDialog } from './ConfirmMobileDialog';
 import { PasswordField, PrimaryButton, validateForm, type Errors } from '@/shared/ui/fields';
 import { captchaToken } from '@/features/auth/api/recaptcha';
 import { useCompleteSignIn } from '@/features/auth/hooks/useCompleteSignIn';
-import { persianDigits, useCore } from '@/features/auth/hooks/useCore';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 
 interface Props {
   mobile: string;

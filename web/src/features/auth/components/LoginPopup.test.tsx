@@ -121,11 +121,13 @@ describe('login popup, step 0', () => {
     ['exist', { status: 'exist', httpStatus: 200 }],
     ['a rate limit', { status: 'error', message: 'تعداد درخواست‌ها زیاد است', httpStatus: 429 }],
   ])('any other result (%s) stays at step 0', async (_n, answer) => {
-    const u = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     m.sendLoginOtp.mockResolvedValue(answer);
     open();
     await submitMobile(u, '09121234567');
-    await new Promise((r) => setTimeout(r, FADE_MS + 50));
+    // Longer than a step change takes: a move would have happened by now.
+    await act(() => vi.advanceTimersByTimeAsync(FADE_MS + 50));
     expect(flow()).toHaveAttribute('data-step', '0');
     expect(mobileInput()).toBeInTheDocument();
   });

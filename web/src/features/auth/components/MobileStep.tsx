@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routesByName } from '@/shared/routes/routeTable';
 import { PrimaryButton, TextField, firstError } from '@/shared/ui/fields';
-import { useCore } from '@/features/auth/hooks/useCore';
+import { useCore } from '@/shared/core/useCore';
 import { recaptchaEnabled } from '@/features/auth/api/recaptcha';
 
 interface Props {

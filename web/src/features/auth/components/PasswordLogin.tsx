@@ -6,7 +6,7 @@ import { loadingAtom } from '@/shared/state';
 import { hasSession, passwordLogin } from '@/features/auth/api/auth';
 import { LinkButton, PasswordField, PrimaryButton, firstError } from '@/shared/ui/fields';
 import { useCompleteSignIn } from '@/features/auth/hooks/useCompleteSignIn';
-import { persianDigits, useCore } from '@/features/auth/hooks/useCore';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 
 interface Props {
   mobile: string;

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { loadingAtom } from '@/shared/state';
 import { completeRegistration, hasSession, type Outcome } from '@/features/auth/api/auth';
 import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
-import { useCore } from '@/features/auth/hooks/useCore';
+import { useCore } from '@/shared/core/useCore';
 import provinces from '@contract/provinces.json';
 
 type Key = 'name' | 'lastname' | 'email' | 'password' | 'passwordConfirmation' | 'state' | 'city';

@@ -58,12 +58,38 @@ export async function loadCart(store: Store): Promise<CartState | null> {
   }
 }
 
+/** What the edit call names: the product variant and what the shopper saw of it. */
+export type CartItem = Pick<CartLine, 'SupProductId' | 'SupProductIdDetail' | 'Name' | 'Price' | 'PriceGaranti' | 'NameGaranti' | 'DG' | 'Property' | 'Color'> & {
+  /** The cart line, when it exists already. */
+  Id?: number;
+};
+
+/**
+ * The body of `order/edit/product` with the spec's twelve fields (section 7). The server reads
+ * the ids and the quantity and takes names and prices from the catalogue; the rest is sent as
+ * the spec lists it.
+ */
+export function editBody(item: CartItem, num: number) {
+  return {
+    spid: item.SupProductId,
+    spiddetail: item.SupProductIdDetail,
+    num,
+    name: item.Name,
+    price: item.Price,
+    pricegaranti: item.PriceGaranti,
+    namegaranti: item.NameGaranti,
+    dg: item.DG,
+    property: item.Property,
+    color: item.Color,
+    // 0: "my open order" (created when missing), never another order's id; 0: a new line.
+    orderid: 0,
+    id: item.Id ?? 0,
+  };
+}
+
 /** Sets the quantity of a variant (absolute; adds the line when missing). */
-export async function setQuantity(store: Store, productId: number, variantId: number, num: number): Promise<CartOutcome> {
-  // orderid 0: "my open order" (created when missing): never another order's id.
-  const { data, error, response } = await api.POST('/api/client/v1/order/edit/product', {
-    body: { spid: productId, spiddetail: variantId, num, orderid: 0 },
-  });
+export async function setQuantity(store: Store, item: CartItem, num: number): Promise<CartOutcome> {
+  const { data, error, response } = await api.POST('/api/client/v1/order/edit/product', { body: editBody(item, num) });
   if (!response.ok || !data) return failure(response, error);
   if (data.status !== 'ok') return { ok: false, status: response.status, message: data.message ?? null, business: data.status };
   const cart = await toCart(data);
@@ -72,6 +98,18 @@ export async function setQuantity(store: Store, productId: number, variantId: nu
 }
 
 /** Adds one more of a variant: its current quantity + 1. */
-export function addToCart(store: Store, productId: number, variantId: number): Promise<CartOutcome> {
-  return setQuantity(store, productId, variantId, quantityInCart(store.get(cartAtom), variantId) + 1);
+export function addToCart(store: Store, item: CartItem): Promise<CartOutcome> {
+  const cart = store.get(cartAtom);
+  const line = cart.lines.find((l) => l.SupProductIdDetail === item.SupProductIdDetail);
+  return setQuantity(store, { ...item, Id: line?.Id }, quantityInCart(cart, item.SupProductIdDetail) + 1);
+}
+
+/** Removes a line; the answer is the cart without it. */
+export async function deleteLine(store: Store, line: Pick<CartLine, 'Id' | 'OrderId'>): Promise<CartOutcome> {
+  const { data, error, response } = await api.POST('/api/client/v1/order/delete/product', { body: { id: line.Id, orderid: line.OrderId } });
+  if (!response.ok || !data) return failure(response, error);
+  if (data.status !== 'ok') return { ok: false, status: response.status, message: data.message ?? null, business: data.status };
+  const cart = await toCart(data);
+  store.set(cartAtom, cart);
+  return { ok: true, cart };
 }

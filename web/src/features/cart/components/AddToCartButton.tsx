@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { useLocation } from 'react-router';
+import type { components } from '@/shared/api';
 import { isSignedInAtom } from '@/shared/session/session';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
 import { faDigits } from '@/shared/lib/digits';
@@ -12,7 +13,8 @@ import { addToCart, quantityInCart } from '../api/cart';
 import { cartAtom } from '../stores/cart';
 
 /** The product page's add-to-cart button and, once the variant is in the cart, a link to it. */
-export function AddToCartButton({ productId, variantId, inStock }: { productId: number; variantId: number; inStock: boolean }) {
+export function AddToCartButton({ productId, productName, variant }: { productId: number; productName: string; variant: components['schemas']['VariantDto'] }) {
+  const inStock = variant.InStock;
   const { t } = useTranslation('cart');
   const signedIn = useAtomValue(isSignedInAtom);
   const cart = useAtomValue(cartAtom);
@@ -20,7 +22,7 @@ export function AddToCartButton({ productId, variantId, inStock }: { productId: 
   const requireSignIn = useRequireSignIn();
   const { pathname } = useLocation();
   const [busy, setBusy] = useState(false);
-  const inCart = quantityInCart(cart, variantId);
+  const inCart = quantityInCart(cart, variant.Id);
 
   const add = async () => {
     if (!signedIn) {
@@ -31,7 +33,17 @@ export function AddToCartButton({ productId, variantId, inStock }: { productId: 
     }
     setBusy(true);
     try {
-      const out = await addToCart(store, productId, variantId);
+      const out = await addToCart(store, {
+        SupProductId: productId,
+        SupProductIdDetail: variant.Id,
+        Name: productName,
+        Price: variant.Price,
+        PriceGaranti: variant.PriceGaranti,
+        NameGaranti: variant.NameGaranti,
+        DG: variant.DG,
+        Property: variant.Property,
+        Color: variant.Color,
+      });
       if (out.ok) toast.success(t('add.added'), { id: 'cart-added' });
       else toast.error(out.message || t('add.addFailed'), { id: 'cart-failed' });
     } catch {

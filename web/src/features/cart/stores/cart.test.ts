@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from 'jotai';
 import { configureHttp } from '@/shared/api';
 import { signIn, signOut, startSession, type User } from '@/shared/session/session';
@@ -18,7 +18,6 @@ const line = (id: number, num: number, price: number, garanti: number, ins: bool
 const preorder = { status: 'ok', data: [line(1, 2, 100, 0, true), line(2, 3, 50, 10, false)], OrderTotalPrice: 380, FinalPrice: 380, Code: 'AB12', OrderId: 9 };
 
 beforeEach(() => localStorage.clear());
-afterEach(() => configureHttp({}, { fetch: (r) => globalThis.fetch(r) }));
 
 describe('the cart follows the session', () => {
   it('a restored sign-in loads the pre-order and counts the sum of quantities', async () => {

@@ -7,7 +7,7 @@ import { EmptyState } from '@/shared/ui/EmptyState';
 import { listProducts, searchProducts, listSpecials, type ListQuery } from '@/features/catalog/api/catalog';
 import { useResource, type Get } from '@/shared/api/resource';
 import { activeCount, emptyFilters, filtersToQuery, filtersToSearch, parseFilters, SORTS, type Filters, type SortKey } from '@/features/catalog/utils/filters';
-import { useCatalogCore } from '@/features/catalog/hooks/useCatalogCore';
+import { useCore } from '@/shared/core/useCore';
 import { FilterPanel } from './FilterPanel';
 import { Pagination } from '@/shared/ui/Pagination';
 import { ProductGrid } from './ProductCard';
@@ -64,7 +64,7 @@ export function Listing({
   const [params, setParams] = useSearchParams();
   const relevance = kind === 'search' || kind === 'specials';
   const filters = parseFilters(params, relevance);
-  const core = useCatalogCore('now');
+  const core = useCore('now');
   const { data, error, loading, reload } = useResource(LISTS[kind](filtersToQuery(filters, fixed)));
   // Facet values (labels and counts) of the unfiltered list, so that choosing one brand
   // still lists the others.

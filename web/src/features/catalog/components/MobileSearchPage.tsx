@@ -8,7 +8,7 @@ import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { suggestions } from '@/features/catalog/api/catalog';
 import { useResource } from '@/shared/api/resource';
 import { useDebounced } from '@/shared/hooks/useDebounced';
-import { useCatalogCore } from '@/features/catalog/hooks/useCatalogCore';
+import { useCore } from '@/shared/core/useCore';
 import { Highlight } from './Highlight';
 import { Picture } from '@/shared/ui/Picture';
 
@@ -26,7 +26,7 @@ export default function MobileSearchPage() {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim().slice(0, 256), SUGGEST_DEBOUNCE_MS);
   const { data, loading } = useResource(suggestions(q));
-  const core = useCatalogCore('now');
+  const core = useCore('now');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = text.trim();

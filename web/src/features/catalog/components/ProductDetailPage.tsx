@@ -9,7 +9,7 @@ import { getProduct, type ProductDetail, type ProductResponse, type Variant } fr
 import { CartButtonSlot } from './cartSlot';
 import { fetchResource, seedResource, useResource } from '@/shared/api/resource';
 import { discountPercent, formatToman } from '@/features/catalog/utils/price';
-import { useCatalogCore } from '@/features/catalog/hooks/useCatalogCore';
+import { useCore } from '@/shared/core/useCore';
 import { initialVariant, pickColour, unitOldPrice, unitPrice } from '@/features/catalog/utils/variants';
 import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './CompareBar';
@@ -144,7 +144,7 @@ function BuyBox({ product, variant, core }: { product: ProductDetail; variant: V
             <StockState v={variant} testId="stock-wide" />
           </div>
         </div>
-        {CartButton && <CartButton productId={product.Id} variantId={variant.Id} inStock={variant.InStock} />}
+        {CartButton && <CartButton productId={product.Id} productName={product.Name} variant={variant} />}
       </div>
     </div>
   );
@@ -153,7 +153,7 @@ function BuyBox({ product, variant, core }: { product: ProductDetail; variant: V
 function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
   const { t } = useTranslation('catalog');
   // The WASM core comes on the first interaction: the page's first load stays small.
-  const core = useCatalogCore('interaction');
+  const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
   useLateTitle(product.Name);
   const crumbs = [

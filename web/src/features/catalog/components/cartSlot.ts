@@ -1,10 +1,11 @@
 import { createContext, type ComponentType } from 'react';
+import type { components } from '@/shared/api';
 
 /** What the product page tells the cart's button about the chosen variant. */
 export interface CartButtonProps {
   productId: number;
-  variantId: number;
-  inStock: boolean;
+  productName: string;
+  variant: components['schemas']['VariantDto'];
 }
 
 /**

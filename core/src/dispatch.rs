@@ -1,0 +1,685 @@
+//! Call any core function by name on serde input (cargo feature `dispatch`).
+//!
+//! The function list is declared once, in [`core_functions!`](crate::core_functions): that
+//! table generates this dispatcher, the WASM facade's typed exports (`core-wasm`) and the
+//! TypeScript types of the web app (`web/src/shared/core/functions.generated.ts`, checked for
+//! staleness by `cargo test`). Shapes per function: `core/vectors/README.md`.
+//! Every result is `{"ok": value}` or `{"err": "message"}`; nothing here panics.
+//!
+//! [`run`] is generic over any serde `Deserializer`; [`call`] feeds it a `serde_json::Value`
+//! (the native vector runner), [`call_json`] feeds it JSON text directly.
+//!
+//! ```
+//! use serde_json::json;
+//! assert_eq!(shop_core::dispatch::call("fold", &json!("كيف")), json!({"ok": "کیف"}));
+//! ```
+
+use crate::delivery::DeliveryOption;
+use crate::jalali::{self, JalaliDate};
+use crate::otp;
+use crate::validation::{self, Rule, RuleJson};
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+use std::fmt;
+
+pub use crate::jalali::DATE_MESSAGE;
+
+/// The one declaration of every core function callable by name (from JS or a vector file).
+///
+/// `core_functions!(then)` calls the macro `then` with one entry per function:
+/// `name(arg: InputType): crossing, "TS input" => "TS output" { body }`, where the body gives
+/// `Result<Output, String>` and `crossing` says how the WASM facade moves the input: `text`
+/// (a JS string, passed directly), `serde` (a JS value read with serde-wasm-bindgen) or
+/// `json` (JSON text, for inputs where that measured faster). The dispatcher below, the WASM
+/// exports and the TypeScript types are all generated from it.
+#[macro_export]
+macro_rules! core_functions {
+    ($then:ident) => {
+        $then! {
+            /// Canonical `09xxxxxxxxx`, or the mobile rule's message.
+            normalize_mobile(s: String): text, "string" => "string" {
+                $crate::mobile::normalize_mobile(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
+            }
+            /// One validation rule on one field value.
+            validate(v: $crate::dispatch::ValidateInput): serde, "ValidateInput" => "null" {
+                v.check().map(|()| $crate::dispatch::Output::Null)
+            }
+            /// A whole form in one call: every field's rules, in order; the first failing rule
+            /// of each field gives its message. `{}` when the form is valid.
+            validate_form(f: Vec<$crate::dispatch::FormField>): serde, "FormField[]" => "FormErrors" {
+                Ok($crate::dispatch::Output::Errors($crate::dispatch::validate_form(f)))
+            }
+            /// File size and extension rules.
+            validate_file(f: $crate::dispatch::FileInput): serde, "ValidateFileInput" => "null" {
+                $crate::validation::validate_file(&f.field, f.size_bytes, &f.file_name)?;
+                Ok($crate::dispatch::Output::Null)
+            }
+            /// Exactly 5 ASCII digits after digit normalisation, or the code message.
+            normalize_code(s: String): text, "string" => "string" {
+                $crate::otp::normalize_code(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
+            }
+            /// The five code boxes filled from a pasted string.
+            spread_paste(s: String): text, "string" => "CodeBoxes" {
+                Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))
+            }
+            /// Sum of line quantities.
+            cart_count(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "number" {
+                Ok($crate::dispatch::Output::Int($crate::cart::cart_count(&lines)))
+            }
+            /// `Num * (Price + PriceGaranti)`, saturating.
+            line_total(line: $crate::cart::CartLine): serde, "CartLine" => "number" {
+                Ok($crate::dispatch::Output::Int($crate::cart::line_total(&line)))
+            }
+            /// Sum of line totals, saturating.
+            order_total(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "number" {
+                Ok($crate::dispatch::Output::Int($crate::cart::order_total(&lines)))
+            }
+            /// True only for a non-empty cart whose every line allows instalments.
+            instalment_eligible(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "boolean" {
+                Ok($crate::dispatch::Output::Bool($crate::cart::instalment_eligible(&lines)))
+            }
+            /// The delivery options a customer may pick (architecture.md, delivery rule reading).
+            filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
+                Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
+            }
+            /// Search folding (letters, digits, diacritics, case, NFKC).
+            fold(s: String): text, "string" => "string" {
+                Ok($crate::dispatch::Output::Text($crate::search::fold(&s)))
+            }
+            /// Search tokens of a string.
+            tokenize(s: String): text, "string" => "string[]" {
+                Ok($crate::dispatch::Output::Texts($crate::search::tokenize(&s)))
+            }
+            /// Adjacent token pairs joined (search helper).
+            joined_pairs(tokens: Vec<String>): serde, "string[]" => "string[]" {
+                Ok($crate::dispatch::Output::Texts($crate::search::joined_pairs(&tokens)))
+            }
+            /// Persian and Arabic-Indic digits to ASCII.
+            to_western_digits(s: String): text, "string" => "string" {
+                Ok($crate::dispatch::Output::Text($crate::digits::to_western_digits(&s)))
+            }
+            /// ASCII digits to Persian for display.
+            to_persian_digits(s: String): text, "string" => "string" {
+                Ok($crate::dispatch::Output::Text($crate::digits::to_persian_digits(&s)))
+            }
+            /// Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`.
+            format_price(amount: i64): serde, "number" => "string" {
+                Ok($crate::dispatch::Output::Text($crate::digits::format_price(amount)))
+            }
+            /// Whole percent off from `old` to `new` price, rounded down, at least 1 when reduced.
+            discount_percent(p: (i64, i64)): serde, "[old: number, new: number]" => "number" {
+                Ok($crate::dispatch::Output::Int(i64::from($crate::price::discount_percent(p.0, p.1).get())))
+            }
+            /// Gregorian `[y, m, d]` to a Jalali date.
+            gregorian_to_jalali(ymd: (i32, u32, u32)): serde, "Ymd" => "JalaliDate" {
+                $crate::jalali::gregorian_to_jalali(ymd.0, ymd.1, ymd.2)
+                    .map($crate::dispatch::Output::Date)
+                    .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
+            }
+            /// Jalali `[y, m, d]` to Gregorian `[y, m, d]`.
+            jalali_to_gregorian(ymd: (i32, u32, u32)): serde, "Ymd" => "Ymd" {
+                $crate::jalali::jalali_to_gregorian(ymd.0, ymd.1, ymd.2)
+                    .map($crate::dispatch::Output::Ymd)
+                    .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
+            }
+            /// `"1403/01/01"` (any digit set, `/` or `-`) to a Jalali date that exists.
+            parse_jalali_date(s: String): text, "string" => "JalaliDate" {
+                $crate::jalali::JalaliDate::parse(&s).map($crate::dispatch::Output::Date).map_err(String::from)
+            }
+            /// `"۱ فروردین ۱۴۰۳"`.
+            format_jalali(date: $crate::jalali::JalaliDate): serde, "JalaliDate" => "string" {
+                $crate::dispatch::valid_jalali(date).map(|d| $crate::dispatch::Output::Text($crate::jalali::format_jalali(&d)))
+            }
+            /// `"۱۴۰۳/۰۱/۰۱"`.
+            format_jalali_numeric(date: $crate::jalali::JalaliDate): serde, "JalaliDate" => "string" {
+                $crate::dispatch::valid_jalali(date).map(|d| $crate::dispatch::Output::Text($crate::jalali::format_jalali_numeric(&d)))
+            }
+            /// The Jalali date in Tehran at a Unix second (Iran's historic summer time included).
+            tehran_date(at: i64): serde, "number" => "JalaliDate" {
+                $crate::tehran::tehran_date(at)
+                    .map($crate::dispatch::Output::Date)
+                    .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
+            }
+        }
+    };
+}
+
+/// Generates [`FUNCTIONS`], [`run`] and [`typescript_functions`] from the table.
+macro_rules! define_dispatcher {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident($arg:ident: $ty:ty): $crossing:ident, $ts_in:literal => $ts_out:literal $body:block
+    )*) => {
+        /// Every function name [`run`] knows, in table order.
+        ///
+        /// ```
+        /// assert!(shop_core::dispatch::FUNCTIONS.contains(&"filter_delivery"));
+        /// ```
+        pub const FUNCTIONS: &[&str] = &[$(stringify!($name)),*];
+
+        /// Runs `fn_name` on `input`. `Err` holds the rule's message, `unknown fn: …`, or
+        /// `bad input: …` when `input` does not have the function's shape.
+        ///
+        /// ```
+        /// use shop_core::dispatch::{run, Output};
+        /// let out = run("format_price", &serde_json::json!(1000));
+        /// assert_eq!(out, Ok(Output::Text("۱٬۰۰۰ تومان".into())));
+        /// ```
+        pub fn run<'de, D: Deserializer<'de>>(fn_name: &str, input: D) -> Result<Output, String> {
+            match fn_name {
+                $(stringify!($name) => {
+                    let $arg = <$ty>::deserialize(input).map_err(|e| format!("bad input: {e}"))?;
+                    $body
+                })*
+                other => Err(format!("unknown fn: {other}")),
+            }
+        }
+
+        /// The TypeScript declaration of every function: `CoreFns[name] = [input, output]`,
+        /// and the typed exports of the WASM module.
+        pub fn typescript_functions() -> String {
+            let mut fns = String::from("/** Input and result types of every function the core exports. */\nexport interface CoreFns {\n");
+            let mut exports = String::from("/** The WASM module's typed exports, one per core function. */\nexport interface CoreExports {\n");
+            $(
+                fns.push_str(&format!("  {}: [{}, {}];\n", stringify!($name), $ts_in, $ts_out));
+                let doc: &[&str] = &[$($doc.trim()),*];
+                exports.push_str(&format!("  /** {} */\n", doc.join(" ")));
+                exports.push_str(&format!("  {}(input: {}): Outcome<{}>;\n", stringify!($name), $ts_in, $ts_out));
+            )*
+            fns.push_str("}\nexport type CoreFn = keyof CoreFns;\n\n");
+            exports.push_str("}\n");
+            fns + &exports
+        }
+    };
+}
+
+core_functions!(define_dispatcher);
+
+/// The types the functions take and give, in TypeScript (the head of the generated file).
+pub const TYPESCRIPT_TYPES: &str = r#"/** Every export returns one of these (the vectors' `expect` shape). */
+export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
+
+/** A validation rule (serde tag `rule`), see core/vectors/README.md. */
+export type Rule =
+  | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
+  | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }
+  | { rule: "MinLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
+  | { rule: "Confirmed"; other: string } | { rule: "FileSize"; max_bytes: number };
+
+export interface ValidateInput { rule: Rule; field: string; value: string }
+export interface ValidateFileInput { field: string; size_bytes: number; file_name: string }
+
+/** One field of a form: `name` keys the errors, `label` is the field's Persian name. */
+export interface FormField { name: string; label: string; value: string; rules: Rule[] }
+/** A form field without its value (`Form.parse`: the rules are read once). */
+export type FieldSpec = Omit<FormField, "value">;
+/** The first failing rule's message per field name; `{}` when the form is valid. */
+export type FormErrors = Record<string, string>;
+
+/** A cart line; extra fields (Id, Name, ...) are ignored. */
+export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
+
+export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
+export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
+
+export interface JalaliDate { year: number; month: number; day: number }
+export type Ymd = [number, number, number];
+
+/** The five OTP boxes. */
+export type CodeBoxes = [string, string, string, string, string];
+"#;
+
+/// The whole generated TypeScript file.
+pub fn typescript() -> String {
+    format!(
+        "// Generated from core/src/dispatch.rs (core_functions!); `cargo test -p shop-core` checks it.\n// Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated\n\n{TYPESCRIPT_TYPES}\n{}",
+        typescript_functions()
+    )
+}
+
+/// A successful result of [`run`]; serialises as the plain JSON value (`null`, a number, …).
+///
+/// ```
+/// use shop_core::dispatch::Output;
+/// assert_eq!(serde_json::to_string(&Output::Null).unwrap(), "null");
+/// assert_eq!(serde_json::to_string(&Output::Int(5)).unwrap(), "5");
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Output {
+    /// Success without a value (`validate`, `validate_file`).
+    Null,
+    /// A boolean (`instalment_eligible`).
+    Bool(bool),
+    /// An integer (counts and totals).
+    Int(i64),
+    /// A string.
+    Text(String),
+    /// A list of strings (tokens).
+    Texts(Vec<String>),
+    /// The five code boxes.
+    Boxes([String; otp::CODE_LENGTH]),
+    /// Delivery options in result order.
+    Options(Vec<DeliveryOption>),
+    /// A Jalali date.
+    Date(JalaliDate),
+    /// A Gregorian date `[y, m, d]`.
+    Ymd((i32, u32, u32)),
+    /// Messages by field name (`validate_form`).
+    Errors(FormErrors),
+}
+
+/// The failing fields of a form, in form order: `(name, message)`; a JSON object.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FormErrors(pub Vec<(String, String)>);
+
+impl Serialize for FormErrors {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// Runs `fn_name` on a JSON value: `{"ok": …}` or `{"err": "…"}`.
+///
+/// ```
+/// use serde_json::json;
+/// use shop_core::dispatch::call;
+/// assert_eq!(call("normalize_mobile", &json!("+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹")), json!({"ok": "09123456789"}));
+/// assert_eq!(call("cart_count", &json!([{"Num": 2, "Price": 10}])), json!({"ok": 2}));
+/// assert_eq!(call("nope", &json!(null)), json!({"err": "unknown fn: nope"}));
+/// ```
+pub fn call(fn_name: &str, input: &Value) -> Value {
+    let outcome = run(fn_name, input);
+    serde_json::to_value(Outcome::from(&outcome))
+        .unwrap_or_else(|e| serde_json::json!({ "err": e.to_string() }))
+}
+
+/// Runs `fn_name` on JSON text and returns the outcome as JSON text; same results as [`call`].
+/// Text that is not JSON (or has trailing data) is `bad input`.
+///
+/// ```
+/// use shop_core::dispatch::call_json;
+/// assert_eq!(call_json("normalize_code", r#""۱۲۳۴۵""#), r#"{"ok":"12345"}"#);
+/// assert_eq!(call_json("spread_paste", r#""12a45""#), r#"{"ok":["","","","",""]}"#);
+/// assert!(call_json("fold", "not json").starts_with(r#"{"err":"bad input:"#));
+/// ```
+pub fn call_json(fn_name: &str, input_json: &str) -> String {
+    let mut de = serde_json::Deserializer::from_str(input_json);
+    let outcome = run(fn_name, &mut de).and_then(|out| {
+        de.end().map_err(|e| format!("bad input: {e}"))?;
+        Ok(out)
+    });
+    serde_json::to_string(&Outcome::from(&outcome))
+        .unwrap_or_else(|_| r#"{"err":"bad output"}"#.to_owned())
+}
+
+/// The `{ok}` / `{err}` envelope.
+#[derive(Serialize)]
+enum Outcome<'a> {
+    #[serde(rename = "ok")]
+    Ok(&'a Output),
+    #[serde(rename = "err")]
+    Err(&'a str),
+}
+
+impl<'a> From<&'a Result<Output, String>> for Outcome<'a> {
+    fn from(r: &'a Result<Output, String>) -> Self {
+        match r {
+            Ok(v) => Outcome::Ok(v),
+            Err(e) => Outcome::Err(e),
+        }
+    }
+}
+
+/// `validate`'s input: one rule, the field's Persian name, the value.
+#[derive(Deserialize)]
+pub struct ValidateInput {
+    rule: MaybeRule,
+    field: String,
+    value: String,
+}
+
+impl ValidateInput {
+    /// The rule's verdict; an unknown rule gives the spec's default message.
+    pub fn check(&self) -> Result<(), String> {
+        let rule = self
+            .rule
+            .0
+            .as_ref()
+            .ok_or_else(|| validation::default_message(&self.field))?;
+        Ok(validation::validate(rule, &self.field, &self.value)?)
+    }
+}
+
+/// One field of a form for `validate_form`.
+#[derive(Deserialize)]
+pub struct FormField {
+    /// The key of the field's error in the answer.
+    name: String,
+    /// The field's Persian name, as messages show it.
+    label: String,
+    value: String,
+    rules: Vec<MaybeRule>,
+}
+
+/// A form field without its value: a form's rules, read once and checked against many values.
+#[derive(Deserialize)]
+pub struct FieldSpec {
+    /// The key of the field's error in the answer.
+    name: String,
+    /// The field's Persian name, as messages show it.
+    label: String,
+    rules: Vec<MaybeRule>,
+}
+
+/// The message of the first rule `value` breaks (an unknown rule: the default message).
+fn first_failure(label: &str, rules: &[MaybeRule], value: &str) -> Option<String> {
+    rules.iter().find_map(|rule| match &rule.0 {
+        Some(rule) => validation::validate(rule, label, value).err().map(String::from),
+        None => Some(validation::default_message(label)),
+    })
+}
+
+/// Every field's rules in order; the first failing rule of each field gives its message.
+///
+/// ```
+/// use shop_core::dispatch::{validate_form, FormField};
+/// let form: Vec<FormField> = serde_json::from_value(serde_json::json!([
+///     {"name": "mobile", "label": "موبایل", "value": "0912", "rules": [{"rule": "Required"}, {"rule": "Mobile"}]},
+///     {"name": "name", "label": "نام", "value": "علی", "rules": [{"rule": "Required"}]},
+/// ])).unwrap();
+/// assert_eq!(validate_form(form).0, [("mobile".to_owned(), "شماره موبایل وارد شده معتبر نیست!".to_owned())]);
+/// ```
+pub fn validate_form(fields: Vec<FormField>) -> FormErrors {
+    FormErrors(
+        fields
+            .into_iter()
+            .filter_map(|f| Some((f.name, first_failure(&f.label, &f.rules, &f.value)?)))
+            .collect(),
+    )
+}
+
+/// [`validate_form`] on a form read once: `values[i]` is the value of `form[i]` (a missing
+/// value is empty).
+///
+/// ```
+/// use shop_core::dispatch::{validate_values, FieldSpec};
+/// let form: Vec<FieldSpec> = serde_json::from_value(serde_json::json!([
+///     {"name": "code", "label": "کد پستی", "rules": [{"rule": "Digits", "n": 10}]},
+/// ])).unwrap();
+/// assert_eq!(validate_values(&form, &["123"]).0, [("code".to_owned(), "کد پستی باید 10 رقم باشد".to_owned())]);
+/// assert!(validate_values(&form, &["۱۲۳۴۵۶۷۸۹۰"]).0.is_empty());
+/// ```
+pub fn validate_values<S: AsRef<str>>(form: &[FieldSpec], values: &[S]) -> FormErrors {
+    FormErrors(
+        form.iter()
+            .enumerate()
+            .filter_map(|(i, f)| {
+                let value = values.get(i).map_or("", AsRef::as_ref);
+                Some((f.name.clone(), first_failure(&f.label, &f.rules, value)?))
+            })
+            .collect(),
+    )
+}
+
+/// `validate_file`'s input.
+#[derive(Deserialize)]
+pub struct FileInput {
+    /// The field's Persian name.
+    pub field: String,
+    /// Size in bytes.
+    pub size_bytes: u64,
+    /// The file's name.
+    pub file_name: String,
+}
+
+/// `filter_delivery`'s input: each cart line's options and the customer's city.
+#[derive(Deserialize)]
+pub struct DeliveryInput {
+    /// Options per cart line.
+    pub lines: Vec<Vec<DeliveryOption>>,
+    /// The customer's city.
+    pub city: String,
+}
+
+/// A Jalali date that must exist.
+pub fn valid_jalali(date: JalaliDate) -> Result<JalaliDate, String> {
+    if jalali::is_valid_jalali(&date) {
+        Ok(date)
+    } else {
+        Err(DATE_MESSAGE.to_owned())
+    }
+}
+
+/// A rule, or `None` for any JSON that is not a known rule (the dispatcher then answers with
+/// the spec's default message). Read leniently by hand so that nothing needs buffering.
+pub struct MaybeRule(Option<Rule>);
+
+impl<'de> Deserialize<'de> for MaybeRule {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(RuleVisitor)
+    }
+}
+
+struct RuleVisitor;
+
+impl<'de> Visitor<'de> for RuleVisitor {
+    type Value = MaybeRule;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a rule object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MaybeRule, A::Error> {
+        let mut j = RuleJson {
+            rule: String::new(),
+            n: None,
+            other: None,
+            max_bytes: None,
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            let value: Scalar = map.next_value()?;
+            match (key.as_str(), value) {
+                ("rule", Scalar::Text(s)) => j.rule = s,
+                ("other", Scalar::Text(s)) => j.other = Some(s),
+                ("n", Scalar::Int(n)) => j.n = Some(n),
+                ("n", Scalar::Unsigned(n)) => j.n = i64::try_from(n).ok(),
+                ("max_bytes", Scalar::Unsigned(n)) => j.max_bytes = Some(n),
+                _ => {}
+            }
+        }
+        Ok(MaybeRule(Rule::try_from(j).ok()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MaybeRule, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+}
+
+/// A rule field's value: the kinds a rule uses, anything else skipped.
+enum Scalar {
+    Text(String),
+    Int(i64),
+    Unsigned(u64),
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ScalarVisitor)
+    }
+}
+
+struct ScalarVisitor;
+
+impl<'de> Visitor<'de> for ScalarVisitor {
+    type Value = Scalar;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
+        Ok(Scalar::Text(v.to_owned()))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
+        Ok(u64::try_from(v).map_or(Scalar::Int(v), Scalar::Unsigned))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
+        Ok(Scalar::Unsigned(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Scalar, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Scalar::Other)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Scalar::Other)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_listed_function_is_known() {
+        for f in FUNCTIONS.iter().copied() {
+            let out = call(f, &Value::Null);
+            let err = out["err"].as_str().unwrap_or_default().to_owned();
+            assert!(!err.starts_with("unknown fn"), "{f}: {out}");
+        }
+    }
+
+    #[test]
+    fn wrong_type_is_a_bad_input_error() {
+        let out = call("normalize_mobile", &json!(42));
+        assert!(
+            out["err"]
+                .as_str()
+                .is_some_and(|e| e.starts_with("bad input:")),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn unknown_rule_gives_the_default_message() {
+        let input = json!({"rule": {"rule": "Telepathy"}, "field": "نام", "value": "x"});
+        assert_eq!(
+            call("validate", &input),
+            json!({"err": "نام is not valid."})
+        );
+    }
+
+    #[test]
+    fn rule_with_odd_field_values_gives_the_default_message() {
+        for rule in [
+            json!({"rule": "MinLength", "n": 1.5}),
+            json!({"rule": "MinLength", "n": [1]}),
+            json!(["Required"]),
+            json!({"rule": {"x": 1}}),
+        ] {
+            let input = json!({"rule": rule, "field": "f", "value": "x"});
+            assert_eq!(
+                call("validate", &input),
+                json!({"err": "f is not valid."}),
+                "{rule}"
+            );
+        }
+    }
+
+    #[test]
+    fn success_without_value_is_ok_null() {
+        let input = json!({"rule": {"rule": "Required"}, "field": "نام", "value": "x"});
+        assert_eq!(call("validate", &input), json!({"ok": null}));
+    }
+
+    #[test]
+    fn invalid_jalali_date_is_an_error() {
+        assert_eq!(
+            call(
+                "format_jalali",
+                &json!({"year": 1402, "month": 12, "day": 30})
+            ),
+            json!({"err": DATE_MESSAGE})
+        );
+        assert_eq!(
+            call("gregorian_to_jalali", &json!([2023, 2, 29])),
+            json!({"err": DATE_MESSAGE})
+        );
+    }
+
+    #[test]
+    fn negative_month_is_a_bad_input_error() {
+        let out = call("jalali_to_gregorian", &json!([1403, -1, 1]));
+        assert!(out["err"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("bad input:")));
+    }
+
+    #[test]
+    fn float_price_is_a_bad_input_error() {
+        assert!(call("format_price", &json!(1.5))["err"].is_string());
+    }
+
+    #[test]
+    fn json_text_and_value_give_the_same_result() {
+        let input = json!({"lines": [[{"Id": 1, "Priority": 2, "CityActive": [{"name": "همه"}]}]], "city": "تهران"});
+        let via_text: Value =
+            serde_json::from_str(&call_json("filter_delivery", &input.to_string())).unwrap();
+        assert_eq!(via_text, call("filter_delivery", &input));
+    }
+
+    #[test]
+    fn trailing_text_is_bad_input() {
+        assert!(call_json("fold", r#""a" "b""#).starts_with(r#"{"err":"bad input:"#));
+    }
+
+    #[test]
+    fn empty_text_is_bad_input() {
+        assert!(call_json("fold", "").starts_with(r#"{"err":"bad input:"#));
+    }
+}

@@ -1,0 +1,258 @@
+//! The life of a registered order: its states and the one table of allowed transitions.
+//!
+//! ```text
+//! registered ──pay──▶ awaiting_payment ──verified──▶ paid ──▶ preparing ──ship(code)──▶ shipped ──▶ delivered
+//!     │                     │
+//!     ├──cancel/expire──────┴──payment failed / cancel / expire──▶ cancelled | expired
+//! ```
+//!
+//! ```
+//! use shop_core::order_state::{transition, OrderEvent, OrderStatus};
+//! assert_eq!(transition(OrderStatus::Registered, &OrderEvent::StartPayment), Ok(OrderStatus::AwaitingPayment));
+//! assert!(transition(OrderStatus::Delivered, &OrderEvent::Cancel).is_err());
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+/// Where a registered order is. Stored and sent as the snake_case name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderStatus {
+    /// Registered with its snapshot; stock reserved; not paid yet.
+    Registered,
+    /// The customer was sent to the payment gateway.
+    AwaitingPayment,
+    /// Payment verified; the reserved stock is committed.
+    Paid,
+    /// Staff are preparing the parcel.
+    Preparing,
+    /// Handed to the carrier, with a tracking code.
+    Shipped,
+    /// Received by the customer.
+    Delivered,
+    /// Cancelled by the customer or by a failed payment; stock released.
+    Cancelled,
+    /// Not paid within the reservation window; stock released.
+    Expired,
+}
+
+/// Every status, in the order of the happy path, then the two ends.
+pub const ALL_STATUSES: [OrderStatus; 8] = [
+    OrderStatus::Registered,
+    OrderStatus::AwaitingPayment,
+    OrderStatus::Paid,
+    OrderStatus::Preparing,
+    OrderStatus::Shipped,
+    OrderStatus::Delivered,
+    OrderStatus::Cancelled,
+    OrderStatus::Expired,
+];
+
+impl OrderStatus {
+    /// The stored name, e.g. `awaiting_payment`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Registered => "registered",
+            OrderStatus::AwaitingPayment => "awaiting_payment",
+            OrderStatus::Paid => "paid",
+            OrderStatus::Preparing => "preparing",
+            OrderStatus::Shipped => "shipped",
+            OrderStatus::Delivered => "delivered",
+            OrderStatus::Cancelled => "cancelled",
+            OrderStatus::Expired => "expired",
+        }
+    }
+
+    /// Parses a stored name; `None` for anything else (a cart's `open`, for one).
+    pub fn parse(s: &str) -> Option<Self> {
+        ALL_STATUSES.into_iter().find(|st| st.as_str() == s)
+    }
+
+    /// The Persian label shown to the customer.
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderStatus::Registered => "ثبت‌شده",
+            OrderStatus::AwaitingPayment => "در انتظار پرداخت",
+            OrderStatus::Paid => "پرداخت‌شده",
+            OrderStatus::Preparing => "در حال آماده‌سازی",
+            OrderStatus::Shipped => "ارسال‌شده",
+            OrderStatus::Delivered => "تحویل‌شده",
+            OrderStatus::Cancelled => "لغوشده",
+            OrderStatus::Expired => "منقضی‌شده",
+        }
+    }
+
+    /// True while the order's stock is held for it and it may still be paid.
+    pub fn holds_reservation(self) -> bool {
+        matches!(self, OrderStatus::Registered | OrderStatus::AwaitingPayment)
+    }
+}
+
+/// What happens to an order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OrderEvent {
+    /// The customer starts a payment.
+    StartPayment,
+    /// The gateway verified the payment.
+    PaymentVerified,
+    /// The gateway refused the payment, or the customer cancelled at the bank.
+    PaymentFailed,
+    /// The customer (or staff) cancels an unpaid order.
+    Cancel,
+    /// The reservation window passed without a payment.
+    Expire,
+    /// Staff start preparing the parcel.
+    Prepare,
+    /// The parcel leaves with this tracking code.
+    Ship {
+        /// The carrier's tracking code.
+        tracking_code: String,
+    },
+    /// The customer received the parcel.
+    Deliver,
+}
+
+/// Why a transition was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TransitionError {
+    /// The event does not apply to an order in this state.
+    #[error("این تغییر برای سفارشی در وضعیت «{}» ممکن نیست", .0.label())]
+    NotAllowed(OrderStatus),
+    /// Shipping needs a tracking code.
+    #[error("کد رهگیری مرسوله را وارد کنید")]
+    TrackingCodeMissing,
+}
+
+/// The one table of allowed transitions: the state an order goes to on `event`, or why not.
+pub fn transition(from: OrderStatus, event: &OrderEvent) -> Result<OrderStatus, TransitionError> {
+    use OrderEvent as E;
+    use OrderStatus as S;
+    let to = match (from, event) {
+        (S::Registered, E::StartPayment) => S::AwaitingPayment,
+        // A new attempt after an abandoned bank page.
+        (S::AwaitingPayment, E::StartPayment) => S::AwaitingPayment,
+        (S::AwaitingPayment, E::PaymentVerified) => S::Paid,
+        (S::AwaitingPayment, E::PaymentFailed) => S::Cancelled,
+        (S::Registered | S::AwaitingPayment, E::Cancel) => S::Cancelled,
+        (S::Registered | S::AwaitingPayment, E::Expire) => S::Expired,
+        (S::Paid, E::Prepare) => S::Preparing,
+        (S::Preparing, E::Ship { tracking_code }) => {
+            if tracking_code.trim().is_empty() {
+                return Err(TransitionError::TrackingCodeMissing);
+            }
+            S::Shipped
+        }
+        (S::Shipped, E::Deliver) => S::Delivered,
+        _ => return Err(TransitionError::NotAllowed(from)),
+    };
+    Ok(to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use OrderEvent as E;
+    use OrderStatus as S;
+
+    fn events() -> Vec<OrderEvent> {
+        vec![
+            E::StartPayment,
+            E::PaymentVerified,
+            E::PaymentFailed,
+            E::Cancel,
+            E::Expire,
+            E::Prepare,
+            E::Ship {
+                tracking_code: "RT123456789IR".into(),
+            },
+            E::Deliver,
+        ]
+    }
+
+    /// The whole table, written out: every (state, event) pair that is allowed and where it goes.
+    const ALLOWED: &[(S, &str, S)] = &[
+        (S::Registered, "StartPayment", S::AwaitingPayment),
+        (S::Registered, "Cancel", S::Cancelled),
+        (S::Registered, "Expire", S::Expired),
+        (S::AwaitingPayment, "StartPayment", S::AwaitingPayment),
+        (S::AwaitingPayment, "PaymentVerified", S::Paid),
+        (S::AwaitingPayment, "PaymentFailed", S::Cancelled),
+        (S::AwaitingPayment, "Cancel", S::Cancelled),
+        (S::AwaitingPayment, "Expire", S::Expired),
+        (S::Paid, "Prepare", S::Preparing),
+        (S::Preparing, "Ship", S::Shipped),
+        (S::Shipped, "Deliver", S::Delivered),
+    ];
+
+    fn name(e: &OrderEvent) -> &'static str {
+        match e {
+            E::StartPayment => "StartPayment",
+            E::PaymentVerified => "PaymentVerified",
+            E::PaymentFailed => "PaymentFailed",
+            E::Cancel => "Cancel",
+            E::Expire => "Expire",
+            E::Prepare => "Prepare",
+            E::Ship { .. } => "Ship",
+            E::Deliver => "Deliver",
+        }
+    }
+
+    #[test]
+    fn every_state_and_event_follows_the_table() {
+        for from in ALL_STATUSES {
+            for e in events() {
+                let expected = ALLOWED
+                    .iter()
+                    .find(|(f, n, _)| *f == from && *n == name(&e))
+                    .map(|t| t.2);
+                match expected {
+                    Some(to) => assert_eq!(transition(from, &e), Ok(to), "{from:?} + {e:?}"),
+                    None => assert_eq!(
+                        transition(from, &e),
+                        Err(TransitionError::NotAllowed(from)),
+                        "{from:?} + {e:?}"
+                    ),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shipping_needs_a_tracking_code() {
+        let blank = E::Ship {
+            tracking_code: "  ".into(),
+        };
+        assert_eq!(
+            transition(S::Preparing, &blank),
+            Err(TransitionError::TrackingCodeMissing)
+        );
+    }
+
+    #[test]
+    fn finished_orders_accept_nothing() {
+        for from in [S::Delivered, S::Cancelled, S::Expired] {
+            assert!(events().iter().all(|e| transition(from, e).is_err()), "{from:?}");
+        }
+    }
+
+    #[test]
+    fn names_round_trip_and_cart_is_not_a_status() {
+        for s in ALL_STATUSES {
+            assert_eq!(OrderStatus::parse(s.as_str()), Some(s));
+            assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        }
+        assert_eq!(OrderStatus::parse("open"), None);
+    }
+
+    #[test]
+    fn only_unpaid_orders_hold_stock() {
+        let holding: Vec<_> = ALL_STATUSES.into_iter().filter(|s| s.holds_reservation()).collect();
+        assert_eq!(holding, vec![S::Registered, S::AwaitingPayment]);
+    }
+
+    #[test]
+    fn refusal_names_the_state_in_persian() {
+        let e = transition(S::Delivered, &E::Cancel).unwrap_err();
+        assert_eq!(e.to_string(), "این تغییر برای سفارشی در وضعیت «تحویل‌شده» ممکن نیست");
+    }
+}

@@ -1,0 +1,3 @@
+//! Address tables.
+
+pub mod address;

@@ -1,0 +1,616 @@
+//! Requests and answers of the order calls: the cart (spec section 7), registration,
+//! the checkout summary and invoices.
+
+use poem_openapi::{types::Example, Object};
+
+use super::service::{CartView, LineView};
+
+/// `order/list/preorder` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "PreorderListRequest")]
+pub struct ListReq {
+    /// The caller's `Uid`. Any other user's `Uid` is refused with 403.
+    #[oai(validator(max_length = 100))]
+    pub uid: String,
+}
+
+impl Example for ListReq {
+    fn example() -> Self {
+        Self { uid: "u_8f3k2q9x".into() }
+    }
+}
+
+/// `order/update/totalprice` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "UpdateTotalPriceRequest")]
+pub struct OrderIdReq {
+    /// Id of the caller's open order (`OrderId` of the pre-order list).
+    pub orderid: i64,
+}
+
+impl Example for OrderIdReq {
+    fn example() -> Self {
+        Self { orderid: 12 }
+    }
+}
+
+/// `order/delete/product` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "DeleteProductRequest")]
+pub struct DeleteReq {
+    /// Id of the cart line to remove (`Id` of a cart line).
+    pub id: i64,
+    /// Id of the caller's open order the line belongs to.
+    pub orderid: i64,
+}
+
+impl Example for DeleteReq {
+    fn example() -> Self {
+        Self { id: 31, orderid: 12 }
+    }
+}
+
+/// `order/edit/product` request: sets one cart line's product variant and quantity.
+///
+/// `name`, `price`, `pricegaranti`, `namegaranti`, `dg`, `property` and `color` are accepted for
+/// compatibility with the spec's client and **ignored**: the server copies them from the
+/// catalogue.
+#[derive(Debug, Object)]
+#[oai(example, rename = "EditProductRequest")]
+pub struct EditReq {
+    /// Product id (`SupProductId`).
+    pub spid: i64,
+    /// Variant id (`SupProductIdDetail`): the product's colour and warranty choice.
+    pub spiddetail: i64,
+    /// The line's new quantity (absolute, not added), from 1 to 100.
+    pub num: i64,
+    /// Ignored (taken from the catalogue).
+    pub name: Option<serde_json::Value>,
+    /// Ignored (taken from the catalogue).
+    pub price: Option<serde_json::Value>,
+    /// Ignored (taken from the catalogue).
+    pub pricegaranti: Option<serde_json::Value>,
+    /// Ignored (taken from the catalogue).
+    pub namegaranti: Option<serde_json::Value>,
+    /// Ignored (taken from the catalogue).
+    pub dg: Option<serde_json::Value>,
+    /// Ignored (taken from the catalogue).
+    pub property: Option<serde_json::Value>,
+    /// Ignored (taken from the catalogue).
+    pub color: Option<serde_json::Value>,
+    /// The caller's open order; 0 or absent means "my open order", created when missing.
+    pub orderid: Option<i64>,
+    /// The line to change; 0 or absent means the order's line of this variant, created when
+    /// missing. Changing a line to a variant another line already holds merges the two.
+    pub id: Option<i64>,
+}
+
+impl Example for EditReq {
+    fn example() -> Self {
+        Self {
+            spid: 1,
+            spiddetail: 2,
+            num: 1,
+            name: None,
+            price: None,
+            pricegaranti: None,
+            namegaranti: None,
+            dg: None,
+            property: None,
+            color: None,
+            orderid: Some(0),
+            id: Some(0),
+        }
+    }
+}
+
+/// One cart line (spec section 3), with the catalogue's current names and prices.
+#[derive(Debug, Clone, Object)]
+pub struct CartLine {
+    /// Line id.
+    #[oai(rename = "Id")]
+    pub id: i64,
+    /// The order the line belongs to.
+    #[oai(rename = "OrderId")]
+    pub order_id: i64,
+    /// Product id.
+    #[oai(rename = "SupProductId")]
+    pub sup_product_id: i64,
+    /// Variant id (colour and warranty choice).
+    #[oai(rename = "SupProductIdDetail")]
+    pub sup_product_id_detail: i64,
+    /// Quantity.
+    #[oai(rename = "Num")]
+    pub num: i64,
+    /// Product name.
+    #[oai(rename = "Name")]
+    pub name: String,
+    /// Unit price in Toman.
+    #[oai(rename = "Price")]
+    pub price: i64,
+    /// Unit warranty price in Toman.
+    #[oai(rename = "PriceGaranti")]
+    pub price_garanti: i64,
+    /// Warranty name.
+    #[oai(rename = "NameGaranti")]
+    pub name_garanti: String,
+    /// The catalogue's `DG` label of the variant.
+    #[oai(rename = "DG")]
+    pub dg: String,
+    /// The variant's configuration, e.g. «۱۶ گیگ رم / ۵۱۲ گیگ SSD».
+    #[oai(rename = "Property")]
+    pub property: String,
+    /// Colour.
+    #[oai(rename = "Color")]
+    pub color: String,
+    /// Whether this line may be paid in instalments.
+    #[oai(rename = "InsPayment")]
+    pub ins_payment: bool,
+}
+
+impl From<&LineView> for CartLine {
+    fn from(l: &LineView) -> Self {
+        Self {
+            id: l.id,
+            order_id: l.order_id,
+            sup_product_id: l.product_id,
+            sup_product_id_detail: l.variant_id,
+            num: l.num,
+            name: l.name.clone(),
+            price: l.price,
+            price_garanti: l.price_garanti,
+            name_garanti: l.name_garanti.clone(),
+            dg: l.dg.clone(),
+            property: l.property.clone(),
+            color: l.color.clone(),
+            ins_payment: l.ins_payment,
+        }
+    }
+}
+
+/// The caller's cart. Shared answer of the four pre-order calls.
+#[derive(Debug, Object)]
+#[oai(example)]
+pub struct CartResponse {
+    /// `ok`; `not` from `order/edit/product` when the quantity is not in stock (nothing changed).
+    pub status: String,
+    /// With `not`: a Persian message naming the product.
+    #[oai(skip_serializing_if_is_none)]
+    pub message: Option<String>,
+    /// With `not`: the name of the product that is short.
+    #[oai(rename = "Name", skip_serializing_if_is_none)]
+    pub name: Option<String>,
+    /// The cart lines, oldest first; `[]` for an empty cart.
+    pub data: Vec<CartLine>,
+    /// Sum of `Num × (Price + PriceGaranti)` over the lines, in Toman.
+    #[oai(rename = "OrderTotalPrice")]
+    pub order_total_price: i64,
+    /// What the customer pays: `OrderTotalPrice` minus discounts (none yet, so equal).
+    #[oai(rename = "FinalPrice")]
+    pub final_price: i64,
+    /// The order's short public code; null when the caller has no open order.
+    #[oai(rename = "Code")]
+    pub code: Option<String>,
+    /// The order's id; null when the caller has no open order.
+    #[oai(rename = "OrderId")]
+    pub order_id: Option<i64>,
+}
+
+impl CartResponse {
+    pub fn ok(cart: &CartView) -> Self {
+        Self {
+            status: "ok".into(),
+            message: None,
+            name: None,
+            data: cart.lines.iter().map(CartLine::from).collect(),
+            order_total_price: cart.total,
+            final_price: cart.final_price,
+            code: cart.code.clone(),
+            order_id: cart.order_id,
+        }
+    }
+}
+
+impl Example for CartResponse {
+    fn example() -> Self {
+        Self {
+            status: "ok".into(),
+            message: None,
+            name: None,
+            data: vec![CartLine {
+                id: 31,
+                order_id: 12,
+                sup_product_id: 1,
+                sup_product_id_detail: 2,
+                num: 1,
+                name: "لپ‌تاپ ایسوس ذن‌بوک ۱۴ مدل UX3405MA".into(),
+                price: 73_200_000,
+                price_garanti: 2_500_000,
+                name_garanti: "گارانتی ۱۸ ماهه آواژنگ".into(),
+                dg: "1-2".into(),
+                property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD".into(),
+                color: "نقره‌ای".into(),
+                ins_payment: true,
+            }],
+            order_total_price: 75_700_000,
+            final_price: 75_700_000,
+            code: Some("K7Q2M9XD".into()),
+            order_id: Some(12),
+        }
+    }
+}
+
+
+/// `order/summary` request: the caller's cart, optionally with the chosen address and delivery.
+#[derive(Debug, Object)]
+#[oai(example, rename = "CheckoutSummaryRequest")]
+pub struct SummaryReq {
+    /// The caller's open order (`OrderId` of the pre-order list).
+    pub orderid: i64,
+    /// One of the caller's addresses; its city filters the delivery options (the customer's
+    /// own `City` without it).
+    pub addressid: Option<i64>,
+    /// A delivery option offered for that city; its price is added to the payable.
+    pub deliveryid: Option<i64>,
+}
+
+impl Example for SummaryReq {
+    fn example() -> Self {
+        Self { orderid: 12, addressid: Some(3), deliveryid: Some(2) }
+    }
+}
+
+/// `order/register` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "OrderRegisterRequest")]
+pub struct RegisterReq {
+    /// The caller's open order (the cart) to register.
+    pub orderid: i64,
+    /// One of the caller's addresses.
+    pub addressid: i64,
+    /// A delivery option offered for the address's city.
+    pub deliveryid: i64,
+    /// `full` (instalments are refused until the instalment plan exists).
+    #[oai(validator(max_length = 20))]
+    pub paymentmethod: String,
+    /// The customer saw and accepts the new prices of a `price_changed` answer.
+    #[oai(default)]
+    pub acceptprices: bool,
+    /// The `Payable` the customer saw on the summary; when the server computes another one
+    /// (the cart changed in another tab) the answer is `price_changed` and nothing is written.
+    pub payable: Option<i64>,
+}
+
+impl Example for RegisterReq {
+    fn example() -> Self {
+        Self {
+            orderid: 12,
+            addressid: 3,
+            deliveryid: 2,
+            paymentmethod: "full".into(),
+            acceptprices: false,
+            payable: Some(75_820_000),
+        }
+    }
+}
+
+/// One line of the checkout summary (live catalogue values).
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CheckoutLine")]
+pub struct SummaryLine {
+    /// Cart line id.
+    #[oai(rename = "Id")]
+    pub id: i64,
+    #[oai(rename = "SupProductId")]
+    pub product_id: i64,
+    #[oai(rename = "SupProductIdDetail")]
+    pub variant_id: i64,
+    #[oai(rename = "Num")]
+    pub num: i64,
+    #[oai(rename = "Name")]
+    pub name: String,
+    #[oai(rename = "Color")]
+    pub color: String,
+    #[oai(rename = "NameGaranti")]
+    pub warranty_name: String,
+    #[oai(rename = "Property")]
+    pub property: String,
+    /// Unit price now (offers applied), Toman.
+    #[oai(rename = "Price")]
+    pub price: i64,
+    /// Unit warranty price now.
+    #[oai(rename = "PriceGaranti")]
+    pub price_garanti: i64,
+    /// Unit price when the line was put in the cart.
+    #[oai(rename = "OldPrice")]
+    pub old_price: i64,
+    /// Warranty price when the line was put in the cart.
+    #[oai(rename = "OldPriceGaranti")]
+    pub old_price_garanti: i64,
+    /// `Price` or `PriceGaranti` differ from the old ones.
+    #[oai(rename = "PriceChanged")]
+    pub price_changed: bool,
+    /// `Num × (Price + PriceGaranti)`.
+    #[oai(rename = "LineTotal")]
+    pub line_total: i64,
+    #[oai(rename = "InsPayment")]
+    pub ins_payment: bool,
+    /// False when the product was unpublished or the quantity is no longer in stock.
+    #[oai(rename = "Available")]
+    pub available: bool,
+}
+
+/// A delivery option as the summary offers it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CheckoutDelivery")]
+pub struct SummaryDelivery {
+    #[oai(rename = "Id")]
+    pub id: i64,
+    #[oai(rename = "Name")]
+    pub name: String,
+    /// Persian description with the delivery time.
+    #[oai(rename = "Description")]
+    pub description: String,
+    #[oai(rename = "Price")]
+    pub price: i64,
+    #[oai(rename = "Priority")]
+    pub priority: i64,
+}
+
+/// The checkout summary: every amount computed by the server.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CheckoutSummary")]
+pub struct Summary {
+    /// The cart's id.
+    #[oai(rename = "OrderId")]
+    pub order_id: i64,
+    #[oai(rename = "Lines")]
+    pub lines: Vec<SummaryLine>,
+    /// Sum of the lines (`OrderTotalPrice`).
+    #[oai(rename = "ItemsTotal")]
+    pub items_total: i64,
+    /// Price of the chosen delivery (0 when none is chosen yet).
+    #[oai(rename = "DeliveryPrice")]
+    pub delivery_price: i64,
+    #[oai(rename = "Discount")]
+    pub discount: i64,
+    /// What the customer pays: items + delivery − discount.
+    #[oai(rename = "Payable")]
+    pub payable: i64,
+    /// Every line allows instalments (`shop_core::cart::instalment_eligible`).
+    #[oai(rename = "InstalmentEligible")]
+    pub instalment_eligible: bool,
+    /// Payment methods offered now: `["full"]`.
+    #[oai(rename = "PaymentMethods")]
+    pub payment_methods: Vec<String>,
+    /// The city the options were filtered for.
+    #[oai(rename = "City")]
+    pub city: String,
+    /// The chosen address's id, when one was given.
+    #[oai(rename = "AddressId")]
+    pub address_id: Option<i64>,
+    /// Options offered for the cart in `City`, the preferred first.
+    #[oai(rename = "DeliveryOptions")]
+    pub delivery_options: Vec<SummaryDelivery>,
+    /// The chosen option's id, when one was given.
+    #[oai(rename = "DeliveryId")]
+    pub delivery_id: Option<i64>,
+    /// Some line's price moved since it was put in the cart.
+    #[oai(rename = "PriceChanged")]
+    pub price_changed: bool,
+}
+
+/// The registered order, as `order/register` answers it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "RegisteredOrder")]
+pub struct Registered {
+    /// The order's code (for `payment/start`, the payment pages and the invoice).
+    #[oai(rename = "Code")]
+    pub code: String,
+    #[oai(rename = "Status")]
+    pub status: String,
+    #[oai(rename = "Payable")]
+    pub payable: i64,
+    /// Unix seconds: unpaid after this, the order expires and its stock is released.
+    #[oai(rename = "ExpiresAt")]
+    pub expires_at: i64,
+}
+
+/// `order/register` answer.
+#[derive(Debug, Object)]
+#[oai(rename = "OrderRegisterResponse")]
+pub struct RegisterResp {
+    /// `ok` (registered, stock reserved), `not` (a product is unavailable: `Name`, `message`;
+    /// nothing written) or `price_changed` (prices or the payable moved: `summary` holds the
+    /// new ones; register again with `acceptprices: true` and the new `payable`).
+    pub status: String,
+    /// A Persian message with `not` and `price_changed`.
+    #[oai(skip_serializing_if_is_none)]
+    pub message: Option<String>,
+    /// With `not`: the product that cannot be bought.
+    #[oai(rename = "Name", skip_serializing_if_is_none)]
+    pub name: Option<String>,
+    /// With `ok`: the order.
+    #[oai(skip_serializing_if_is_none)]
+    pub order: Option<Registered>,
+    /// With `price_changed`: the fresh summary.
+    #[oai(skip_serializing_if_is_none)]
+    pub summary: Option<Summary>,
+}
+
+/// `order/invoice` and `order/cancel` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "OrderCodeRequest")]
+pub struct CodeReq {
+    /// The order's code.
+    #[oai(validator(max_length = 20))]
+    pub code: String,
+}
+
+impl Example for CodeReq {
+    fn example() -> Self {
+        Self { code: "K7Q2M9XD".into() }
+    }
+}
+
+/// One order in the invoice list.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "OrderListItem")]
+pub struct OrderItem {
+    #[oai(rename = "Code")]
+    pub code: String,
+    /// `registered`, `awaiting_payment`, `paid`, `preparing`, `shipped`, `delivered`,
+    /// `cancelled` or `expired`.
+    #[oai(rename = "Status")]
+    pub status: String,
+    /// The state in Persian.
+    #[oai(rename = "StatusLabel")]
+    pub status_label: String,
+    /// Registration date, Jalali with Persian digits.
+    #[oai(rename = "Date")]
+    pub date: String,
+    /// Registration time, unix seconds.
+    #[oai(rename = "CreatedAt")]
+    pub created_at: i64,
+    /// Number of items (sum of quantities).
+    #[oai(rename = "Count")]
+    pub count: i64,
+    #[oai(rename = "ItemsTotal")]
+    pub items_total: i64,
+    #[oai(rename = "DeliveryPrice")]
+    pub delivery_price: i64,
+    #[oai(rename = "Discount")]
+    pub discount: i64,
+    #[oai(rename = "Payable")]
+    pub payable: i64,
+}
+
+/// `order/list` answer.
+#[derive(Debug, Object)]
+#[oai(rename = "OrderListResponse")]
+pub struct OrderListResp {
+    /// `ok`.
+    pub status: String,
+    /// The caller's orders, newest first.
+    pub data: Vec<OrderItem>,
+}
+
+/// One invoice line (as registered; later catalogue changes do not touch it).
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "InvoiceLine")]
+pub struct InvoiceLine {
+    #[oai(rename = "Name")]
+    pub name: String,
+    #[oai(rename = "Color")]
+    pub color: String,
+    #[oai(rename = "Property")]
+    pub property: String,
+    #[oai(rename = "NameGaranti")]
+    pub warranty_name: String,
+    #[oai(rename = "Num")]
+    pub num: i64,
+    #[oai(rename = "Price")]
+    pub price: i64,
+    #[oai(rename = "PriceGaranti")]
+    pub price_garanti: i64,
+    #[oai(rename = "LineTotal")]
+    pub line_total: i64,
+}
+
+/// One step of the order's timeline.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "InvoiceStep")]
+pub struct Step {
+    #[oai(rename = "Status")]
+    pub status: String,
+    #[oai(rename = "Label")]
+    pub label: String,
+    /// Jalali date.
+    #[oai(rename = "Date")]
+    pub date: String,
+    /// Unix seconds.
+    #[oai(rename = "At")]
+    pub at: i64,
+    /// E.g. the tracking code or the bank reference.
+    #[oai(rename = "Note")]
+    pub note: String,
+}
+
+/// The delivery address as registered.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "InvoiceAddress")]
+pub struct InvoiceAddress {
+    #[oai(rename = "Name")]
+    pub name: String,
+    #[oai(rename = "Mobile")]
+    pub mobile: String,
+    #[oai(rename = "State")]
+    pub state: String,
+    #[oai(rename = "City")]
+    pub city: String,
+    #[oai(rename = "Address")]
+    pub address: String,
+    #[oai(rename = "PostalCode")]
+    pub postal_code: String,
+}
+
+/// One order's invoice.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "Invoice")]
+pub struct Invoice {
+    #[oai(rename = "Code")]
+    pub code: String,
+    #[oai(rename = "Status")]
+    pub status: String,
+    #[oai(rename = "StatusLabel")]
+    pub status_label: String,
+    /// Registration date, Jalali.
+    #[oai(rename = "Date")]
+    pub date: String,
+    #[oai(rename = "CreatedAt")]
+    pub created_at: i64,
+    #[oai(rename = "Lines")]
+    pub lines: Vec<InvoiceLine>,
+    /// Delivery option name.
+    #[oai(rename = "DeliveryName")]
+    pub delivery_name: String,
+    #[oai(rename = "DeliveryDescription")]
+    pub delivery_description: String,
+    #[oai(rename = "DeliveryPrice")]
+    pub delivery_price: i64,
+    #[oai(rename = "ItemsTotal")]
+    pub items_total: i64,
+    /// Sum of the lines' warranty prices (already inside `ItemsTotal`).
+    #[oai(rename = "WarrantyTotal")]
+    pub warranty_total: i64,
+    #[oai(rename = "Discount")]
+    pub discount: i64,
+    #[oai(rename = "Payable")]
+    pub payable: i64,
+    /// `full` or `instalment`.
+    #[oai(rename = "PaymentMethod")]
+    pub payment_method: String,
+    #[oai(rename = "Address")]
+    pub address: InvoiceAddress,
+    /// Set once shipped.
+    #[oai(rename = "TrackingCode")]
+    pub tracking_code: Option<String>,
+    /// Bank reference of the payment, once paid.
+    #[oai(rename = "RefId")]
+    pub ref_id: Option<String>,
+    /// Unpaid orders: unix seconds when it expires.
+    #[oai(rename = "ExpiresAt")]
+    pub expires_at: i64,
+    /// The states it went through, oldest first.
+    #[oai(rename = "Timeline")]
+    pub timeline: Vec<Step>,
+}
+
+/// `order/invoice` and `order/cancel` answer.
+#[derive(Debug, Object)]
+#[oai(rename = "InvoiceResponse")]
+pub struct InvoiceResp {
+    /// `ok`.
+    pub status: String,
+    pub data: Invoice,
+}

@@ -1,0 +1,59 @@
+//! `customer_order`: a registered order. Everything the customer agreed to (lines, prices,
+//! delivery, address) is copied here at registration; later catalogue changes never alter it.
+
+use sea_orm::entity::prelude::*;
+
+/// Stock is held for the order (registered, awaiting payment).
+pub const STOCK_RESERVED: &str = "reserved";
+/// The reservation was given back (cancelled, expired, payment failed).
+pub const STOCK_RELEASED: &str = "released";
+/// Paid: the reserved stock is sold.
+pub const STOCK_COMMITTED: &str = "committed";
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "customer_order")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// Short unique public code, e.g. `K7Q2M9XD` (the payment pages and invoices show it).
+    #[sea_orm(unique)]
+    pub code: String,
+    pub user_id: i64,
+    /// The cart it was registered from (emptied once paid).
+    pub cart_id: Option<i64>,
+    /// `shop_core::order_state::OrderStatus` by name.
+    pub status: String,
+    /// `full` (instalments come later).
+    pub payment_method: String,
+    /// Sum of the lines (`shop_core::cart::order_total`), Toman.
+    pub items_total: i64,
+    pub delivery_price: i64,
+    pub discount: i64,
+    /// What the customer pays: items + delivery − discount.
+    pub payable: i64,
+    pub delivery_option_id: i64,
+    pub delivery_name: String,
+    #[sea_orm(column_type = "Text")]
+    pub delivery_description: String,
+    pub receiver_name: String,
+    pub receiver_mobile: String,
+    pub province: String,
+    pub city: String,
+    #[sea_orm(column_type = "Text")]
+    pub address_line: String,
+    pub postal_code: String,
+    /// `reserved`, `released` or `committed`: changed only by conditional updates, so a
+    /// reservation is given back or sold exactly once even with several nodes.
+    pub stock_state: String,
+    pub tracking_code: Option<String>,
+    /// Unix seconds (UTC).
+    pub created_at: i64,
+    /// When an unpaid order expires and its stock is released (unix seconds).
+    pub expires_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,273 @@
+//! The pre-order calls of spec section 7 under `/api/client/v1/order/...`.
+//!
+//! Every call needs a bearer token and only ever reads or changes the caller's own open order:
+//! a `uid` or `orderid` that is not the caller's is answered 403 with the JSON error body.
+//! The server never trusts names, prices or warranty prices from the client: it reads them from
+//! the catalogue and recomputes totals with `shop_core::cart`.
+//!
+//! All four calls answer with the same cart shape ([`CartResponse`]):
+//! `{status, data: [CartLine…], OrderTotalPrice, FinalPrice, Code, OrderId}`.
+//! `FinalPrice` is `OrderTotalPrice` minus discounts; there are no discounts yet, so the two are
+//! equal (the discounts issue will lower `FinalPrice` only).
+
+use poem::web::Data;
+use poem_openapi::{payload::Json, OpenApi};
+
+use poem_openapi::param::Header;
+
+use super::dto::{
+    CartResponse, CodeReq, DeleteReq, EditReq, InvoiceResp, ListReq, OrderIdReq, OrderListResp, RegisterReq,
+    RegisterResp, SummaryReq,
+};
+use super::service::checkout::{
+    self, not_available_message, CheckoutError, PaymentMethod, QuoteRequest, RegisterOutcome, RegisterRequest,
+};
+use super::service::invoice;
+use super::service::lifecycle::Applied;
+use super::service::{self, not_in_stock_message, Caller, EditOutcome, EditRequest, OrderError};
+use super::view;
+use crate::auth::BearerUser;
+use crate::platform::error::{ApiError, ApiResult, ErrorBody};
+use crate::platform::idempotency;
+use crate::state::AppState;
+
+/// Maps a refused checkout call to its HTTP answer.
+pub fn checkout_error(e: CheckoutError) -> ApiError {
+    let field = e.field();
+    match e {
+        CheckoutError::Order(o) => api_error(o),
+        CheckoutError::AddressNotFound => ApiError::NotFound(Json(ErrorBody::new(e.to_string(), field))),
+        _ => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), field))),
+    }
+}
+
+/// The Persian message of a `price_changed` registration answer.
+const PRICE_CHANGED: &str = "قیمت یا مبلغ سبد خرید شما تغییر کرده است؛ لطفا مبلغ جدید را بررسی و تایید کنید";
+
+/// Maps a refused pre-order call to its HTTP answer.
+pub fn api_error(e: OrderError) -> ApiError {
+    let field = e.field();
+    let body = || Json(ErrorBody::new(e.to_string(), field));
+    match &e {
+        OrderError::Forbidden => ApiError::Forbidden(body()),
+        OrderError::OrderNotFound
+        | OrderError::LineNotFound
+        | OrderError::ProductNotFound
+        | OrderError::VariantNotFound => ApiError::NotFound(body()),
+        OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
+        OrderError::Db(db) => ApiError::internal(db),
+    }
+}
+
+fn caller(auth: &BearerUser) -> Caller {
+    Caller {
+        id: auth.id(),
+        uid: auth.uid().to_string(),
+    }
+}
+
+/// The pre-order endpoints.
+pub struct OrderApi;
+
+#[OpenApi(prefix_path = "/api/client/v1/order", tag = "crate::platform::ApiTags::Order")]
+impl OrderApi {
+    /// The caller's cart (pre-order)
+    ///
+    /// Lists the lines of the caller's open order with current catalogue names and prices, and
+    /// the totals computed with the shared rule book. `uid` must be the caller's own `Uid`
+    /// (403 otherwise). An empty cart is `data: []` with `OrderId` and `Code` null.
+    #[oai(path = "/list/preorder", method = "post", operation_id = "order_list_preorder")]
+    async fn list_preorder(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<ListReq>,
+    ) -> ApiResult<Json<CartResponse>> {
+        let cart = service::list(&state.db, &caller(&auth), &body.uid, state.clock.unix())
+            .await
+            .map_err(api_error)?;
+        Ok(Json(CartResponse::ok(&cart)))
+    }
+
+    /// Add or change a cart line
+    ///
+    /// Sets the quantity (1 to 100) and the variant of one line of the caller's open order,
+    /// creating the order (when `orderid` is 0 or absent) and the line as needed. Names, prices
+    /// and warranty fields come from the catalogue; those sent by the client are ignored.
+    /// When the quantity exceeds the stock, the answer is `status: "not"` with a message naming
+    /// the product and nothing changes. Unknown `spid`/`spiddetail` → 404; quantity out of range
+    /// → 422; someone else's `orderid` → 403. The whole change is one database transaction.
+    #[oai(path = "/edit/product", method = "post", operation_id = "order_edit_product")]
+    async fn edit_product(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<EditReq>,
+    ) -> ApiResult<Json<CartResponse>> {
+        let req = EditRequest {
+            product_id: body.spid,
+            variant_id: body.spiddetail,
+            num: body.num,
+            order_id: body.orderid,
+            line_id: body.id,
+        };
+        match service::edit(&state.db, &caller(&auth), &req, state.clock.unix())
+            .await
+            .map_err(api_error)?
+        {
+            EditOutcome::Ok(cart) => Ok(Json(CartResponse::ok(&cart))),
+            EditOutcome::NotInStock { name, cart } => {
+                let mut resp = CartResponse::ok(&cart);
+                resp.status = "not".into();
+                resp.message = Some(not_in_stock_message(&name));
+                resp.name = Some(name);
+                Ok(Json(resp))
+            }
+        }
+    }
+
+    /// Remove a cart line
+    ///
+    /// Deletes line `id` from the caller's open order `orderid` and answers with the updated
+    /// cart. Someone else's order → 403; a line not in the order → 404.
+    #[oai(path = "/delete/product", method = "post", operation_id = "order_delete_product")]
+    async fn delete_product(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<DeleteReq>,
+    ) -> ApiResult<Json<CartResponse>> {
+        let cart = service::delete_line(&state.db, &caller(&auth), body.orderid, body.id, state.clock.unix())
+            .await
+            .map_err(api_error)?;
+        Ok(Json(CartResponse::ok(&cart)))
+    }
+
+    /// Recompute the order's totals
+    ///
+    /// Copies the catalogue's current names and prices into every line of the caller's open
+    /// order, stores the recomputed `OrderTotalPrice` and `FinalPrice`, and answers with the
+    /// cart. Someone else's order → 403; unknown order → 404.
+    #[oai(path = "/update/totalprice", method = "post", operation_id = "order_update_totalprice")]
+    async fn update_totalprice(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<OrderIdReq>,
+    ) -> ApiResult<Json<CartResponse>> {
+        let cart = service::update_total(&state.db, &caller(&auth), body.orderid, state.clock.unix())
+            .await
+            .map_err(api_error)?;
+        Ok(Json(CartResponse::ok(&cart)))
+    }
+
+    /// Checkout summary
+    ///
+    /// Prices the caller's cart for checkout: each line with its current price and the price
+    /// it had when put in the cart, the delivery options offered for the address's city (the
+    /// customer's own `City` without `addressid`; spec section 5 rule), and every amount
+    /// computed by the server: items, delivery, discount and payable. Someone else's cart →
+    /// 403; someone else's or an unknown address → 404; a delivery option not offered to the
+    /// city → 422 (`deliveryid`); an empty cart → 422.
+    #[oai(path = "/summary", method = "post", operation_id = "order_summary")]
+    async fn summary(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
+        let req = QuoteRequest { cart_id: body.orderid, address_id: body.addressid, delivery_id: body.deliveryid };
+        let q = checkout::quote(&state.db, &caller(&auth), &auth.0.city, &req, state.clock.unix())
+            .await
+            .map_err(checkout_error)?;
+        Ok(Json(view::summary(&q)))
+    }
+
+    /// Register the order
+    ///
+    /// Turns the caller's cart into an order: a snapshot of every line (name, variant, unit
+    /// and warranty price), the delivery option and its price, and the address, with every
+    /// amount recomputed by the server; the stock of every line is reserved in the same
+    /// transaction until the order is paid or its payment window (20 minutes by default)
+    /// passes. Answers `ok` with the order, `not` naming a product that is unpublished or not
+    /// in stock, or `price_changed` with the new summary when a price moved since it was put
+    /// in the cart (register again with `acceptprices: true`) or `payable` differs from the
+    /// server's. Needs an `Idempotency-Key` header, one per attempt: the same key and body get
+    /// the first answer again, another body 409. The cart is left as it is until payment.
+    #[oai(path = "/register", method = "post", operation_id = "order_register")]
+    async fn register(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        #[oai(name = "Idempotency-Key")] key: Header<Option<String>>,
+        body: Json<RegisterReq>,
+    ) -> ApiResult<Json<RegisterResp>> {
+        let key = idempotency::parse_key(key.0.as_deref())?;
+        let method = PaymentMethod::parse(&body.paymentmethod)
+            .ok_or_else(|| checkout_error(CheckoutError::PaymentMethodUnknown))?;
+        let req = RegisterRequest {
+            cart_id: body.orderid,
+            address_id: body.addressid,
+            delivery_id: body.deliveryid,
+            method,
+            accept_prices: body.acceptprices,
+            expected_payable: body.payable,
+        };
+        let now = state.clock.unix();
+        idempotency::once(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, || async {
+            let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, now)
+                .await
+                .map_err(checkout_error)?;
+            let empty = RegisterResp { status: String::new(), message: None, name: None, order: None, summary: None };
+            Ok(Json(match outcome {
+                RegisterOutcome::Registered(o) => RegisterResp { status: "ok".into(), order: Some(view::registered(&o)), ..empty },
+                RegisterOutcome::NotAvailable { name } => RegisterResp {
+                    status: "not".into(),
+                    message: Some(not_available_message(&name)),
+                    name: Some(name),
+                    ..empty
+                },
+                RegisterOutcome::PriceChanged(q) => RegisterResp {
+                    status: "price_changed".into(),
+                    message: Some(PRICE_CHANGED.into()),
+                    summary: Some(view::summary(&q)),
+                    ..empty
+                },
+            }))
+        })
+        .await
+    }
+
+    /// The caller's orders (invoices list)
+    ///
+    /// Every registered order of the caller, newest first, with its state, Jalali date and totals.
+    #[oai(path = "/list", method = "post", operation_id = "order_list")]
+    async fn list(&self, state: Data<&AppState>, auth: BearerUser) -> ApiResult<Json<OrderListResp>> {
+        let orders = invoice::list(&state.db, auth.id()).await?;
+        Ok(Json(OrderListResp {
+            status: "ok".into(),
+            data: orders.iter().map(|(o, n)| view::list_item(o, *n)).collect(),
+        }))
+    }
+
+    /// One order's invoice
+    ///
+    /// Lines, warranty, delivery, discount, totals, address, tracking code and the timeline of
+    /// states. Owner only: someone else's or an unknown code → 404 with nothing of the order.
+    #[oai(path = "/invoice", method = "post", operation_id = "order_invoice")]
+    async fn invoice(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<InvoiceResp>> {
+        let inv = invoice::invoice(&state.db, auth.id(), &body.code.to_uppercase()).await.map_err(api_error)?;
+        Ok(Json(InvoiceResp { status: "ok".into(), data: view::invoice(&inv) }))
+    }
+
+    /// Cancel an unpaid order
+    ///
+    /// The caller cancels one of their orders that is registered or awaiting payment; its
+    /// stock is released. Another state → 422; someone else's or an unknown code → 404.
+    #[oai(path = "/cancel", method = "post", operation_id = "order_cancel")]
+    async fn cancel(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<InvoiceResp>> {
+        let code = body.code.to_uppercase();
+        match invoice::cancel(&state.db, auth.id(), &code, state.clock.unix()).await.map_err(api_error)? {
+            Applied::Moved(_) => {}
+            Applied::Refused(e) => return Err(ApiError::invalid("code", e.to_string())),
+            Applied::Lost => return Err(ApiError::conflict("وضعیت سفارش هم‌زمان تغییر کرد؛ لطفا دوباره تلاش کنید")),
+        }
+        let inv = invoice::invoice(&state.db, auth.id(), &code).await.map_err(api_error)?;
+        Ok(Json(InvoiceResp { status: "ok".into(), data: view::invoice(&inv) }))
+    }
+}

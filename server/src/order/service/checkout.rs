@@ -1,0 +1,485 @@
+//! The checkout: a quote of the caller's cart (live catalogue prices, the delivery options of
+//! the address's city, every amount computed with `shop_core`), and registration, which turns
+//! the quote into a `customer_order` with a frozen snapshot and reserves its stock.
+//!
+//! Registration runs in one transaction: the cart is read (and locked) inside it, each line's
+//! stock is taken with a conditional update (`stock = stock - n WHERE stock >= n`, never a read
+//! then a write), and the order rows are written; any shortage rolls the whole thing back.
+//! The cart itself stays as it is until the order is paid.
+
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder,
+};
+use shop_core::cart::{self, CartLine};
+use shop_core::order_state::OrderStatus;
+
+use super::lifecycle::record;
+use super::{begin_write, new_code, own_order, Caller, OrderError};
+use crate::address::{entity::address, service as address_book};
+use crate::catalog::{self, variant};
+use crate::delivery::entity::delivery_option;
+use crate::delivery::service::options_for_products;
+use crate::order::entity::{customer_order, customer_order_line, order_line, shop_order};
+
+/// How the customer pays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentMethod {
+    /// The whole payable at once.
+    Full,
+    /// Instalments (offered only when every line allows it; the plan is not built yet).
+    Instalment,
+}
+
+impl PaymentMethod {
+    /// Parses the wire name (`full`, `instalment`).
+    pub fn parse(s: &str) -> Option<Self> {
+        match s.trim() {
+            "full" => Some(Self::Full),
+            "instalment" => Some(Self::Instalment),
+            _ => None,
+        }
+    }
+
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Full => "full",
+            Self::Instalment => "instalment",
+        }
+    }
+}
+
+/// Why a checkout call was refused (each maps to an HTTP error naming its field).
+#[derive(Debug, thiserror::Error)]
+pub enum CheckoutError {
+    #[error(transparent)]
+    Order(#[from] OrderError),
+    /// Nothing to register (422, field `orderid`).
+    #[error("سبد خرید شما خالی است")]
+    EmptyCart,
+    /// Unknown address or someone else's (404, field `addressid`).
+    #[error("نشانی مورد نظر پیدا نشد")]
+    AddressNotFound,
+    /// No delivery option chosen, or one not offered to the address's city (422, `deliveryid`).
+    #[error("این روش ارسال برای شهر «{0}» در دسترس نیست")]
+    DeliveryNotOffered(String),
+    /// Unknown payment method (422, field `paymentmethod`).
+    #[error("روش پرداخت معتبر نیست")]
+    PaymentMethodUnknown,
+    /// Instalments asked for a cart that does not allow them, or before the plan exists.
+    #[error("پرداخت اقساطی برای این سبد در دسترس نیست؛ لطفا پرداخت کامل را انتخاب کنید")]
+    InstalmentUnavailable,
+}
+
+impl From<DbErr> for CheckoutError {
+    fn from(e: DbErr) -> Self {
+        Self::Order(OrderError::Db(e))
+    }
+}
+
+impl CheckoutError {
+    /// The request field the error is about.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Self::Order(e) => e.field(),
+            Self::EmptyCart => Some("orderid"),
+            Self::AddressNotFound => Some("addressid"),
+            Self::DeliveryNotOffered(_) => Some("deliveryid"),
+            Self::PaymentMethodUnknown | Self::InstalmentUnavailable => Some("paymentmethod"),
+        }
+    }
+}
+
+/// One cart line as it would be registered now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuoteLine {
+    pub line_id: i64,
+    pub product_id: i64,
+    pub variant_id: i64,
+    pub num: i64,
+    pub name: String,
+    pub color: String,
+    pub warranty_name: String,
+    pub property: String,
+    pub dg: String,
+    pub ins_payment: bool,
+    /// Live unit price (offers applied).
+    pub unit_price: i64,
+    pub warranty_price: i64,
+    /// What the cart showed when the line was last written.
+    pub old_unit_price: i64,
+    pub old_warranty_price: i64,
+    /// `shop_core::cart::line_total` at the live prices.
+    pub line_total: i64,
+    /// The product is still published and has the quantity in stock.
+    pub available: bool,
+}
+
+impl QuoteLine {
+    /// True when a price moved since the line was put in the cart.
+    pub fn price_changed(&self) -> bool {
+        self.unit_price != self.old_unit_price || self.warranty_price != self.old_warranty_price
+    }
+
+    fn core(&self) -> CartLine {
+        CartLine {
+            num: self.num,
+            price: self.unit_price,
+            price_garanti: self.warranty_price,
+            ins_payment: self.ins_payment,
+        }
+    }
+}
+
+/// The cart priced for checkout.
+#[derive(Clone, Debug)]
+pub struct Quote {
+    pub cart_id: i64,
+    pub lines: Vec<QuoteLine>,
+    pub items_total: i64,
+    pub delivery_price: i64,
+    pub discount: i64,
+    pub payable: i64,
+    pub instalment_eligible: bool,
+    /// The city the delivery options were filtered for.
+    pub city: String,
+    pub address: Option<address::Model>,
+    /// Delivery options offered for the cart in `city` (spec section 5 rule).
+    pub options: Vec<delivery_option::Model>,
+    pub delivery: Option<delivery_option::Model>,
+}
+
+impl Quote {
+    /// The first line that can no longer be bought (unpublished, removed or short of stock).
+    pub fn unavailable(&self) -> Option<&QuoteLine> {
+        self.lines.iter().find(|l| !l.available)
+    }
+
+    /// Lines whose price moved since they were put in the cart.
+    pub fn changed(&self) -> impl Iterator<Item = &QuoteLine> {
+        self.lines.iter().filter(|l| l.price_changed())
+    }
+}
+
+/// What the caller asks the quote for.
+#[derive(Clone, Debug, Default)]
+pub struct QuoteRequest {
+    pub cart_id: i64,
+    pub address_id: Option<i64>,
+    pub delivery_id: Option<i64>,
+}
+
+/// Prices the caller's open cart at `now`. Without an address, the options are those of the
+/// customer's own city (`user_city`).
+pub async fn quote<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    user_city: &str,
+    req: &QuoteRequest,
+    now: i64,
+) -> Result<Quote, CheckoutError> {
+    let cart = own_order(db, caller, req.cart_id).await?;
+    if cart.status != shop_order::STATUS_OPEN {
+        return Err(OrderError::NotEditable.into());
+    }
+    let stored = order_line::Entity::find()
+        .filter(order_line::Column::OrderId.eq(cart.id))
+        .order_by_asc(order_line::Column::Id)
+        .all(db)
+        .await?;
+    if stored.is_empty() {
+        return Err(CheckoutError::EmptyCart);
+    }
+    let ids: Vec<i64> = stored.iter().map(|l| l.variant_id).collect();
+    let live = catalog::items_by_variant_ids(db, &ids).await?;
+    let lines: Vec<QuoteLine> = stored
+        .into_iter()
+        .map(|l| {
+            let item = live.get(&l.variant_id).filter(|i| i.product.active);
+            let mut q = QuoteLine {
+                line_id: l.id,
+                product_id: l.product_id,
+                variant_id: l.variant_id,
+                num: l.num,
+                name: l.name.clone(),
+                color: l.color.clone(),
+                warranty_name: l.name_garanti.clone(),
+                property: l.property.clone(),
+                dg: l.dg.clone(),
+                ins_payment: l.ins_payment,
+                unit_price: l.price,
+                warranty_price: l.price_garanti,
+                old_unit_price: l.price,
+                old_warranty_price: l.price_garanti,
+                line_total: 0,
+                available: false,
+            };
+            if let Some(item) = item {
+                q.name = item.product.name.clone();
+                q.color = item.variant.color.clone();
+                q.warranty_name = item.variant.warranty_name.clone();
+                q.property = item.variant.property.clone();
+                q.dg = item.variant.dg.clone();
+                q.ins_payment = item.variant.ins_payment;
+                q.unit_price = item.price_at(now);
+                q.warranty_price = item.variant.warranty_price;
+                q.available = item.variant.stock >= l.num;
+            }
+            q.line_total = cart::line_total(&q.core());
+            q
+        })
+        .collect();
+    let core: Vec<CartLine> = lines.iter().map(QuoteLine::core).collect();
+    let items_total = cart::order_total(&core);
+    let address = match req.address_id {
+        Some(id) => Some(address_book::own(db, caller.id, id).await.map_err(|e| match e {
+            address_book::AddressError::Db(db) => CheckoutError::from(db),
+            _ => CheckoutError::AddressNotFound,
+        })?),
+        None => None,
+    };
+    let city = address
+        .as_ref()
+        .map_or_else(|| user_city.to_string(), |a| a.city.clone());
+    let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
+    let options = options_for_products(db, &product_ids, &city).await?;
+    let delivery = match req.delivery_id {
+        Some(id) => Some(
+            options
+                .iter()
+                .find(|o| o.id == id)
+                .cloned()
+                .ok_or_else(|| CheckoutError::DeliveryNotOffered(city.clone()))?,
+        ),
+        None => None,
+    };
+    let delivery_price = delivery.as_ref().map_or(0, |d| d.price);
+    let discount = 0;
+    Ok(Quote {
+        cart_id: cart.id,
+        payable: shop_core::checkout::payable(items_total, delivery_price, discount),
+        instalment_eligible: cart::instalment_eligible(&core),
+        lines,
+        items_total,
+        delivery_price,
+        discount,
+        city,
+        address,
+        options,
+        delivery,
+    })
+}
+
+/// A registration request (the body of `order/register`).
+#[derive(Clone, Debug)]
+pub struct RegisterRequest {
+    pub cart_id: i64,
+    pub address_id: i64,
+    pub delivery_id: i64,
+    pub method: PaymentMethod,
+    /// The customer saw the new prices and accepts them.
+    pub accept_prices: bool,
+    /// The payable the customer saw on the summary; a different one means the cart changed.
+    pub expected_payable: Option<i64>,
+}
+
+impl RegisterRequest {
+    /// The request's canonical form for `Idempotency-Key` comparisons.
+    pub fn canonical(&self) -> String {
+        format!(
+            "{}|{}|{}|{}|{}|{:?}",
+            self.cart_id,
+            self.address_id,
+            self.delivery_id,
+            self.method.as_str(),
+            self.accept_prices,
+            self.expected_payable
+        )
+    }
+}
+
+/// The result of a registration.
+#[derive(Clone, Debug)]
+pub enum RegisterOutcome {
+    /// Registered; stock reserved until `expires_at`.
+    Registered(customer_order::Model),
+    /// A line cannot be bought (nothing written): the product's name.
+    NotAvailable { name: String },
+    /// Prices or the payable changed since the customer looked (nothing written).
+    PriceChanged(Quote),
+}
+
+/// The Persian message for a product that cannot be registered, naming it.
+pub fn not_available_message(name: &str) -> String {
+    format!("«{name}» به تعداد درخواستی موجود نیست")
+}
+
+/// Registers the caller's cart as an order: see the module documentation.
+pub async fn register(
+    db: &DatabaseConnection,
+    caller: &Caller,
+    user_city: &str,
+    req: &RegisterRequest,
+    hold_secs: i64,
+    now: i64,
+) -> Result<RegisterOutcome, CheckoutError> {
+    let txn = begin_write(db).await?;
+    // Lock the cart row (PostgreSQL) so that a concurrent edit waits for the registration.
+    super::own_open_order(&txn, caller, req.cart_id).await?;
+    let q = quote(
+        &txn,
+        caller,
+        user_city,
+        &QuoteRequest {
+            cart_id: req.cart_id,
+            address_id: Some(req.address_id),
+            delivery_id: Some(req.delivery_id),
+        },
+        now,
+    )
+    .await?;
+    if req.method == PaymentMethod::Instalment {
+        return Err(CheckoutError::InstalmentUnavailable);
+    }
+    if let Some(l) = q.unavailable() {
+        return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
+    }
+    let changed = q.changed().next().is_some() && !req.accept_prices;
+    if changed || req.expected_payable.is_some_and(|p| p != q.payable) {
+        return Ok(RegisterOutcome::PriceChanged(q));
+    }
+    let (Some(address), Some(delivery)) = (q.address.clone(), q.delivery.clone()) else {
+        return Err(CheckoutError::DeliveryNotOffered(q.city.clone()));
+    };
+    // Reserve in variant order, so two orders sharing variants lock rows in the same order.
+    let mut by_variant: Vec<&QuoteLine> = q.lines.iter().collect();
+    by_variant.sort_by_key(|l| l.variant_id);
+    for l in by_variant {
+        let taken = variant::Entity::update_many()
+            .col_expr(variant::Column::Stock, Expr::col(variant::Column::Stock).sub(l.num))
+            .filter(variant::Column::Id.eq(l.variant_id))
+            .filter(variant::Column::Stock.gte(l.num))
+            .exec(&txn)
+            .await?;
+        if taken.rows_affected == 0 {
+            txn.rollback().await?;
+            return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
+        }
+    }
+    let order = insert_order(&txn, caller, &q, &address, &delivery, req.method, hold_secs, now).await?;
+    for l in &q.lines {
+        customer_order_line::ActiveModel {
+            order_id: Set(order.id),
+            product_id: Set(l.product_id),
+            variant_id: Set(l.variant_id),
+            num: Set(l.num),
+            name: Set(l.name.clone()),
+            color: Set(l.color.clone()),
+            warranty_name: Set(l.warranty_name.clone()),
+            property: Set(l.property.clone()),
+            dg: Set(l.dg.clone()),
+            unit_price: Set(l.unit_price),
+            warranty_price: Set(l.warranty_price),
+            line_total: Set(l.line_total),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        // The cart now shows the prices the customer accepted.
+        if l.price_changed() {
+            order_line::Entity::update_many()
+                .col_expr(order_line::Column::Price, Expr::value(l.unit_price))
+                .col_expr(order_line::Column::PriceGaranti, Expr::value(l.warranty_price))
+                .filter(order_line::Column::Id.eq(l.line_id))
+                .exec(&txn)
+                .await?;
+        }
+    }
+    record(&txn, order.id, OrderStatus::Registered, "", now).await?;
+    txn.commit().await?;
+    Ok(RegisterOutcome::Registered(order))
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert_order<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    q: &Quote,
+    address: &address::Model,
+    delivery: &delivery_option::Model,
+    method: PaymentMethod,
+    hold_secs: i64,
+    now: i64,
+) -> Result<customer_order::Model, DbErr> {
+    let mut last = DbErr::RecordNotInserted;
+    // A fresh code on the rare collision with an existing one.
+    for _ in 0..3 {
+        let am = customer_order::ActiveModel {
+            code: Set(new_code()),
+            user_id: Set(caller.id),
+            cart_id: Set(Some(q.cart_id)),
+            status: Set(OrderStatus::Registered.as_str().to_string()),
+            payment_method: Set(method.as_str().to_string()),
+            items_total: Set(q.items_total),
+            delivery_price: Set(q.delivery_price),
+            discount: Set(q.discount),
+            payable: Set(q.payable),
+            delivery_option_id: Set(delivery.id),
+            delivery_name: Set(delivery.name.clone()),
+            delivery_description: Set(delivery.description.clone()),
+            receiver_name: Set(address.receiver_name.clone()),
+            receiver_mobile: Set(address.receiver_mobile.clone()),
+            province: Set(address.province.clone()),
+            city: Set(address.city.clone()),
+            address_line: Set(address.line.clone()),
+            postal_code: Set(address.postal_code.clone()),
+            stock_state: Set(customer_order::STOCK_RESERVED.to_string()),
+            tracking_code: Set(None),
+            created_at: Set(now),
+            expires_at: Set(now + hold_secs),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        let code = am.code.clone().unwrap();
+        let exists = customer_order::Entity::find()
+            .filter(customer_order::Column::Code.eq(code))
+            .one(db)
+            .await?;
+        if exists.is_some() {
+            continue;
+        }
+        match am.insert(db).await {
+            Ok(m) => return Ok(m),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+/// Empties the cart lines an order bought (called once the order is paid).
+pub async fn clear_bought_lines<C: ConnectionTrait>(db: &C, order: &customer_order::Model) -> Result<(), DbErr> {
+    let Some(cart_id) = order.cart_id else { return Ok(()) };
+    let bought: Vec<i64> = customer_order_line::Entity::find()
+        .filter(customer_order_line::Column::OrderId.eq(order.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|l| l.variant_id)
+        .collect();
+    order_line::Entity::delete_many()
+        .filter(order_line::Column::OrderId.eq(cart_id))
+        .filter(order_line::Column::VariantId.is_in(bought))
+        .exec(db)
+        .await?;
+    let cart = shop_order::Entity::find_by_id(cart_id).one(db).await?;
+    if let Some(cart) = cart {
+        let view = super::cart_view(db, &cart, order.updated_at).await?;
+        let mut am: shop_order::ActiveModel = cart.into();
+        am.total_price = Set(view.total);
+        am.final_price = Set(view.final_price);
+        am.update(db).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,3 @@
+//! Payment tables.
+
+pub mod payment;

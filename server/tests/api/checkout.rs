@@ -1,0 +1,720 @@
+//! Checkout over HTTP against the real server, on SQLite and on PostgreSQL: the address book,
+//! the summary, registration with its stock reservation and idempotency, the expiry job,
+//! payments through the sandbox bank and a fake Zarinpal, invoices, and owner-only access for
+//! every call.
+
+use serde_json::{json, Value};
+use shop_server::platform::Config;
+
+use crate::checkout_support::*;
+use crate::helpers::{on_both_dbs, spawn_app, spawn_app_with, Resp, TestApp, TestDb};
+
+on_both_dbs!(
+    address_book_add_edit_default_delete,
+    address_bad_fields_are_named_in_persian,
+    summary_offers_delivery_for_the_address_city_and_sums_on_the_server,
+    a_delivery_option_not_offered_to_the_city_is_refused,
+    registration_reserves_stock_and_freezes_a_snapshot,
+    a_changed_price_needs_the_customers_confirmation,
+    a_cart_changed_in_another_tab_is_not_registered_at_the_old_payable,
+    the_same_idempotency_key_never_registers_twice,
+    a_product_unpublished_or_sold_out_after_adding_is_not_registered,
+    bad_quantities_and_methods_are_refused,
+    hundred_customers_for_ten_laptops_get_ten_orders,
+    an_unpaid_order_expires_and_gives_its_stock_back,
+    cancelling_releases_once,
+    paying_in_the_sandbox_commits_stock_and_empties_the_cart,
+    cancelling_at_the_bank_keeps_the_cart_and_a_new_order_can_be_paid,
+    an_unknown_authority_or_an_unpaid_ok_callback_is_not_a_payment,
+    a_payment_after_expiry_is_flagged_for_a_refund,
+    the_same_key_never_starts_two_payments,
+    another_customers_cart_address_order_and_invoice_are_closed,
+    zarinpal_verifies_with_the_amount_from_our_database,
+    zarinpal_refusing_the_verify_cancels_the_order,
+    zarinpal_slow_verify_is_reconciled_later,
+    zarinpal_erroring_verify_is_reconciled_later,
+    zarinpal_silent_verify_is_reconciled_later,
+    zarinpal_refusing_the_request_answers_503_and_keeps_the_order,
+);
+
+fn zarinpal(base: String) -> impl Fn(&mut Config) {
+    move |c: &mut Config| {
+        c.payment = "zarinpal".into();
+        c.zarinpal_merchant = Some(MERCHANT.into());
+        c.zarinpal_url = base.clone();
+        c.zarinpal_startpay = "https://www.zarinpal.com/pg/StartPay/".into();
+        c.payment_timeout_ms = 500;
+    }
+}
+
+// ------------------------------------------------------------------ address book
+
+async fn address_book_add_edit_default_delete(db: TestDb) {
+    let s = spawn_app(db).await;
+    let c = customer(&s, "تهران").await;
+    let first = add_address(&s, &c, "تهران", "تهران").await;
+    let second = add_address(&s, &c, "اصفهان", "کاشان").await;
+    let r = s.post_auth(ADDR_LIST, &c.token, json!({})).await;
+    let data = r.body["data"].as_array().unwrap();
+    assert_eq!(data.len(), 2);
+    assert_eq!(data[0]["Id"], first, "the first address is the default and comes first");
+    assert_eq!(data[0]["IsDefault"], true);
+    assert_eq!(data[0]["Mobile"], "09123456789");
+    assert_eq!(data[0]["PostalCode"], "1234567890");
+
+    let r = s.post_auth(ADDR_DEFAULT, &c.token, json!({ "id": second })).await;
+    assert_eq!(r.body["data"][0]["Id"], second);
+    let mut edit = address_body("فارس", "شیراز");
+    edit["id"] = json!(second);
+    let r = s.post_auth(ADDR_EDIT, &c.token, edit).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["data"][0]["City"], "شیراز");
+
+    let r = s.post_auth(ADDR_DELETE, &c.token, json!({ "id": second })).await;
+    let data = r.body["data"].as_array().unwrap();
+    assert_eq!(data.len(), 1);
+    assert_eq!(data[0]["Id"], first);
+    assert_eq!(data[0]["IsDefault"], true, "the remaining address became the default");
+}
+
+async fn address_bad_fields_are_named_in_persian(db: TestDb) {
+    let s = spawn_app(db).await;
+    let c = customer(&s, "تهران").await;
+    let cases: Vec<(&str, Value, &str)> = vec![
+        ("name", json!(""), "name"),
+        ("mobile", json!("0912"), "mobile"),
+        ("state", json!("کالیفرنیا"), "state"),
+        ("city", json!("تبریز"), "city"),
+        ("address", json!("کوتاه"), "address"),
+        ("postalcode", json!("12345"), "postalcode"),
+        ("postalcode", json!("۱۲۳۴۵۶۷۸۹۰۱"), "postalcode"),
+    ];
+    for (key, value, field) in cases {
+        let mut body = address_body("تهران", "تهران");
+        body[key] = value.clone();
+        let r = s.post_auth(ADDR_ADD, &c.token, body).await;
+        r.assert_error(422);
+        assert_eq!(r.body["field"], field, "{key}={value}: {}", r.text);
+    }
+    let r = s.post_auth(ADDR_LIST, &c.token, json!({})).await;
+    assert_eq!(r.body["data"], json!([]), "nothing was stored");
+}
+
+// ------------------------------------------------------------------ summary
+
+async fn summary_offers_delivery_for_the_address_city_and_sums_on_the_server(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 2).await;
+    let isfahan = add_address(&s, &r.c, "اصفهان", "اصفهان").await;
+
+    let resp = s
+        .post_auth(
+            SUMMARY,
+            &r.c.token,
+            json!({ "orderid": r.cart, "addressid": r.address }),
+        )
+        .await;
+    assert_eq!(resp.status, 200, "{}", resp.text);
+    let ids: Vec<i64> = resp.body["DeliveryOptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["Id"].as_i64().unwrap())
+        .collect();
+    // Tehran: the courier has the lowest priority (1, not 0), so the shared options follow it.
+    assert_eq!(ids, vec![shop.courier, shop.post]);
+    assert_eq!(resp.body["ItemsTotal"], 2 * (shop.price + shop.warranty));
+    assert_eq!(resp.body["Payable"], 2 * (shop.price + shop.warranty));
+    assert_eq!(resp.body["InstalmentEligible"], true);
+    assert_eq!(resp.body["PaymentMethods"], json!(["full"]));
+
+    let resp = s
+        .post_auth(SUMMARY, &r.c.token, json!({ "orderid": r.cart, "addressid": isfahan }))
+        .await;
+    let ids: Vec<i64> = resp.body["DeliveryOptions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["Id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, vec![shop.post], "the Tehran courier is not offered in Isfahan");
+
+    let resp = s
+        .post_auth(
+            SUMMARY,
+            &r.c.token,
+            json!({ "orderid": r.cart, "addressid": r.address, "deliveryid": shop.courier }),
+        )
+        .await;
+    assert_eq!(resp.body["DeliveryPrice"], 50_000);
+    assert_eq!(resp.body["Payable"], 2 * (shop.price + shop.warranty) + 50_000);
+}
+
+async fn a_delivery_option_not_offered_to_the_city_is_refused(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let c = customer(&s, "تهران").await;
+    let isfahan = add_address(&s, &c, "اصفهان", "اصفهان").await;
+    let cart = add_to_cart(&s, &c, &shop, 1).await;
+    let before = stock(&s, shop.variant).await;
+    let body = json!({ "orderid": cart, "addressid": isfahan, "deliveryid": shop.courier, "paymentmethod": "full" });
+    let r = post_key(&s, REGISTER, &c.token, &key(), body).await;
+    r.assert_error(422);
+    assert_eq!(r.body["field"], "deliveryid");
+    assert!(r.s("message").contains("اصفهان"), "{}", r.text);
+    assert_eq!(stock(&s, shop.variant).await, before);
+    assert_eq!(s.count("customer_order").await, 0);
+}
+
+// ------------------------------------------------------------------ registration
+
+async fn registration_reserves_stock_and_freezes_a_snapshot(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 3).await;
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.courier)).await;
+    assert_eq!(resp.s("status"), "ok", "{}", resp.text);
+    let code = resp.body["order"]["Code"].as_str().unwrap().to_string();
+    let payable = 3 * (shop.price + shop.warranty) + 50_000;
+    assert_eq!(resp.body["order"]["Payable"], payable);
+    assert_eq!(resp.body["order"]["Status"], "registered");
+    assert_eq!(stock(&s, shop.variant).await, 7, "three reserved");
+
+    // Later catalogue changes do not alter the order.
+    s.set_price(shop.variant, 1_000).await;
+    let inv = s.post_auth(INVOICE, &r.c.token, json!({ "code": code })).await;
+    assert_eq!(inv.status, 200, "{}", inv.text);
+    let d = &inv.body["data"];
+    assert_eq!(d["Lines"][0]["Price"], shop.price);
+    assert_eq!(d["Lines"][0]["PriceGaranti"], shop.warranty);
+    assert_eq!(d["Lines"][0]["NameGaranti"], "گارانتی ۱۸ ماهه");
+    assert_eq!(d["Lines"][0]["Num"], 3);
+    assert_eq!(d["WarrantyTotal"], 3 * shop.warranty);
+    assert_eq!(d["DeliveryName"], "پیک تهران");
+    assert_eq!(d["DeliveryPrice"], 50_000);
+    assert_eq!(d["Payable"], payable);
+    assert_eq!(d["Address"]["City"], "تهران");
+    assert_eq!(d["Timeline"][0]["Status"], "registered");
+    assert!(
+        d["Date"].as_str().unwrap().chars().any(|c| ('۰'..='۹').contains(&c)),
+        "Jalali date in Persian digits"
+    );
+
+    // The cart stays until the order is paid.
+    let cart = s.post_auth(LIST, &r.c.token, json!({ "uid": r.c.uid })).await;
+    assert_eq!(cart.body["data"].as_array().unwrap().len(), 1);
+
+    let list = s.post_auth(ORDERS, &r.c.token, json!({})).await;
+    assert_eq!(list.body["data"][0]["Code"], code);
+    assert_eq!(list.body["data"][0]["StatusLabel"], "ثبت‌شده");
+    assert_eq!(list.body["data"][0]["Count"], 3);
+}
+
+async fn a_changed_price_needs_the_customers_confirmation(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    s.set_price(shop.variant, 11_000_000).await;
+
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "price_changed", "{}", resp.text);
+    let line = &resp.body["summary"]["Lines"][0];
+    assert_eq!(line["OldPrice"], shop.price);
+    assert_eq!(line["Price"], 11_000_000);
+    assert_eq!(line["PriceChanged"], true);
+    let new_payable = resp.body["summary"]["Payable"].as_i64().unwrap();
+    assert_eq!(new_payable, 11_000_000 + shop.warranty + 120_000);
+    assert_eq!(s.count("customer_order").await, 0, "nothing registered");
+    assert_eq!(stock(&s, shop.variant).await, 10, "nothing reserved");
+
+    let mut body = register_body(&r, shop.post);
+    body["acceptprices"] = json!(true);
+    body["payable"] = json!(new_payable);
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), body).await;
+    assert_eq!(resp.s("status"), "ok", "{}", resp.text);
+    assert_eq!(resp.body["order"]["Payable"], new_payable);
+}
+
+async fn a_cart_changed_in_another_tab_is_not_registered_at_the_old_payable(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let summary = s
+        .post_auth(
+            SUMMARY,
+            &r.c.token,
+            json!({ "orderid": r.cart, "addressid": r.address, "deliveryid": shop.post }),
+        )
+        .await;
+    let seen = summary.body["Payable"].as_i64().unwrap();
+    // Another tab doubles the quantity.
+    add_to_cart(&s, &r.c, &shop, 2).await;
+    let mut body = register_body(&r, shop.post);
+    body["payable"] = json!(seen);
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), body).await;
+    assert_eq!(resp.s("status"), "price_changed", "{}", resp.text);
+    assert_eq!(
+        resp.body["summary"]["Payable"],
+        2 * (shop.price + shop.warranty) + 120_000
+    );
+    assert_eq!(stock(&s, shop.variant).await, 10);
+}
+
+async fn the_same_idempotency_key_never_registers_twice(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let k = key();
+    let a = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
+    let b = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
+    assert_eq!(a.s("status"), "ok");
+    assert_eq!(a.body, b.body, "the retry gets the first answer");
+    assert_eq!(s.count("customer_order").await, 1);
+    assert_eq!(stock(&s, shop.variant).await, 9);
+
+    let other = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.courier)).await;
+    other.assert_error(409);
+    assert_eq!(s.count("customer_order").await, 1);
+
+    // Without a key nothing happens.
+    let none = s.post_auth(REGISTER, &r.c.token, register_body(&r, shop.post)).await;
+    none.assert_error(422);
+    assert_eq!(none.body["field"], "Idempotency-Key");
+    assert_eq!(s.count("customer_order").await, 1);
+}
+
+async fn a_product_unpublished_or_sold_out_after_adding_is_not_registered(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 2).await;
+    set_stock(&s, shop.variant, 1).await;
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "not", "{}", resp.text);
+    assert_eq!(resp.s("Name"), "لپ‌تاپ آزمایشی ایسوس");
+    assert!(resp.s("message").contains("موجود نیست"));
+    assert_eq!(stock(&s, shop.variant).await, 1);
+
+    set_stock(&s, shop.variant, 10).await;
+    unpublish(&s, shop.product).await;
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "not", "{}", resp.text);
+    assert_eq!(stock(&s, shop.variant).await, 10);
+    assert_eq!(s.count("customer_order").await, 0);
+}
+
+async fn bad_quantities_and_methods_are_refused(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    for num in [
+        json!(0),
+        json!(-1),
+        json!(101),
+        json!(9_007_199_254_740_992_i64),
+        json!("3"),
+        json!("سه"),
+    ] {
+        let body = json!({ "spid": shop.product, "spiddetail": shop.variant, "num": num, "orderid": r.cart, "id": 0 });
+        let resp = s.post_auth(EDIT, &r.c.token, body).await;
+        assert!(resp.status == 422 || resp.status == 400, "{num}: {}", resp.text);
+        resp.assert_error(resp.status);
+    }
+    let mut body = register_body(&r, shop.post);
+    body["paymentmethod"] = json!("bitcoin");
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), body.clone()).await;
+    resp.assert_error(422);
+    assert_eq!(resp.body["field"], "paymentmethod");
+    body["paymentmethod"] = json!("instalment");
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), body).await;
+    resp.assert_error(422);
+    assert_eq!(s.count("customer_order").await, 0);
+}
+
+async fn hundred_customers_for_ten_laptops_get_ten_orders(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let mut ready_all = Vec::new();
+    for _ in 0..100 {
+        ready_all.push(ready(&s, &shop, 1).await);
+    }
+    let s = std::sync::Arc::new(s);
+    let tasks: Vec<_> = ready_all
+        .into_iter()
+        .map(|r| {
+            let s = s.clone();
+            tokio::spawn(async move { post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await })
+        })
+        .collect();
+    let (mut ok, mut not) = (0, 0);
+    for t in tasks {
+        let resp = t.await.unwrap();
+        match resp.s("status").as_str() {
+            "ok" => ok += 1,
+            "not" => {
+                assert!(resp.s("message").contains("موجود نیست"), "{}", resp.text);
+                not += 1
+            }
+            other => panic!("unexpected {other}: {}", resp.text),
+        }
+    }
+    assert_eq!((ok, not), (10, 90));
+    assert_eq!(stock(&s, shop.variant).await, 0);
+    assert_eq!(s.count("customer_order").await, 10);
+    assert_eq!(s.count("customer_order_line").await, 10);
+}
+
+// ------------------------------------------------------------------ expiry and cancel
+
+async fn an_unpaid_order_expires_and_gives_its_stock_back(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 4).await;
+    let code = register(&s, &r, &shop).await;
+    assert_eq!(stock(&s, shop.variant).await, 6);
+    s.clock.advance(19 * 60);
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert_eq!(
+        order_row(&s, &code).await.status,
+        "registered",
+        "still inside the window"
+    );
+    s.clock.advance(2 * 60);
+    eventually("expired", || async { order_row(&s, &code).await.status == "expired" }).await;
+    assert_eq!(stock(&s, shop.variant).await, 10);
+    let inv = s
+        .post_auth(INVOICE, &s.fresh_token(&r.c), json!({ "code": code }))
+        .await;
+    let steps: Vec<&str> = inv.body["data"]["Timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["Status"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps, vec!["registered", "expired"]);
+    // Paying an expired order is refused.
+    let resp = post_key(&s, PAY_START, &s.fresh_token(&r.c), &key(), json!({ "code": code })).await;
+    resp.assert_error(422);
+}
+
+async fn cancelling_releases_once(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 2).await;
+    let code = register(&s, &r, &shop).await;
+    let resp = s.post_auth(CANCEL, &r.c.token, json!({ "code": code })).await;
+    assert_eq!(resp.body["data"]["Status"], "cancelled", "{}", resp.text);
+    assert_eq!(stock(&s, shop.variant).await, 10);
+    let again = s.post_auth(CANCEL, &r.c.token, json!({ "code": code })).await;
+    again.assert_error(422);
+    assert_eq!(stock(&s, shop.variant).await, 10, "released only once");
+}
+
+// ------------------------------------------------------------------ sandbox payments
+
+async fn paying_in_the_sandbox_commits_stock_and_empties_the_cart(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let code = register(&s, &r, &shop).await;
+    let (url, authority) = start_payment(&s, &r.c, &code).await;
+    assert!(
+        url.ends_with(&format!("/api/client/v1/payment/sandbox/{authority}")),
+        "{url}"
+    );
+    assert_eq!(order_row(&s, &code).await.status, "awaiting_payment");
+
+    let page = s.get(&format!("/api/client/v1/payment/sandbox/{authority}")).await;
+    assert!(page.text.contains(r#"dir="rtl""#) && page.text.contains("پرداخت") && page.text.contains("انصراف"));
+    let resp = no_redirect()
+        .post(s.url(&format!("/api/client/v1/payment/sandbox/{authority}/pay")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 303);
+    let to = resp.headers()["location"].to_str().unwrap().to_string();
+    let (status, loc) = get_location(&s, &to).await;
+    assert_eq!(
+        (status, loc.as_str()),
+        (303, format!("/success-payment?code={code}").as_str())
+    );
+
+    let res = s.post_auth(PAY_RESULT, &r.c.token, json!({ "code": code })).await;
+    assert_eq!(res.body["PaymentStatus"], "paid", "{}", res.text);
+    assert_eq!(res.body["OrderStatus"], "paid");
+    assert_eq!(res.body["Amount"], shop.price + shop.warranty + 120_000);
+    assert!(!res.s("RefId").is_empty());
+    assert!(res.s("Date").chars().any(|c| ('۰'..='۹').contains(&c)));
+    assert_eq!(order_row(&s, &code).await.stock_state, "committed");
+    assert_eq!(stock(&s, shop.variant).await, 9);
+    let cart = s.post_auth(LIST, &r.c.token, json!({ "uid": r.c.uid })).await;
+    assert_eq!(cart.body["data"], json!([]), "the bought lines left the cart");
+
+    // A replayed callback changes nothing.
+    let (_, loc) = get_location(&s, &to).await;
+    assert_eq!(loc, format!("/success-payment?code={code}"));
+    assert_eq!(stock(&s, shop.variant).await, 9);
+    let inv = s.post_auth(INVOICE, &r.c.token, json!({ "code": code })).await;
+    let steps: Vec<&str> = inv.body["data"]["Timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["Status"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps, vec!["registered", "awaiting_payment", "paid"]);
+    assert_eq!(inv.body["data"]["RefId"], res.body["RefId"]);
+}
+
+async fn cancelling_at_the_bank_keeps_the_cart_and_a_new_order_can_be_paid(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 2).await;
+    let code = register(&s, &r, &shop).await;
+    let (_, authority) = start_payment(&s, &r.c, &code).await;
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=NOK")).await;
+    assert_eq!(loc, format!("/error-payment?code={code}"));
+    let res = s.post_auth(PAY_RESULT, &r.c.token, json!({ "code": code })).await;
+    assert_eq!(res.body["PaymentStatus"], "failed");
+    assert_eq!(res.body["OrderStatus"], "cancelled");
+    assert_eq!(stock(&s, shop.variant).await, 10, "released");
+    let cart = s.post_auth(LIST, &r.c.token, json!({ "uid": r.c.uid })).await;
+    assert_eq!(cart.body["data"][0]["Num"], 2, "the cart is intact");
+
+    let code2 = register(&s, &r, &shop).await;
+    let (_, authority2) = start_payment(&s, &r.c, &code2).await;
+    no_redirect()
+        .post(s.url(&format!("/api/client/v1/payment/sandbox/{authority2}/pay")))
+        .send()
+        .await
+        .unwrap();
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority2}&Status=OK")).await;
+    assert_eq!(loc, format!("/success-payment?code={code2}"));
+    assert_eq!(stock(&s, shop.variant).await, 8);
+}
+
+async fn an_unknown_authority_or_an_unpaid_ok_callback_is_not_a_payment(db: TestDb) {
+    let s = spawn_app(db).await;
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority=S-nobody&Status=OK")).await;
+    assert_eq!(loc, "/error-payment");
+    let (_, loc) = get_location(&s, CALLBACK).await;
+    assert_eq!(loc, "/error-payment");
+
+    // «OK» without paying at the bank: the sandbox refuses the verify.
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let code = register(&s, &r, &shop).await;
+    let (_, authority) = start_payment(&s, &r.c, &code).await;
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK&Amount=1000")).await;
+    assert_eq!(loc, format!("/error-payment?code={code}"));
+    assert_eq!(payment_row(&s, &authority).await.status, "failed");
+}
+
+async fn a_payment_after_expiry_is_flagged_for_a_refund(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let code = register(&s, &r, &shop).await;
+    let (_, authority) = start_payment(&s, &r.c, &code).await;
+    s.clock.advance(21 * 60);
+    eventually("expired", || async { order_row(&s, &code).await.status == "expired" }).await;
+    no_redirect()
+        .post(s.url(&format!("/api/client/v1/payment/sandbox/{authority}/pay")))
+        .send()
+        .await
+        .unwrap();
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
+    assert_eq!(loc, format!("/error-payment?code={code}"));
+    let p = payment_row(&s, &authority).await;
+    assert_eq!((p.status.as_str(), p.refund_needed), ("paid", true));
+    assert_eq!(order_row(&s, &code).await.status, "expired");
+    assert_eq!(
+        stock(&s, shop.variant).await,
+        10,
+        "the expired order's stock stays released"
+    );
+    let res = s
+        .post_auth(PAY_RESULT, &s.fresh_token(&r.c), json!({ "code": code }))
+        .await;
+    assert_eq!(res.body["RefundNeeded"], true);
+}
+
+async fn the_same_key_never_starts_two_payments(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let code = register(&s, &r, &shop).await;
+    let k = key();
+    let a = post_key(&s, PAY_START, &r.c.token, &k, json!({ "code": code })).await;
+    let b = post_key(&s, PAY_START, &r.c.token, &k, json!({ "code": code })).await;
+    assert_eq!(a.body, b.body);
+    assert_eq!(s.count("payment").await, 1);
+    let other = post_key(&s, PAY_START, &r.c.token, &k, json!({ "code": "ZZZZZZZZ" })).await;
+    other.assert_error(409);
+}
+
+// ------------------------------------------------------------------ owner only
+
+async fn another_customers_cart_address_order_and_invoice_are_closed(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let owner = ready(&s, &shop, 1).await;
+    let code = register(&s, &owner, &shop).await;
+    let (_, authority) = start_payment(&s, &owner.c, &code).await;
+    let intruder = ready(&s, &shop, 1).await;
+    let t = &intruder.c.token;
+
+    let no_data = |r: &Resp| {
+        assert!(r.status == 403 || r.status == 404, "{}", r.text);
+        assert!(
+            !r.text.contains(&code) && !r.text.contains("مریم"),
+            "leaked: {}",
+            r.text
+        );
+    };
+    no_data(&s.post_auth(SUMMARY, t, json!({ "orderid": owner.cart })).await);
+    no_data(
+        &s.post_auth(
+            SUMMARY,
+            t,
+            json!({ "orderid": intruder.cart, "addressid": owner.address }),
+        )
+        .await,
+    );
+    no_data(&post_key(&s, REGISTER, t, &key(), register_body(&owner, shop.post)).await);
+    let mut theirs = register_body(&intruder, shop.post);
+    theirs["addressid"] = json!(owner.address);
+    no_data(&post_key(&s, REGISTER, t, &key(), theirs).await);
+    no_data(&s.post_auth(INVOICE, t, json!({ "code": code })).await);
+    no_data(&s.post_auth(CANCEL, t, json!({ "code": code })).await);
+    no_data(&s.post_auth(PAY_RESULT, t, json!({ "code": code })).await);
+    no_data(&post_key(&s, PAY_START, t, &key(), json!({ "code": code })).await);
+    let mut edit = address_body("تهران", "تهران");
+    edit["id"] = json!(owner.address);
+    no_data(&s.post_auth(ADDR_EDIT, t, edit).await);
+    no_data(&s.post_auth(ADDR_DELETE, t, json!({ "id": owner.address })).await);
+    no_data(&s.post_auth(ADDR_DEFAULT, t, json!({ "id": owner.address })).await);
+    let list = s.post_auth(ORDERS, t, json!({})).await;
+    assert_eq!(list.body["data"], json!([]));
+    let book = s.post_auth(ADDR_LIST, t, json!({})).await;
+    assert_eq!(
+        book.body["data"].as_array().unwrap().len(),
+        1,
+        "only the intruder's own address"
+    );
+
+    // Nothing of the owner's changed.
+    assert_eq!(order_row(&s, &code).await.status, "awaiting_payment");
+    assert_eq!(payment_row(&s, &authority).await.status, "pending");
+    let owners = s.post_auth(ADDR_LIST, &owner.c.token, json!({})).await;
+    assert_eq!(owners.body["data"][0]["City"], "تهران");
+    // And without a token: 401.
+    s.post(ORDERS, json!({})).await.assert_error(401);
+}
+
+// ------------------------------------------------------------------ Zarinpal (fake, real wire format)
+
+async fn zarinpal_order(s: &TestApp) -> (Shop, Ready, String, String) {
+    let shop = shop(s, 10).await;
+    let r = ready(s, &shop, 1).await;
+    let code = register(s, &r, &shop).await;
+    let (url, authority) = start_payment(s, &r.c, &code).await;
+    assert_eq!(url, format!("https://www.zarinpal.com/pg/StartPay/{authority}"));
+    (shop, r, code, authority)
+}
+
+async fn zarinpal_verifies_with_the_amount_from_our_database(db: TestDb) {
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, zarinpal(fake.base.clone())).await;
+    let (shop, r, code, authority) = zarinpal_order(&s).await;
+    let payable = shop.price + shop.warranty + 120_000;
+    let sent = fake
+        .requests()
+        .into_iter()
+        .find(|q| q["amount"] == payable)
+        .expect("request.json received");
+    assert_eq!(sent["merchant_id"], MERCHANT);
+    assert_eq!(sent["currency"], "IRT");
+    assert!(sent["callback_url"]
+        .as_str()
+        .unwrap()
+        .ends_with("/api/client/v1/payment/callback"));
+
+    fake.pay(&authority);
+    // A tampered amount in the callback is ignored: we verify what we asked for.
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK&Amount=1000")).await;
+    assert_eq!(loc, format!("/success-payment?code={code}"));
+    let v = fake
+        .verifies()
+        .into_iter()
+        .rev()
+        .find(|v| v["authority"] == authority.as_str())
+        .unwrap();
+    assert_eq!(v["amount"], payable);
+    let res = s.post_auth(PAY_RESULT, &r.c.token, json!({ "code": code })).await;
+    assert_eq!(res.body["PaymentStatus"], "paid");
+    assert_eq!(res.body["CardPan"], "502229******5995");
+    // Replayed: no second verify.
+    let before = fake.verifies().len();
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
+    assert_eq!(loc, format!("/success-payment?code={code}"));
+    assert_eq!(fake.verifies().len(), before);
+}
+
+async fn zarinpal_refusing_the_verify_cancels_the_order(db: TestDb) {
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, zarinpal(fake.base.clone())).await;
+    let (shop, _r, code, authority) = zarinpal_order(&s).await;
+    // Not paid at Zarinpal: verify answers -51.
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
+    assert_eq!(loc, format!("/error-payment?code={code}"));
+    assert_eq!(payment_row(&s, &authority).await.status, "failed");
+    assert_eq!(order_row(&s, &code).await.status, "cancelled");
+    assert_eq!(stock(&s, shop.variant).await, 10);
+}
+
+async fn unreachable_verify_stays_pending_then_reconciles(db: TestDb, mode: VerifyMode) {
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, zarinpal(fake.base.clone())).await;
+    fake.set_mode(mode);
+    let (shop, _r, code, authority) = zarinpal_order(&s).await;
+    fake.pay(&authority);
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
+    assert_eq!(loc, format!("/error-payment?code={code}"));
+    assert_eq!(
+        payment_row(&s, &authority).await.status,
+        "pending",
+        "fate unknown: not failed"
+    );
+    assert_eq!(order_row(&s, &code).await.status, "awaiting_payment");
+    assert_eq!(stock(&s, shop.variant).await, 9, "still reserved");
+    // The gateway recovers; reconciliation (unVerified.json) settles the payment.
+    fake.set_mode(VerifyMode::Normal);
+    eventually("reconciled", || async {
+        payment_row(&s, &authority).await.status == "paid"
+    })
+    .await;
+    assert_eq!(order_row(&s, &code).await.status, "paid");
+}
+
+async fn zarinpal_slow_verify_is_reconciled_later(db: TestDb) {
+    unreachable_verify_stays_pending_then_reconciles(db, VerifyMode::Slow).await;
+}
+
+async fn zarinpal_erroring_verify_is_reconciled_later(db: TestDb) {
+    unreachable_verify_stays_pending_then_reconciles(db, VerifyMode::Error).await;
+}
+
+async fn zarinpal_silent_verify_is_reconciled_later(db: TestDb) {
+    unreachable_verify_stays_pending_then_reconciles(db, VerifyMode::Silent).await;
+}
+
+async fn zarinpal_refusing_the_request_answers_503_and_keeps_the_order(db: TestDb) {
+    let s = spawn_app_with(db, zarinpal("http://127.0.0.1:9".into())).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let code = register(&s, &r, &shop).await;
+    let resp = post_key(&s, PAY_START, &r.c.token, &key(), json!({ "code": code })).await;
+    resp.assert_error(503);
+    assert_eq!(order_row(&s, &code).await.status, "registered");
+    assert_eq!(s.count("payment").await, 0);
+}

@@ -1,0 +1,115 @@
+// Generated from core/src/dispatch.rs (core_functions!); `cargo test -p shop-core` checks it.
+// Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated
+
+/** Every export returns one of these (the vectors' `expect` shape). */
+export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
+
+/** A validation rule (serde tag `rule`), see core/vectors/README.md. */
+export type Rule =
+  | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
+  | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }
+  | { rule: "MinLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
+  | { rule: "Confirmed"; other: string } | { rule: "FileSize"; max_bytes: number };
+
+export interface ValidateInput { rule: Rule; field: string; value: string }
+export interface ValidateFileInput { field: string; size_bytes: number; file_name: string }
+
+/** One field of a form: `name` keys the errors, `label` is the field's Persian name. */
+export interface FormField { name: string; label: string; value: string; rules: Rule[] }
+/** A form field without its value (`Form.parse`: the rules are read once). */
+export type FieldSpec = Omit<FormField, "value">;
+/** The first failing rule's message per field name; `{}` when the form is valid. */
+export type FormErrors = Record<string, string>;
+
+/** A cart line; extra fields (Id, Name, ...) are ignored. */
+export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
+
+export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
+export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
+
+export interface JalaliDate { year: number; month: number; day: number }
+export type Ymd = [number, number, number];
+
+/** The five OTP boxes. */
+export type CodeBoxes = [string, string, string, string, string];
+
+/** Input and result types of every function the core exports. */
+export interface CoreFns {
+  normalize_mobile: [string, string];
+  validate: [ValidateInput, null];
+  validate_form: [FormField[], FormErrors];
+  validate_file: [ValidateFileInput, null];
+  normalize_code: [string, string];
+  spread_paste: [string, CodeBoxes];
+  cart_count: [CartLine[], number];
+  line_total: [CartLine, number];
+  order_total: [CartLine[], number];
+  instalment_eligible: [CartLine[], boolean];
+  filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
+  fold: [string, string];
+  tokenize: [string, string[]];
+  joined_pairs: [string[], string[]];
+  to_western_digits: [string, string];
+  to_persian_digits: [string, string];
+  format_price: [number, string];
+  discount_percent: [[old: number, new: number], number];
+  gregorian_to_jalali: [Ymd, JalaliDate];
+  jalali_to_gregorian: [Ymd, Ymd];
+  parse_jalali_date: [string, JalaliDate];
+  format_jalali: [JalaliDate, string];
+  format_jalali_numeric: [JalaliDate, string];
+  tehran_date: [number, JalaliDate];
+}
+export type CoreFn = keyof CoreFns;
+
+/** The WASM module's typed exports, one per core function. */
+export interface CoreExports {
+  /** Canonical `09xxxxxxxxx`, or the mobile rule's message. */
+  normalize_mobile(input: string): Outcome<string>;
+  /** One validation rule on one field value. */
+  validate(input: ValidateInput): Outcome<null>;
+  /** A whole form in one call: every field's rules, in order; the first failing rule of each field gives its message. `{}` when the form is valid. */
+  validate_form(input: FormField[]): Outcome<FormErrors>;
+  /** File size and extension rules. */
+  validate_file(input: ValidateFileInput): Outcome<null>;
+  /** Exactly 5 ASCII digits after digit normalisation, or the code message. */
+  normalize_code(input: string): Outcome<string>;
+  /** The five code boxes filled from a pasted string. */
+  spread_paste(input: string): Outcome<CodeBoxes>;
+  /** Sum of line quantities. */
+  cart_count(input: CartLine[]): Outcome<number>;
+  /** `Num * (Price + PriceGaranti)`, saturating. */
+  line_total(input: CartLine): Outcome<number>;
+  /** Sum of line totals, saturating. */
+  order_total(input: CartLine[]): Outcome<number>;
+  /** True only for a non-empty cart whose every line allows instalments. */
+  instalment_eligible(input: CartLine[]): Outcome<boolean>;
+  /** The delivery options a customer may pick (architecture.md, delivery rule reading). */
+  filter_delivery(input: FilterDeliveryInput): Outcome<DeliveryOption[]>;
+  /** Search folding (letters, digits, diacritics, case, NFKC). */
+  fold(input: string): Outcome<string>;
+  /** Search tokens of a string. */
+  tokenize(input: string): Outcome<string[]>;
+  /** Adjacent token pairs joined (search helper). */
+  joined_pairs(input: string[]): Outcome<string[]>;
+  /** Persian and Arabic-Indic digits to ASCII. */
+  to_western_digits(input: string): Outcome<string>;
+  /** ASCII digits to Persian for display. */
+  to_persian_digits(input: string): Outcome<string>;
+  /** Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`. */
+  format_price(input: number): Outcome<string>;
+  /** Whole percent off from `old` to `new` price, rounded down, at least 1 when reduced. */
+  discount_percent(input: [old: number, new: number]): Outcome<number>;
+  /** Gregorian `[y, m, d]` to a Jalali date. */
+  gregorian_to_jalali(input: Ymd): Outcome<JalaliDate>;
+  /** Jalali `[y, m, d]` to Gregorian `[y, m, d]`. */
+  jalali_to_gregorian(input: Ymd): Outcome<Ymd>;
+  /** `"1403/01/01"` (any digit set, `/` or `-`) to a Jalali date that exists. */
+  parse_jalali_date(input: string): Outcome<JalaliDate>;
+  /** `"۱ فروردین ۱۴۰۳"`. */
+  format_jalali(input: JalaliDate): Outcome<string>;
+  /** `"۱۴۰۳/۰۱/۰۱"`. */
+  format_jalali_numeric(input: JalaliDate): Outcome<string>;
+  /** The Jalali date in Tehran at a Unix second (Iran's historic summer time included). */
+  tehran_date(input: number): Outcome<JalaliDate>;
+}
