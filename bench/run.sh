@@ -19,6 +19,8 @@ node bench/wasm-bench.mjs "$CRITERION_HOME"
 
 echo "== catalogue search, 10,000 products, bench/search-queries.txt =="; cargo run -q --release -p shop-server --example search_bench
 
+echo "== order registration, 16 customers (server/examples/order_bench.rs) =="; cargo run -q --release -p shop-server --example order_bench
+
 if [ -f bench/load.sh ]; then
   echo "== server load test (bench/load.sh) =="
   bash bench/load.sh

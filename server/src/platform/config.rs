@@ -238,7 +238,7 @@ impl Config {
             captcha_url: var("SHOP_CAPTCHA_URL")
                 .unwrap_or_else(|| "https://www.google.com/recaptcha/api/siteverify".into()),
             captcha_min_score: parse_var("SHOP_CAPTCHA_MIN_SCORE", 0.5)?,
-            payment: var("SHOP_PAYMENT").unwrap_or_else(|| "sandbox".into()),
+            payment: payment_setting()?,
             zarinpal_merchant: var("SHOP_ZARINPAL_MERCHANT"),
             zarinpal_url: var("SHOP_ZARINPAL_URL").unwrap_or_else(|| "https://api.zarinpal.com".into()),
             zarinpal_startpay: var("SHOP_ZARINPAL_STARTPAY")
@@ -293,6 +293,23 @@ impl Config {
     /// True when the database is SQLite.
     pub fn is_sqlite(&self) -> bool {
         self.database_url.starts_with("sqlite:")
+    }
+}
+
+/// `SHOP_PAYMENT`: `sandbox` (default) or `zarinpal`, which needs `SHOP_ZARINPAL_MERCHANT`.
+fn payment_setting() -> Result<String, ConfigError> {
+    let payment = var("SHOP_PAYMENT").unwrap_or_else(|| "sandbox".into());
+    match payment.as_str() {
+        "sandbox" => Ok(payment),
+        "zarinpal" if var("SHOP_ZARINPAL_MERCHANT").is_some() => Ok(payment),
+        "zarinpal" => Err(ConfigError::Invalid {
+            name: "SHOP_ZARINPAL_MERCHANT",
+            reason: "required when SHOP_PAYMENT=zarinpal".into(),
+        }),
+        other => Err(ConfigError::Invalid {
+            name: "SHOP_PAYMENT",
+            reason: format!("unknown gateway '{other}' (sandbox or zarinpal)"),
+        }),
     }
 }
 
