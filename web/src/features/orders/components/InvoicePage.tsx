@@ -37,40 +37,45 @@ function InvoiceView({ inv }: { inv: Invoice }) {
         <StateBadge status={inv.Status} label={inv.StatusLabel} />
       </header>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-sm" data-testid="invoice-lines">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="p-2 text-start font-medium">{t('invoice.item')}</th>
-              <th className="p-2 text-start font-medium">{t('invoice.warranty')}</th>
-              <th className="p-2 text-center font-medium">{t('invoice.num')}</th>
-              <th className="p-2 text-start font-medium">{t('invoice.unit')}</th>
-              <th className="p-2 text-start font-medium">{t('invoice.lineTotal')}</th>
+      <table className="w-full text-sm" data-testid="invoice-lines">
+        <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group print:table-header-group">
+          <tr>
+            <th className="p-2 text-start font-medium">{t('invoice.item')}</th>
+            <th className="p-2 text-start font-medium">{t('invoice.warranty')}</th>
+            <th className="p-2 text-center font-medium">{t('invoice.num')}</th>
+            <th className="p-2 text-start font-medium">{t('invoice.unit')}</th>
+            <th className="p-2 text-start font-medium">{t('invoice.lineTotal')}</th>
+          </tr>
+        </thead>
+        {/* At phone width each line is a small card (labels inline); wider and on paper, a table row. */}
+        <tbody className="block divide-y divide-slate-100 md:table-row-group print:table-row-group">
+          {inv.Lines.map((l, i) => (
+            <tr key={i} className="block py-2 md:table-row md:py-0 print:table-row">
+              <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
+                <span className="block font-medium">{l.Name}</span>
+                <span className="block text-xs text-slate-500">{[l.Color, l.Property].filter(Boolean).join(' · ')}</span>
+              </td>
+              <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
+                <span className="text-slate-500 md:hidden print:hidden">{t('invoice.warranty')}: </span>
+                {l.NameGaranti}
+                {l.PriceGaranti > 0 && <Money value={l.PriceGaranti} className="block text-xs text-slate-500" />}
+              </td>
+              <td className="block p-1 align-top md:table-cell md:p-2 md:text-center print:table-cell">
+                <span className="text-slate-500 md:hidden print:hidden">{t('invoice.num')}: </span>
+                {n(l.Num)}
+              </td>
+              <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
+                <span className="text-slate-500 md:hidden print:hidden">{t('invoice.unit')}: </span>
+                <Money value={l.Price} />
+              </td>
+              <td className="block p-1 align-top font-medium md:table-cell md:p-2 print:table-cell">
+                <span className="font-normal text-slate-500 md:hidden print:hidden">{t('invoice.lineTotal')}: </span>
+                <Money value={l.LineTotal} />
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {inv.Lines.map((l, i) => (
-              <tr key={i}>
-                <td className="p-2 align-top">
-                  <span className="block font-medium">{l.Name}</span>
-                  <span className="block text-xs text-slate-500">{[l.Color, l.Property].filter(Boolean).join(' · ')}</span>
-                </td>
-                <td className="p-2 align-top">
-                  <span className="block">{l.NameGaranti}</span>
-                  {l.PriceGaranti > 0 && <Money value={l.PriceGaranti} className="block text-xs text-slate-500" />}
-                </td>
-                <td className="p-2 text-center align-top">{n(l.Num)}</td>
-                <td className="p-2 align-top">
-                  <Money value={l.Price} />
-                </td>
-                <td className="p-2 align-top font-medium">
-                  <Money value={l.LineTotal} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
 
       <div className="grid gap-5 md:grid-cols-2">
         <section className="space-y-2 text-sm">
