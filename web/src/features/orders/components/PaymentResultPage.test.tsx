@@ -81,10 +81,20 @@ describe('payment result pages', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('an expired order offers no payment on /error-payment', async () => {
-    mockApi({ [RESULT]: () => ({ ...failed, OrderStatus: 'expired', OrderStatusLabel: 'منقضی‌شده' }) });
+  it('a payment still pending at the bank shows the server sentence and no success', async () => {
+    mockApi({ [RESULT]: () => ({ ...failed, PaymentStatus: 'pending', Message: 'نتیجهٔ پرداخت هنوز از بانک دریافت نشده است.' }) });
+    renderApp('/success-payment?code=K7Q2M9XD', { signedIn: true });
+    expect(await screen.findByTestId('server-message')).toHaveTextContent('نتیجهٔ پرداخت هنوز از بانک دریافت نشده است.');
+    expect(screen.queryByText('پرداخت شما با موفقیت انجام شد.')).toBeNull();
+  });
+
+  it("a cancelled order's «پرداخت دوباره» leads back to order registration with the intact cart", async () => {
+    const api = mockApi({ [RESULT]: () => ({ ...failed, OrderStatus: 'cancelled', OrderStatusLabel: 'لغوشده' }) });
     renderApp('/error-payment?code=K7Q2M9XD', { signedIn: true });
-    expect(await screen.findByTestId('order-state')).toHaveTextContent('منقضی‌شده');
+    expect(await screen.findByTestId('order-state')).toHaveTextContent('لغوشده');
+    expect(screen.getByTestId('cart-intact')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'پرداخت دوباره' })).toHaveAttribute('href', '/profile/cart/order-register');
     expect(screen.queryByRole('button', { name: 'پرداخت دوباره' })).toBeNull();
+    expect(api.callsTo(START)).toHaveLength(0);
   });
 });

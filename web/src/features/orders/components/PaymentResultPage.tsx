@@ -111,8 +111,9 @@ export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
           {paid ? <CheckIcon className="h-8 w-8 shrink-0" /> : <AlertIcon className="h-8 w-8 shrink-0" />}
           <div className="space-y-1 leading-8">
             <p className="font-bold">{paid ? t('result.paidTitle') : expect === 'success' ? t('result.notPaidTitle') : t('result.failedTitle')}</p>
-            <p>{r.Message}</p>
-            {!paid && <p data-testid="cart-intact">{t('result.cartIntact')}</p>}
+            {/* The server's sentence when it adds something: a pending answer or a refund. */}
+            {(r.PaymentStatus === 'pending' || r.RefundNeeded) && <p data-testid="server-message">{r.Message}</p>}
+            {!paid && !r.RefundNeeded && <p data-testid="cart-intact">{t('result.cartIntact')}</p>}
           </div>
         </div>
         <Facts r={r} />
@@ -126,6 +127,12 @@ export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
             <button type="button" onClick={() => void payAgain()} disabled={paying} className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}>
               {paying ? t('result.paying') : t('result.payAgain')}
             </button>
+          )}
+          {/* A failed payment cancels its order (its stock goes back); the cart is still there to register again. */}
+          {!paid && !canPay && !r.RefundNeeded && (
+            <PrefetchLink to="/profile/cart/order-register" className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
+              {t('result.payAgain')}
+            </PrefetchLink>
           )}
           {!paid && (
             <PrefetchLink to="/profile/cart" className={`${button} bg-slate-100 text-slate-800 hover:bg-slate-200`}>
