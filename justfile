@@ -7,7 +7,7 @@ export CARGO_TERM_COLOR := "never"
 # Build everything in release mode and serve shop + API on http://127.0.0.1:8080
 run: tools wasm web-build
     cargo build --release -p shop-server
-    ./target/release/shop serve
+    SHOP_ENV="${SHOP_ENV:-development}" ./target/release/shop serve
 
 # Every test: core (native + WASM vectors), server (SQLite and PostgreSQL; SHOP_TEST_REQUIRE_PG=1 fails when it is absent), web unit, browser e2e
 test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-check test-web e2e
@@ -15,7 +15,7 @@ test: (tools "--with-browser") test-core wasm test-wasm test-server openapi-chec
 # Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
 dev: tools wasm
     cargo build -p shop-server
-    ./target/debug/shop serve & server=$!; trap 'kill $server 2>/dev/null' EXIT INT TERM; cd web && npx vite --port 5173 --strictPort
+    SHOP_ENV=development ./target/debug/shop serve & server=$!; trap 'kill $server 2>/dev/null' EXIT INT TERM; cd web && npx vite --port 5173 --strictPort
 
 # Benchmarks: core native vs WASM table, then the server load tests
 bench: tools wasm

@@ -130,7 +130,7 @@ bench_db() {
   echo "== $label =="
   SHOP_DATABASE_URL="$url" SHOP_DATA_DIR="$WORK/data-$label" SHOP_LOG=warn \
     "$SHOP" seed --demo --products "$PRODUCTS" >"$WORK/seed-$label.log" 2>&1 || { cat "$WORK/seed-$label.log"; return 1; }
-  SHOP_DATABASE_URL="$url" SHOP_DATA_DIR="$WORK/data-$label" SHOP_ADDR="127.0.0.1:$port" \
+  SHOP_ENV=development SHOP_DATABASE_URL="$url" SHOP_DATA_DIR="$WORK/data-$label" SHOP_ADDR="127.0.0.1:$port" \
     SHOP_SEED_DEMO=0 SHOP_LOG="${BENCH_SERVER_LOG:-warn}" \
     "$SHOP" serve >"$log" 2>&1 &
   SERVER_PID=$!

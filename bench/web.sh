@@ -54,7 +54,7 @@ port="$(free_port)"
 base="http://127.0.0.1:$port"
 
 # `serve` loads the demo catalogue into the empty database.
-SHOP_DATABASE_URL="sqlite://$WORK/s.db?mode=rwc" SHOP_DATA_DIR="$WORK/data" SHOP_ADDR="127.0.0.1:$port" \
+SHOP_ENV=development SHOP_DATABASE_URL="sqlite://$WORK/s.db?mode=rwc" SHOP_DATA_DIR="$WORK/data" SHOP_ADDR="127.0.0.1:$port" \
   SHOP_PUBLIC_URL="$base" SHOP_WEB_DIR="$PWD/web/dist" SHOP_LOG=warn \
   "$SHOP" serve >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!

@@ -17,6 +17,7 @@ pub mod cart;
 pub mod checkout;
 pub mod delivery;
 pub mod digits;
+mod fold_table;
 pub mod jalali;
 pub mod mobile;
 pub mod order_state;

@@ -138,7 +138,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
                 tracing::warn!("SHOP_CAPTCHA_SECRET is not set: captcha checks on OTP sends are OFF");
             }
             if matches!(config.sms, crate::platform::config::SmsSetting::Console) {
-                tracing::warn!("SHOP_SMS=console: codes are printed to the log and readable at GET /api/dev/sms (not for production)");
+                tracing::warn!("SHOP_SMS=console: codes are printed to the log and readable at GET /api/dev/sms from this machine (development only)");
             }
             let app = Application::build(config).await?;
             spawn_housekeeping(app.state().clone());

@@ -52,9 +52,16 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let web = WebApp::new(state.config.web_dir.clone())
         .with_hook(crate::seo::routes::SeoHook)
         .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
-    let body_limit = state.config.body_limit;
+    let limits = crate::platform::middleware::BodyLimits {
+        bytes: state.config.body_limit,
+        timeout: Duration::from_secs(state.config.timeouts.body_secs),
+    };
+    let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
-    crate::platform::middleware::pipeline(dispatch, body_limit).data(crate::catalog::cache::CatalogCache::new(state.clock.clone())).data(state)
+    let app = crate::platform::middleware::pipeline(dispatch, limits);
+    crate::platform::middleware::with_security_headers(app, headers)
+        .data(crate::catalog::cache::CatalogCache::new(state.clock.clone()))
+        .data(state)
 }
 
 struct Dispatch {
@@ -91,6 +98,9 @@ pub enum BuildError {
     /// The address could not be bound.
     #[error("listen: {0}")]
     Listen(#[from] std::io::Error),
+    /// Outside development mode, a setting would open accounts to anyone.
+    #[error("refusing to serve outside development mode (SHOP_ENV=development is for a developer's machine only):\n  {}", .0.join("\n  "))]
+    Unsafe(Vec<String>),
 }
 
 impl Application {
@@ -99,8 +109,9 @@ impl Application {
     pub async fn build(config: Config) -> Result<Self, BuildError> {
         tracing::info!(database = %redact_url(&config.database_url), "connecting");
         let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+        refuse_unsafe(&config, &db).await?;
         if config.seed_demo_on_empty {
-            crate::demo::seed_if_empty(&db).await?;
+            crate::demo::seed_if_empty(&db, config.is_development()).await?;
         }
         let (acceptor, address) = bind(&config.addr).await?;
         let state = AppState::new(config, db);
@@ -126,6 +137,23 @@ impl Application {
     }
 }
 
+/// Outside development mode, the settings (and the demo customer) that open accounts to
+/// anyone, each naming what to change; `Ok` in development mode.
+async fn refuse_unsafe(config: &Config, db: &sea_orm::DatabaseConnection) -> Result<(), BuildError> {
+    let mut problems: Vec<String> = config.unsafe_settings().iter().map(ToString::to_string).collect();
+    if !config.is_development() && crate::demo::demo_customer_signs_in(db).await? {
+        problems.push(format!(
+            "{}: مشتری نمونه با گذرواژهٔ منتشرشده در پایگاه داده است؛ آن را حذف یا گذرواژه‌اش را عوض کنید / the demo customer with its published password is in the database; delete it or change its password",
+            crate::demo::DEMO_MOBILE
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(BuildError::Unsafe(problems))
+    }
+}
+
 /// Bind `addr` (use port 0 for a free port). Returns the acceptor and the bound address.
 async fn bind(addr: &str) -> std::io::Result<(TcpAcceptor, std::net::SocketAddr)> {
     let acceptor = TcpListener::bind(addr.to_string()).into_acceptor().await?;
@@ -143,8 +171,12 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
+    let t = state.config.timeouts;
     let app = build_app(state);
+    let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
     let served = Server::new_with_acceptor(acceptor)
+        .idle_timeout(Duration::from_secs(t.idle_secs))
+        .http2_max_concurrent_streams(t.http2_max_streams)
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
         .await;
     jobs.abort();

@@ -33,6 +33,8 @@ pub struct AppState {
     pub users: Arc<UserCache>,
     /// The payment gateway (`SHOP_PAYMENT`).
     pub payments: Arc<dyn crate::payment::gateway::PaymentGateway>,
+    /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
+    pub argon2: crate::auth::password::Slots,
 }
 
 impl AppState {
@@ -44,6 +46,7 @@ impl AppState {
         let captcha = Arc::new(Captcha::from_config(&config));
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
         let payments = crate::payment::gateway::from_config(&config);
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments }
+        let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2 }
     }
 }

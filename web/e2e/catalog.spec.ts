@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, freshMobile, fromPersian, nextCode, loginDialog, outboxKeys, PHONE, registerThroughApi, toman, toPersian } from './support';
+import { DESKTOP, freshMobile, fromPersian, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
 
 /**
  * Catalogue journeys against the real server and its demo catalogue (`shop serve` seeds an
@@ -82,14 +82,7 @@ test.describe('at phone size', () => {
     // Sign in there; back on the product, the add goes through the order API.
     const mobile = freshMobile();
     await registerThroughApi(request, mobile);
-    const seen = await outboxKeys(request, mobile);
-    await loginDialog(page).getByLabel('شماره موبایل').fill(toPersian(mobile));
-    await loginDialog(page).getByRole('button', { name: 'ادامه' }).tap();
-    const code = await nextCode(request, mobile, seen);
-    await loginDialog(page).getByLabel('رقم ۱ از ۵').click();
-    await page.keyboard.type(code);
-    await loginDialog(page).getByRole('button', { name: 'تایید کد' }).tap();
-    await expect(loginDialog(page)).toBeHidden();
+    await signInWithCode(page, request, mobile);
     await expect(page).toHaveURL(new RegExp(`${chosen}$`));
     await expect(page.getByTestId('product-price')).toBeVisible();
     // The page came back fresh: choose the same price again (same warranty) and add.

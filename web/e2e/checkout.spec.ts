@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshMobile, loginDialog, PHONE, registerThroughApi, signInWithPassword, toman } from './support';
+import { freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
 
 /**
  * Checkout journeys at phone size against the real server (sandbox bank): search, two products
@@ -75,7 +75,7 @@ async function fillCart(page: Page, request: APIRequestContext) {
   await page.goto(first);
   await page.getByTestId('add-to-cart').tap();
   await expect(loginDialog(page)).toBeVisible();
-  await signInWithPassword(page, mobile);
+  await signInWithCode(page, request, mobile);
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   const warrantyA = await addWithWarranty(page, null);
 

@@ -19,6 +19,8 @@ export default async function startServer(): Promise<() => Promise<void>> {
       SHOP_ADDR: '127.0.0.1:0',
       SHOP_DATA_DIR: dbDir,
       SHOP_DATABASE_URL: `sqlite://${join(dbDir, 'shop.db')}?mode=rwc`,
+      // Development mode: console SMS and the dev outbox the journeys read codes from.
+      SHOP_ENV: 'development',
       SHOP_SMS: 'console',
       // The journeys send more codes from 127.0.0.1 than the per-IP hourly limit allows.
       SHOP_OTP_IP_LIMIT: '1000',

@@ -75,13 +75,14 @@ export async function registerThroughApi(request: APIRequestContext, mobile: str
 
 export const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'ورود | ثبت‌نام' });
 
-/** Signs in through the login popup (already open) with the password `Test123!`. */
-export async function signInWithPassword(page: Page, mobile: string): Promise<void> {
-  const dialog = loginDialog(page);
-  await dialog.getByLabel('شماره موبایل').fill(toPersian(mobile));
-  await dialog.getByRole('button', { name: 'ادامه' }).click();
-  await dialog.getByRole('button', { name: 'ورود با گذرواژه' }).click();
-  await dialog.getByLabel('گذرواژه', { exact: true }).fill('Test123!');
-  await dialog.getByRole('button', { name: 'ورود', exact: true }).click();
-  await expect(dialog).toBeHidden();
+/** Signs in through the login popup (already open) with a code from the dev outbox. */
+export async function signInWithCode(page: Page, request: APIRequestContext, mobile: string): Promise<void> {
+  const seen = await outboxKeys(request, mobile);
+  await loginDialog(page).getByLabel('شماره موبایل').fill(toPersian(mobile));
+  await loginDialog(page).getByRole('button', { name: 'ادامه' }).tap();
+  const code = await nextCode(request, mobile, seen);
+  await loginDialog(page).getByLabel('رقم ۱ از ۵').click();
+  await page.keyboard.type(code);
+  await loginDialog(page).getByRole('button', { name: 'تایید کد' }).tap();
+  await expect(loginDialog(page)).toBeHidden();
 }

@@ -52,7 +52,7 @@ pub struct NewAddress {
 }
 
 fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(), AddressError> {
-    validate(&rule, label, value).map_err(|e| AddressError::Invalid(field, e.message))
+    validate(&rule, label, value).map_err(|m| AddressError::Invalid(field, m.to_string()))
 }
 
 fn max_len(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), AddressError> {

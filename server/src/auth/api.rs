@@ -6,7 +6,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 
 use super::dto::*;
-use super::service::{self, Profile, Purpose};
+use super::service::{self, parse_mobile, Profile, Purpose};
 use crate::platform::error::{ApiError, ApiResult};
 use crate::auth::BearerUser;
 use crate::platform::{client_ip, ApiTags};
@@ -16,7 +16,7 @@ use crate::state::AppState;
 pub struct AuthApi;
 
 fn ip(req: &Request, st: &AppState) -> String {
-    client_ip(req, st.config.trust_proxy)
+    client_ip(req, &st.config.trusted_proxies)
 }
 
 fn need<'a>(v: &'a Option<String>, field: &str) -> ApiResult<&'a str> {
@@ -44,7 +44,8 @@ impl AuthApi {
             None => Purpose::Login,
         };
         let captcha = b.g_recaptcha_response.as_opt_ref().flatten().map(|s| s.as_str());
-        let reply = service::send_otp(&st, purpose, &b.mobile, captcha, &ip(req, &st)).await?;
+        let mobile = parse_mobile(&b.mobile)?;
+        let reply = service::send_otp(&st, purpose, &mobile, captcha, &ip(req, &st)).await?;
         Ok(Json(reply))
     }
 
@@ -58,8 +59,9 @@ impl AuthApi {
         body: Json<ForgetOtpRequest>,
     ) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
+        let mobile = parse_mobile(&b.mobile)?;
         let reply =
-            service::send_otp(&st, Purpose::Forget, &b.mobile, b.g_recaptcha_response.as_deref(), &ip(req, &st)).await?;
+            service::send_otp(&st, Purpose::Forget, &mobile, b.g_recaptcha_response.as_deref(), &ip(req, &st)).await?;
         Ok(Json(reply))
     }
 
@@ -68,11 +70,12 @@ impl AuthApi {
     #[oai(path = "/login", method = "post", operation_id = "user_login")]
     async fn login(&self, st: Data<&AppState>, req: &Request, body: Json<LoginRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
+        let mobile = parse_mobile(&b.mobile)?;
         let reply = match (&b.code, &b.hash, &b.password) {
             (_, _, Some(pw)) if b.code.is_none() && b.hash.is_none() => {
-                service::login_with_password(&st, &b.mobile, pw, &ip(req, &st)).await?
+                service::login_with_password(&st, &mobile, pw, &ip(req, &st)).await?
             }
-            (Some(code), Some(hash), None) => service::login_with_code(&st, &b.mobile, code, hash).await?,
+            (Some(code), Some(hash), None) => service::login_with_code(&st, &mobile, code, hash, &ip(req, &st)).await?,
             (None, _, None) => return Err(ApiError::invalid("code", "لطفا کد تایید را وارد کنید")),
             (Some(_), None, None) => return Err(ApiError::invalid("hash", "لطفا hash را وارد کنید")),
             _ => return Err(ApiError::invalid("password", "یا گذرواژه یا کد تایید را بفرستید، نه هر دو")),
@@ -85,8 +88,9 @@ impl AuthApi {
     /// "wrong"`). Step 2, the profile payload with `mcode`: saves the profile and password
     /// (complex-password rule) and answers `data: "ok"` with `token`, `reftoken`, `user`.
     #[oai(path = "/register", method = "post", operation_id = "user_register")]
-    async fn register(&self, st: Data<&AppState>, body: Json<RegisterRequest>) -> ApiResult<Json<AuthReply>> {
+    async fn register(&self, st: Data<&AppState>, req: &Request, body: Json<RegisterRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
+        let mobile = parse_mobile(&b.mobile)?;
         if let Some(mcode) = &b.mcode {
             let p = Profile {
                 name: b.name.unwrap_or_default(),
@@ -103,18 +107,19 @@ impl AuthApi {
             if b.device.as_deref().is_some_and(|d| d.len() > 32) {
                 return Err(ApiError::invalid("device", "device وارد شده معتبر نیست!"));
             }
-            return Ok(Json(service::register_profile(&st, &b.mobile, mcode, p).await?));
+            return Ok(Json(service::register_profile(&st, &mobile, mcode, p).await?));
         }
         let code = need(&b.code, "code")?;
         let hash = need(&b.hash, "hash")?;
-        Ok(Json(service::register_verify(&st, &b.mobile, code, hash).await?))
+        Ok(Json(service::register_verify(&st, &mobile, code, hash, &ip(req, &st)).await?))
     }
 
     /// Check a password-recovery code: `ok` with `mcode`, or `wrong`.
     #[oai(path = "/verify/forget", method = "post", operation_id = "user_verify_forget")]
-    async fn verify_forget(&self, st: Data<&AppState>, body: Json<VerifyRequest>) -> ApiResult<Json<AuthReply>> {
+    async fn verify_forget(&self, st: Data<&AppState>, req: &Request, body: Json<VerifyRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        Ok(Json(service::forget_verify(&st, &b.mobile, &b.code, &b.hash).await?))
+        let mobile = parse_mobile(&b.mobile)?;
+        Ok(Json(service::forget_verify(&st, &mobile, &b.code, &b.hash, &ip(req, &st)).await?))
     }
 
     /// Set a new password with the `mcode` from `/verify/forget`: `data: "ok"` with `token`,
@@ -123,7 +128,8 @@ impl AuthApi {
     #[oai(path = "/forget", method = "post", operation_id = "user_forget")]
     async fn forget(&self, st: Data<&AppState>, body: Json<ForgetRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        Ok(Json(service::forget_submit(&st, &b.mobile, &b.password, &b.mcode).await?))
+        let mobile = parse_mobile(&b.mobile)?;
+        Ok(Json(service::forget_submit(&st, &mobile, &b.password, &b.mcode).await?))
     }
 
     /// Exchange a refresh token: `ok` with a new `token`, a new `reftoken` (the old one is

@@ -64,5 +64,9 @@ async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<user::Model
     if user.block {
         return Err(ApiError::forbidden_msg(msg::BLOCKED).into());
     }
+    // Signed out, password changed or sign-in revoked since this token was issued.
+    if claims.ep != user.session_epoch {
+        return Err(ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED).into());
+    }
     Ok(std::sync::Arc::unwrap_or_clone(user))
 }

@@ -1,6 +1,11 @@
 //! Rate limits kept in the database (`rate_limits`), so that every server node sees the same
-//! counts. Two shapes:
+//! counts. Three shapes:
 //! - fixed-window counters ([`hit`]): one row per subject and window, incremented atomically;
+//! - sliding windows ([`reserve`]): one row per subject holding the time at which its window
+//!   is empty again (GCRA: each event pushes it forward by window/limit, and an event that
+//!   would push it past now + window is refused). The reservation is one conditional
+//!   UPDATE, so of any number of concurrent callers at most `limit` get through, and it
+//!   happens *before* the expensive work it guards;
 //! - cool-downs ([`claim_cooldown`]): one row per subject whose `until` is pushed forward by
 //!   a conditional UPDATE, so two concurrent claims cannot both win.
 
@@ -109,4 +114,97 @@ pub async fn release_cooldown<C: ConnectionTrait>(db: &C, key: &str, now: i64) -
 /// Delete counters whose window or cool-down ended more than an hour ago.
 pub async fn purge<C: ConnectionTrait>(db: &C, now: i64) -> Result<u64, DbErr> {
     Ok(rate_limit::Entity::delete_many().filter(rate_limit::Column::Until.lt(now - 3600)).exec(db).await?.rows_affected)
+}
+
+/// A sliding-window limit: at most `limit` events in any `window_secs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    /// Events allowed in a window.
+    pub limit: i64,
+    /// The window.
+    pub window_secs: i64,
+}
+
+impl Rate {
+    /// `limit` events per sliding hour.
+    pub const fn per_hour(limit: i64) -> Self {
+        Self { limit, window_secs: 3600 }
+    }
+    /// `limit` events per sliding day.
+    pub const fn per_day(limit: i64) -> Self {
+        Self { limit, window_secs: 86_400 }
+    }
+    /// Seconds one event occupies in the window.
+    fn step(self) -> i64 {
+        std::cmp::max(self.window_secs / std::cmp::max(self.limit, 1), 1)
+    }
+}
+
+/// The window's "empty again" time, never in the past: `max(until, now)` in SQL.
+fn empty_at(now: i64) -> Expr {
+    Expr::case(Expr::col(rate_limit::Column::Until).gt(now), Expr::col(rate_limit::Column::Until)).finally(now).into()
+}
+
+/// Reserve one event for `key` under `rate`, atomically; `Err(retry_after)` when the window
+/// is full (nothing is counted then).
+pub async fn reserve<C: ConnectionTrait>(
+    db: &C,
+    key: &str,
+    now: i64,
+    rate: Rate,
+) -> Result<Result<(), RetryAfter>, DbErr> {
+    if rate.limit <= 0 {
+        return Ok(Err(rate.window_secs));
+    }
+    let step = rate.step();
+    let updated = rate_limit::Entity::update_many()
+        .col_expr(rate_limit::Column::Until, empty_at(now).add(step))
+        .col_expr(rate_limit::Column::Count, Expr::col(rate_limit::Column::Count).add(1))
+        .filter(rate_limit::Column::Key.eq(key))
+        .filter(empty_at(now).add(step).lte(now + rate.window_secs))
+        .exec(db)
+        .await?;
+    if updated.rows_affected == 1 {
+        return Ok(Ok(()));
+    }
+    let inserted = rate_limit::Entity::insert(rate_limit::ActiveModel {
+        key: Set(key.to_string()),
+        count: Set(1),
+        until: Set(now + step),
+    })
+    .on_conflict(OnConflict::column(rate_limit::Column::Key).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    if inserted == 1 {
+        return Ok(Ok(()));
+    }
+    // The row exists (perhaps inserted a moment ago by a concurrent caller): one more try.
+    let updated = rate_limit::Entity::update_many()
+        .col_expr(rate_limit::Column::Until, empty_at(now).add(step))
+        .col_expr(rate_limit::Column::Count, Expr::col(rate_limit::Column::Count).add(1))
+        .filter(rate_limit::Column::Key.eq(key))
+        .filter(empty_at(now).add(step).lte(now + rate.window_secs))
+        .exec(db)
+        .await?;
+    if updated.rows_affected == 1 {
+        return Ok(Ok(()));
+    }
+    Ok(Err(full_for(db, key, now, rate).await?.unwrap_or(1)))
+}
+
+/// Give back one reservation of `key` (the event turned out not to count, e.g. a right code).
+pub async fn refund<C: ConnectionTrait>(db: &C, key: &str, rate: Rate) -> Result<(), DbErr> {
+    rate_limit::Entity::update_many()
+        .col_expr(rate_limit::Column::Until, Expr::col(rate_limit::Column::Until).sub(rate.step()))
+        .filter(rate_limit::Column::Key.eq(key))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// `Some(retry_after)` when a reservation for `key` would be refused now (nothing is counted).
+pub async fn full_for<C: ConnectionTrait>(db: &C, key: &str, now: i64, rate: Rate) -> Result<Option<RetryAfter>, DbErr> {
+    let until = rate_limit::Entity::find_by_id(key.to_string()).one(db).await?.map(|r| r.until).unwrap_or(now);
+    let next = std::cmp::max(until, now) + rate.step();
+    Ok((next > now + rate.window_secs).then(|| std::cmp::max(next - rate.window_secs - now, 1)))
 }

@@ -59,6 +59,8 @@ pub mod text {
     pub const CODE_VERIFIED: &str = "شماره موبایل تایید شد.";
     /// Signed out.
     pub const SIGNED_OUT: &str = "از حساب کاربری خارج شدید.";
+    /// SMS to the owner when code sign-in is locked for their number.
+    pub const CODE_LOCKED_SMS: &str = "به دلیل کدهای اشتباه پرشمار، ورود با کد برای شماره شما تا ۲۴ ساعت بسته شد. با گذرواژه وارد شوید؛ اگر شما نبودید، نگران نباشید.";
 }
 
 /// What a code is for.
@@ -83,8 +85,10 @@ impl Purpose {
     }
 }
 
-fn normalize_mobile(raw: &str) -> Option<String> {
-    shop_core::mobile::normalize_mobile(raw).ok()
+/// The one answer to a malformed number, from every entry point: the rule's Persian
+/// message naming the `mobile` field (422).
+pub fn parse_mobile(raw: &str) -> ApiResult<String> {
+    shop_core::mobile::normalize_mobile(raw).map_err(|e| ApiError::invalid("mobile", e.to_string()))
 }
 
 async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Option<user::Model>, DbErr> {
@@ -95,7 +99,7 @@ async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Op
 pub async fn send_otp(
     st: &AppState,
     purpose: Purpose,
-    mobile_raw: &str,
+    mobile: &str,
     captcha: Option<&str>,
     ip: &str,
 ) -> ApiResult<AuthReply> {
@@ -108,11 +112,17 @@ pub async fn send_otp(
         return Err(ApiError::too_many(retry));
     }
 
-    let Some(mobile) = normalize_mobile(mobile_raw) else {
-        return Ok(AuthReply::status("wrong", shop_core::mobile::MOBILE_MESSAGE));
-    };
+    let mobile = mobile.to_string();
 
-    if purpose != Purpose::Register {
+    // Registration codes go without a captcha (the spec's client sends none) until this
+    // address, or the shop as a whole, sends unusually many; then a token is demanded.
+    let captcha_needed = match purpose {
+        Purpose::Login | Purpose::Forget => true,
+        Purpose::Register => {
+            captcha.is_some() || registration_needs_captcha(st, ip, now).await?
+        }
+    };
+    if captcha_needed {
         match st.captcha.verify(captcha, ip).await {
             CaptchaOutcome::Pass => {}
             CaptchaOutcome::Fail => return Ok(AuthReply::status("wrong", text::CAPTCHA_FAILED)),
@@ -139,6 +149,18 @@ pub async fn send_otp(
     if recent.len() as i64 >= lim.sends_per_number_hour {
         let oldest = recent[recent.len() - lim.sends_per_number_hour as usize].created_at;
         return Err(ApiError::too_many(oldest + 3600 - now));
+    }
+
+    // The shop-wide hourly SMS budget: a ceiling on SMS pumping whatever the addresses.
+    match limits::hit(&st.db, SMS_BUDGET_KEY, now, 3600, lim.sms_hourly_budget).await? {
+        Ok(n) if n == lim.sms_hourly_budget * 8 / 10 => {
+            tracing::warn!(target: "shop::alert", sent = n, budget = lim.sms_hourly_budget, "SMS budget 80% used this hour");
+        }
+        Ok(_) => {}
+        Err(retry) => {
+            tracing::error!(target: "shop::alert", budget = lim.sms_hourly_budget, "SMS budget for this hour used up: no more codes are sent");
+            return Err(ApiError::too_many(retry));
+        }
     }
 
     // Resend wait per number and purpose (atomic claim: concurrent sends cannot both pass).
@@ -205,24 +227,32 @@ pub enum Verified {
 }
 
 /// Check and consume a code for `purpose`.
+///
+/// Every try is reserved before the code is compared: a try of the challenge (one
+/// conditional UPDATE, so parallel guesses cannot share a try), a code check of the address
+/// (`verifies_per_ip_hour`) and a failure of the number for the day (`otp_failures_day`,
+/// given back when the code is right). Past the daily cap, code sign-in is locked for the
+/// number and its owner is told by SMS.
 pub async fn verify_code(
     st: &AppState,
     purpose: Purpose,
-    mobile_raw: &str,
+    mobile: &str,
     code_raw: &str,
     handle: &str,
+    ip: &str,
 ) -> ApiResult<Verified> {
     let now = st.clock.unix();
-    let max_wrong = st.config.limits.otp_max_wrong;
-    let Some(mobile) = normalize_mobile(mobile_raw) else {
-        return Ok(Verified::Wrong(shop_core::mobile::MOBILE_MESSAGE));
-    };
+    let lim = &st.config.limits;
+    let max_wrong = lim.otp_max_wrong;
     // A malformed code (4 or 6 digits, letters) is not a guess: it does not use up a try.
     let Ok(code) = shop_core::otp::normalize_code(code_raw) else {
         return Ok(Verified::Wrong(text::WRONG_CODE));
     };
     if handle.is_empty() || handle.len() > 128 {
         return Ok(Verified::Wrong(text::WRONG_CODE));
+    }
+    if let Err(retry) = limits::reserve(&st.db, &format!("otp-verify-ip:{ip}"), now, limits::Rate::per_hour(lim.verifies_per_ip_hour)).await? {
+        return Err(ApiError::too_many(retry));
     }
     let Some(ch) = otp_challenge::Entity::find()
         .filter(otp_challenge::Column::Handle.eq(handle))
@@ -233,28 +263,38 @@ pub async fn verify_code(
     };
     // A hash issued for another number or purpose is simply wrong (no try is used: the
     // caller does not own that challenge).
-    if !ct_eq(&ch.mobile, &mobile) || ch.purpose != purpose.as_str() {
+    if !ct_eq(&ch.mobile, mobile) || ch.purpose != purpose.as_str() {
         return Ok(Verified::Wrong(text::WRONG_CODE));
     }
-    if ch.used_at.is_some() || ch.attempts >= max_wrong || ch.expires_at <= now {
+    let fail_key = format!("otp-fail:{mobile}");
+    let fail_rate = limits::Rate::per_day(lim.otp_failures_day);
+    if let Err(retry) = limits::reserve(&st.db, &fail_key, now, fail_rate).await? {
+        tell_owner_code_locked(st, mobile, now).await?;
+        return Err(ApiError::too_many(retry));
+    }
+    // Reserve a try of this challenge: only `max_wrong` tries in all, however many arrive at once.
+    let tried = otp_challenge::Entity::update_many()
+        .col_expr(otp_challenge::Column::Attempts, Expr::col(otp_challenge::Column::Attempts).add(1))
+        .filter(otp_challenge::Column::Id.eq(ch.id))
+        .filter(otp_challenge::Column::Attempts.lt(max_wrong))
+        .filter(otp_challenge::Column::UsedAt.is_null())
+        .filter(otp_challenge::Column::ExpiresAt.gt(now))
+        .exec(&st.db)
+        .await?;
+    if tried.rows_affected != 1 {
+        limits::refund(&st.db, &fail_key, fail_rate).await?;
         return Ok(Verified::Wrong(text::CODE_EXPIRED));
     }
-    let expected = st.keys.hash_code(&ch.handle, &mobile, &code);
+    let expected = st.keys.hash_code(&ch.handle, mobile, &code);
     if !ct_eq(&expected, &ch.code_hash) {
-        otp_challenge::Entity::update_many()
-            .col_expr(otp_challenge::Column::Attempts, Expr::col(otp_challenge::Column::Attempts).add(1))
-            .filter(otp_challenge::Column::Id.eq(ch.id))
-            .filter(otp_challenge::Column::Attempts.lt(max_wrong))
-            .exec(&st.db)
-            .await?;
         return Ok(Verified::Wrong(text::WRONG_CODE));
     }
+    limits::refund(&st.db, &fail_key, fail_rate).await?;
     // Consume: only one concurrent caller can flip used_at.
     let res = otp_challenge::Entity::update_many()
         .col_expr(otp_challenge::Column::UsedAt, Expr::value(now))
         .filter(otp_challenge::Column::Id.eq(ch.id))
         .filter(otp_challenge::Column::UsedAt.is_null())
-        .filter(otp_challenge::Column::Attempts.lt(max_wrong))
         .filter(otp_challenge::Column::ExpiresAt.gt(now))
         .exec(&st.db)
         .await?;
@@ -263,6 +303,31 @@ pub async fn verify_code(
     }
     Ok(Verified::Ok(Box::new(otp_challenge::Model { used_at: Some(now), ..ch })))
 }
+
+/// Once a day at most, tell the owner of `mobile` that code sign-in is locked for their
+/// number (someone may be guessing their codes).
+async fn tell_owner_code_locked(st: &AppState, mobile: &str, now: i64) -> ApiResult<()> {
+    let first = limits::claim_cooldown(&st.db, &format!("otp-lock-sms:{mobile}"), now, 86_400).await?;
+    if first.is_ok() {
+        tracing::warn!(target: "shop::alert", %mobile, "too many wrong codes: code sign-in locked for a day");
+        if let Err(e) = st.sms.send_notice(mobile, text::CODE_LOCKED_SMS).await {
+            tracing::error!(target: "shop::auth", %mobile, error = %e, "sending the lock notice failed");
+        }
+    }
+    Ok(())
+}
+
+/// True when registration codes from `ip` must carry a captcha: the address sent more than
+/// `register_free_per_ip_hour` this hour, or the shop used half its hourly SMS budget.
+async fn registration_needs_captcha(st: &AppState, ip: &str, now: i64) -> ApiResult<bool> {
+    let lim = &st.config.limits;
+    let free = limits::hit(&st.db, &format!("otp-register-ip:{ip}"), now, 3600, lim.register_free_per_ip_hour).await?;
+    let budget_used = limits::check(&st.db, SMS_BUDGET_KEY, now, 3600, lim.sms_hourly_budget / 2).await?;
+    Ok(free.is_err() || budget_used.is_err())
+}
+
+/// The shop-wide hourly SMS counter.
+const SMS_BUDGET_KEY: &str = "sms-budget";
 
 /// Issue an access token and a refresh token (new family unless `family` is given).
 pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String>) -> ApiResult<AuthReply> {
@@ -273,6 +338,7 @@ pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String
         uid: u.uid.clone(),
         iat: now,
         exp: now + lim.access_ttl_secs,
+        ep: u.session_epoch,
     });
     let reftoken = random_token(32);
     refresh_token::ActiveModel {
@@ -299,8 +365,8 @@ pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String
 }
 
 /// `/user/login` with a code.
-pub async fn login_with_code(st: &AppState, mobile: &str, code: &str, hash: &str) -> ApiResult<AuthReply> {
-    match verify_code(st, Purpose::Login, mobile, code, hash).await? {
+pub async fn login_with_code(st: &AppState, mobile: &str, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
+    match verify_code(st, Purpose::Login, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
         Verified::Ok(ch) => {
             let Some(u) = find_user_by_mobile(&st.db, &ch.mobile).await? else {
@@ -317,37 +383,36 @@ pub async fn login_with_code(st: &AppState, mobile: &str, code: &str, hash: &str
 }
 
 /// `/user/login` with a password.
-pub async fn login_with_password(st: &AppState, mobile_raw: &str, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
+///
+/// Attempts are reserved before argon2 runs, so parallel guesses cannot outrun the limits:
+/// per (number, address) pair `password_tries_hour`, per address `password_tries_ip_hour`,
+/// and per number `password_tries_number_hour`, kept higher than the pair's so that one
+/// address cannot lock a customer out who signs in from their own. Unknown numbers run
+/// argon2 against a dummy hash; a blocked account is refused before its password is checked.
+pub async fn login_with_password(st: &AppState, mobile: &str, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
     let now = st.clock.unix();
     let lim = &st.config.limits;
-    let Some(mobile) = normalize_mobile(mobile_raw) else {
-        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
-    };
-    // Failed tries are counted per number and per address; the check comes first so that a
-    // locked number costs no hashing.
-    let num_key = format!("pw-fail:{mobile}");
-    let ip_key = format!("pw-fail-ip:{ip}");
-    if let Err(retry) = limits::check(&st.db, &num_key, now, 3600, lim.password_tries_hour).await? {
-        return Err(ApiError::too_many(retry));
-    }
-    if let Err(retry) = limits::check(&st.db, &ip_key, now, 3600, lim.password_tries_hour * 4).await? {
-        return Err(ApiError::too_many(retry));
-    }
-    let found = find_user_by_mobile(&st.db, &mobile).await?;
-    let ok = match found.as_ref().and_then(|u| u.password_hash.clone()) {
-        Some(phc) if !password_raw.is_empty() && password_raw.len() <= 256 => {
-            password::verify(password_raw.to_string(), phc).await
+    for (key, rate) in [
+        (format!("pw-pair:{mobile}:{ip}"), limits::Rate::per_hour(lim.password_tries_hour)),
+        (format!("pw-ip:{ip}"), limits::Rate::per_hour(lim.password_tries_ip_hour)),
+        (format!("pw-number:{mobile}"), limits::Rate::per_hour(lim.password_tries_number_hour)),
+    ] {
+        if let Err(retry) = limits::reserve(&st.db, &key, now, rate).await? {
+            return Err(ApiError::too_many(retry));
         }
-        _ => false,
-    };
-    let (true, Some(u)) = (ok, found) else {
-        limits::hit(&st.db, &num_key, now, 3600, i64::MAX).await?.ok();
-        limits::hit(&st.db, &ip_key, now, 3600, i64::MAX).await?.ok();
-        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
-    };
-    if u.block {
+    }
+    let found = find_user_by_mobile(&st.db, mobile).await?;
+    if found.as_ref().is_some_and(|u| u.block) {
         return Err(ApiError::forbidden_msg(msg::BLOCKED));
     }
+    let phc = found.as_ref().and_then(|u| u.password_hash.clone());
+    let plausible = !password_raw.is_empty() && password_raw.len() <= 256;
+    let ok = password::verify_in_slot(&st.argon2, password_raw.chars().take(256).collect(), phc, st.config.password_cost)
+        .await
+        .map_err(|_| ApiError::busy(1))?;
+    let (true, true, Some(u)) = (ok, plausible, found) else {
+        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
+    };
     let mut reply = issue_session(st, &u, None).await?;
     reply.message = Some(text::SIGNED_IN.into());
     Ok(reply)
@@ -400,8 +465,8 @@ async fn consume_mcode(st: &AppState, ch: &otp_challenge::Model) -> ApiResult<bo
 }
 
 /// `/user/register` with `{mobile, code, hash}`: creates the account for the number.
-pub async fn register_verify(st: &AppState, mobile: &str, code: &str, hash: &str) -> ApiResult<AuthReply> {
-    let ch = match verify_code(st, Purpose::Register, mobile, code, hash).await? {
+pub async fn register_verify(st: &AppState, mobile: &str, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
+    let ch = match verify_code(st, Purpose::Register, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => return Ok(AuthReply::wrong(m)),
         Verified::Ok(ch) => ch,
     };
@@ -501,21 +566,21 @@ fn password_cost(st: &AppState) -> PasswordCost {
 }
 
 /// `/user/register` with the profile payload and `mcode`.
-pub async fn register_profile(st: &AppState, mobile_raw: &str, mcode: &str, p: Profile) -> ApiResult<AuthReply> {
-    let Some(mobile) = normalize_mobile(mobile_raw) else {
-        return Err(ApiError::invalid("mobile", shop_core::mobile::MOBILE_MESSAGE));
-    };
-    let Some(ch) = find_mcode(st, Purpose::Register, &mobile, mcode).await? else {
+pub async fn register_profile(st: &AppState, mobile: &str, mcode: &str, p: Profile) -> ApiResult<AuthReply> {
+    let Some(ch) = find_mcode(st, Purpose::Register, mobile, mcode).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
     validate_profile(&p)?;
-    let Some(u) = find_user_by_mobile(&st.db, &mobile).await? else {
+    let Some(u) = find_user_by_mobile(&st.db, mobile).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
     if u.block {
         return Err(ApiError::forbidden_msg(msg::BLOCKED));
     }
-    let phc = password::hash(p.password.clone(), password_cost(st)).await.map_err(ApiError::internal)?;
+    let phc = password::hash_in_slot(&st.argon2, p.password.clone(), password_cost(st))
+        .await
+        .map_err(|_| ApiError::busy(1))?
+        .map_err(ApiError::internal)?;
     if !consume_mcode(st, &ch).await? {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     }
@@ -540,8 +605,8 @@ pub async fn register_profile(st: &AppState, mobile_raw: &str, mcode: &str, p: P
 }
 
 /// `/user/verify/forget`.
-pub async fn forget_verify(st: &AppState, mobile: &str, code: &str, hash: &str) -> ApiResult<AuthReply> {
-    match verify_code(st, Purpose::Forget, mobile, code, hash).await? {
+pub async fn forget_verify(st: &AppState, mobile: &str, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
+    match verify_code(st, Purpose::Forget, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
         Verified::Ok(ch) => {
             let mcode = issue_mcode(st, &ch).await?;
@@ -557,21 +622,21 @@ pub async fn forget_verify(st: &AppState, mobile: &str, code: &str, hash: &str) 
 }
 
 /// `/user/forget`: set a new password, sign out every other session, sign in.
-pub async fn forget_submit(st: &AppState, mobile_raw: &str, new_password: &str, mcode: &str) -> ApiResult<AuthReply> {
-    let Some(mobile) = normalize_mobile(mobile_raw) else {
-        return Err(ApiError::invalid("mobile", shop_core::mobile::MOBILE_MESSAGE));
-    };
-    let Some(ch) = find_mcode(st, Purpose::Forget, &mobile, mcode).await? else {
+pub async fn forget_submit(st: &AppState, mobile: &str, new_password: &str, mcode: &str) -> ApiResult<AuthReply> {
+    let Some(ch) = find_mcode(st, Purpose::Forget, mobile, mcode).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
     validate_password("password", new_password)?;
-    let Some(u) = find_user_by_mobile(&st.db, &mobile).await? else {
+    let Some(u) = find_user_by_mobile(&st.db, mobile).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
     if u.block {
         return Err(ApiError::forbidden_msg(msg::BLOCKED));
     }
-    let phc = password::hash(new_password.to_string(), password_cost(st)).await.map_err(ApiError::internal)?;
+    let phc = password::hash_in_slot(&st.argon2, new_password.to_string(), password_cost(st))
+        .await
+        .map_err(|_| ApiError::busy(1))?
+        .map_err(ApiError::internal)?;
     if !consume_mcode(st, &ch).await? {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     }
@@ -588,9 +653,22 @@ pub async fn forget_submit(st: &AppState, mobile_raw: &str, new_password: &str, 
         .filter(refresh_token::Column::RevokedAt.is_null())
         .exec(&st.db)
         .await?;
+    end_access_tokens(st, user_id).await?;
+    let u = user::Entity::find_by_id(u.id).one(&st.db).await?.unwrap_or(u);
     let mut reply = issue_session(st, &u, None).await?;
     reply.message = Some(text::PASSWORD_CHANGED.into());
     Ok(reply)
+}
+
+/// End every access token of `user_id` now (they carry an older epoch from here on).
+async fn end_access_tokens(st: &AppState, user_id: i64) -> Result<(), DbErr> {
+    user::Entity::update_many()
+        .col_expr(user::Column::SessionEpoch, Expr::col(user::Column::SessionEpoch).add(1))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(&st.db)
+        .await?;
+    st.users.forget(user_id);
+    Ok(())
 }
 
 async fn revoke_family(st: &AppState, family: &str, now: i64) -> Result<u64, DbErr> {
@@ -618,8 +696,12 @@ pub async fn refresh(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
     if row.revoked_at.is_some() {
         return Ok(not());
     }
+    if row.used_at.is_some_and(|used| now - used <= REFRESH_GRACE_SECS) && !successor_used(st, &row).await? {
+        return refresh_in_grace(st, row).await;
+    }
     if row.used_at.is_some() {
         let n = revoke_family(st, &row.family, now).await?;
+        end_access_tokens(st, row.user_id).await?;
         tracing::warn!(target: "shop::auth", user_id = row.user_id, revoked = n, "refresh token replayed: family revoked");
         return Ok(not());
     }
@@ -634,12 +716,43 @@ pub async fn refresh(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
         .exec(&st.db)
         .await?;
     if res.rows_affected != 1 {
-        // Someone used it a moment ago: that is a replay too.
-        revoke_family(st, &row.family, now).await?;
-        return Ok(not());
+        // Another tab of this sign-in used it a moment ago.
+        return refresh_in_grace(st, row).await;
     }
     let Some(u) = user::Entity::find_by_id(row.user_id).one(&st.db).await? else {
         return Ok(not());
+    };
+    if u.block {
+        revoke_family(st, &row.family, now).await?;
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
+    }
+    issue_session(st, &u, Some(row.family)).await
+}
+
+/// How long a just-rotated refresh token still refreshes: two tabs of one sign-in share the
+/// stored token and may both refresh at once; the later one must not look like a thief.
+pub const REFRESH_GRACE_SECS: i64 = 10;
+
+/// True when a newer token of `row`'s family has been used already: then `row` is no longer
+/// the one just rotated, and presenting it is a replay.
+async fn successor_used(st: &AppState, row: &refresh_token::Model) -> Result<bool, DbErr> {
+    Ok(refresh_token::Entity::find()
+        .filter(refresh_token::Column::Family.eq(&row.family))
+        .filter(refresh_token::Column::Id.gt(row.id))
+        .filter(refresh_token::Column::UsedAt.is_not_null())
+        .count(&st.db)
+        .await?
+        > 0)
+}
+
+/// A second refresh with the token rotated a moment ago: a new pair in the same family.
+async fn refresh_in_grace(st: &AppState, row: refresh_token::Model) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    if row.revoked_at.is_some() || row.expires_at <= now {
+        return Ok(AuthReply::status("not", text::SESSION_EXPIRED));
+    }
+    let Some(u) = user::Entity::find_by_id(row.user_id).one(&st.db).await? else {
+        return Ok(AuthReply::status("not", text::SESSION_EXPIRED));
     };
     if u.block {
         revoke_family(st, &row.family, now).await?;
@@ -657,6 +770,7 @@ pub async fn logout(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
             refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(&hash)).one(&st.db).await?
         {
             revoke_family(st, &row.family, now).await?;
+            end_access_tokens(st, row.user_id).await?;
         }
     }
     Ok(AuthReply::status("ok", text::SIGNED_OUT))

@@ -2,7 +2,8 @@
 //! refresh tokens and handles, keyed hashes of codes. All comparisons are constant-time.
 //!
 //! Access token format: `v1.<base64url(JSON claims)>.<base64url(HMAC-SHA256)>`, claims
-//! `{"sub": user id, "uid": user uid, "iat": issued, "exp": expiry}` (Unix seconds).
+//! `{"sub": user id, "uid": user uid, "iat": issued, "exp": expiry, "ep": session epoch}`
+//! (Unix seconds).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use base64::Engine;
@@ -35,6 +36,9 @@ pub struct AccessClaims {
     pub iat: i64,
     /// Expires at.
     pub exp: i64,
+    /// The user's session epoch when issued; an older one than the user's is refused.
+    #[serde(default)]
+    pub ep: i64,
 }
 
 /// Independent keys derived from the one secret, so that a value made for one use can never
@@ -139,7 +143,7 @@ mod tests {
     #[test]
     fn access_token_round_trip_and_tamper() {
         let k = TokenKeys::new(b"s");
-        let c = AccessClaims { sub: 7, uid: "u".into(), iat: 100, exp: 200 };
+        let c = AccessClaims { sub: 7, uid: "u".into(), iat: 100, exp: 200, ep: 3 };
         let t = k.sign_access(&c);
         assert_eq!(k.verify_access(&t, 150).unwrap(), c);
         assert_eq!(k.verify_access(&t, 200), Err(TokenError::Expired));

@@ -107,6 +107,7 @@ mod tests {
             user_type: 1,
             block,
             password_hash: None,
+            session_epoch: 0,
             created_at: 0,
             updated_at: 0,
         })

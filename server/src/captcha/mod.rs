@@ -3,7 +3,8 @@
 //! `POST {SHOP_CAPTCHA_URL}` (Google's `https://www.google.com/recaptcha/api/siteverify`),
 //! form-encoded `secret`, `response` and `remoteip`; the answer is JSON
 //! `{"success":bool,"score":0.0..1.0,"action":"login","challenge_ts":…,"hostname":…,"error-codes":[…]}`.
-//! A token passes when `success` is true, `action` is `login` and `score` ≥ the minimum (0.5).
+//! A token passes when `success` is true, `action` is `login`, `score` ≥ the minimum (0.5) and
+//! `hostname` is the host of `SHOP_PUBLIC_URL` (a token solved on another site is refused).
 //! Without `SHOP_CAPTCHA_SECRET` the check is off (a warning is logged at start).
 
 use std::time::Duration;
@@ -19,6 +20,7 @@ pub struct Captcha {
     secret: Option<String>,
     url: String,
     min_score: f64,
+    hostname: Option<String>,
 }
 
 /// The outcome of a check.
@@ -39,6 +41,8 @@ struct SiteVerify {
     score: Option<f64>,
     #[serde(default)]
     action: Option<String>,
+    #[serde(default)]
+    hostname: Option<String>,
     #[serde(default, rename = "error-codes")]
     error_codes: Vec<String>,
 }
@@ -56,6 +60,7 @@ impl Captcha {
             secret: config.captcha_secret.clone(),
             url: config.captcha_url.clone(),
             min_score: config.captcha_min_score,
+            hostname: reqwest::Url::parse(&config.public_url).ok().and_then(|u| u.host_str().map(str::to_string)),
         }
     }
 
@@ -73,7 +78,8 @@ impl Captcha {
             return CaptchaOutcome::Fail;
         };
         let mut form = vec![("secret", secret.as_str()), ("response", token)];
-        if !remote_ip.is_empty() {
+        // A rate-limit subject such as an IPv6 /64 is not an address Google can use.
+        if !remote_ip.is_empty() && !remote_ip.contains('/') {
             form.push(("remoteip", remote_ip));
         }
         let body = match serde_urlencoded::to_string(&form) {
@@ -107,11 +113,12 @@ impl Captcha {
         };
         let ok = v.success
             && v.action.as_deref() == Some(ACTION)
-            && v.score.is_some_and(|s| s >= self.min_score);
+            && v.score.is_some_and(|s| s >= self.min_score)
+            && (self.hostname.is_none() || v.hostname == self.hostname);
         if ok {
             CaptchaOutcome::Pass
         } else {
-            tracing::info!(target: "shop::captcha", success = v.success, score = ?v.score, action = ?v.action, errors = ?v.error_codes, "captcha refused");
+            tracing::info!(target: "shop::captcha", success = v.success, score = ?v.score, action = ?v.action, hostname = ?v.hostname, errors = ?v.error_codes, "captcha refused");
             CaptchaOutcome::Fail
         }
     }

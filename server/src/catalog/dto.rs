@@ -57,7 +57,12 @@ pub struct ProductCard {
     pub price_text: String,
     /// Price before the special offer, when one is running.
     pub old_price: Option<i64>,
+    /// `old_price` for display, formatted by core (shown before the WASM core loads).
+    pub old_price_text: Option<String>,
+    /// Whole percent off, rounded down (`shop_core::price::discount_percent`).
     pub discount_percent: Option<i64>,
+    /// `discount_percent` with Persian digits (`۱۲`).
+    pub discount_text: Option<String>,
     /// End of the special offer (RFC 3339), for the countdown.
     pub special_ends_at: Option<String>,
     pub in_stock: bool,
@@ -119,6 +124,17 @@ pub struct VariantDto {
     /// Unit price now (after any special offer), Toman.
     pub price: i64,
     pub old_price: Option<i64>,
+    /// What one unit costs with its warranty (`price + price_garanti`, as the cart), for
+    /// display, formatted by core: the product page shows it before the WASM core loads.
+    pub unit_price_text: String,
+    /// The unit price before the offer (`old_price + price_garanti`), for display.
+    pub unit_old_price_text: Option<String>,
+    /// Whole percent off the unit price, rounded down; 0 without an offer.
+    pub discount_percent: i64,
+    /// `discount_percent` with Persian digits (`۱۲`).
+    pub discount_text: String,
+    /// `price_garanti` for display.
+    pub price_garanti_text: String,
     pub stock: i64,
     pub in_stock: bool,
     pub ins_payment: bool,

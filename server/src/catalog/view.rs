@@ -48,7 +48,9 @@ pub fn card(snap: &Snapshot, it: &Item, now: i64) -> ProductCard {
         price,
         price_text: fmt::toman(price),
         old_price: offer.map(|_| it.base_price),
+        old_price_text: offer.map(|_| fmt::toman(it.base_price)),
         discount_percent: offer.map(|(p, _)| i64::from(shop_core::price::discount_percent(it.base_price, p).get())),
+        discount_text: offer.map(|(p, _)| shop_core::price::discount_percent(it.base_price, p).text()),
         special_ends_at: offer.map(|(_, end)| fmt::iso(end)),
         in_stock: it.in_stock(),
         ins_payment: it.ins_payment,
@@ -159,20 +161,30 @@ pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
         variants: it
             .variants
             .iter()
-            .map(|v| VariantDto {
+            .map(|v| {
+                let price = it.variant_price(v, now);
+                let unit = price.saturating_add(v.warranty_price);
+                let unit_old = offer.map(|_| v.price.saturating_add(v.warranty_price));
+                let off = unit_old.map_or(shop_core::types::DiscountPercent::NONE, |old| shop_core::price::discount_percent(old, unit));
+                VariantDto {
                 id: v.id,
                 color: v.color.clone(),
                 color_hex: hex(images::colour_of(&v.color)),
                 name_garanti: v.warranty_name.clone(),
                 price_garanti: v.warranty_price,
-                price: it.variant_price(v, now),
+                price,
                 old_price: offer.map(|_| v.price),
+                unit_price_text: fmt::toman(unit),
+                unit_old_price_text: unit_old.map(fmt::toman),
+                discount_percent: i64::from(off.get()),
+                discount_text: off.text(),
+                price_garanti_text: fmt::toman(v.warranty_price),
                 stock: v.stock.max(0),
                 in_stock: v.stock > 0,
                 ins_payment: v.ins_payment,
                 property: v.property.clone(),
                 dg: v.dg.clone(),
-            })
+            }})
             .collect(),
         images: (0..i.images.clamp(1, images::MAX_PICTURES)).map(|n| image(it, n)).collect(),
         breadcrumb: i.category_id.map(|c| snap.category_path(c).into_iter().map(category_ref).collect()).unwrap_or_default(),

@@ -401,6 +401,16 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
     Ok(report)
 }
 
+/// True when the demo customer exists and its published password still signs it in.
+pub async fn demo_customer_signs_in(db: &DatabaseConnection) -> Result<bool, DbErr> {
+    use crate::auth::entity::user;
+    let row = user::Entity::find().filter(user::Column::Mobile.eq(DEMO_MOBILE)).one(db).await?;
+    Ok(match row.and_then(|u| u.password_hash) {
+        Some(phc) => crate::auth::password::verify(DEMO_PASSWORD.to_string(), phc).await,
+        None => false,
+    })
+}
+
 /// Creates the demo customer unless the number is already registered. Returns whether it did.
 async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
     use crate::auth::entity::user;
@@ -447,12 +457,19 @@ fn hash_password(password: &str) -> Result<String, DbErr> {
         .map_err(|e| DbErr::Custom(format!("password hash: {e}")))
 }
 
-/// Load the demo data when the database has no users and no products (first start).
-pub async fn seed_if_empty(db: &DatabaseConnection) -> Result<(), DbErr> {
+/// Load the demo data when the database has no users and no products (first start);
+/// outside development mode without the demo customer (its password is published).
+pub async fn seed_if_empty(db: &DatabaseConnection, development: bool) -> Result<(), DbErr> {
     use sea_orm::PaginatorTrait;
     let users = crate::auth::entity::user::Entity::find().count(db).await?;
     if users == 0 && catalogue_is_empty(db).await? {
-        log_report(&demo(db, None).await?);
+        if development {
+            log_report(&demo(db, None).await?);
+        } else {
+            let report = catalogue(db, None).await?;
+            catalog::seed_catalog(db, None).await?;
+            log_report(&report);
+        }
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ mod m20261121_000100_catalog_delivery;
 mod m20261121_000200_orders;
 mod m20261121_000300_catalog_extended;
 mod m20261123_000400_checkout;
+mod m20261123_000400_session_epoch;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000200_orders::Migration),
             Box::new(m20261121_000300_catalog_extended::Migration),
             Box::new(m20261123_000400_checkout::Migration),
+            Box::new(m20261123_000400_session_epoch::Migration),
         ]
     }
 }

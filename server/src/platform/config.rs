@@ -25,7 +25,17 @@ pub enum SmsSetting {
     },
 }
 
-/// Limits of the sign-in flows (design.md section 4). All in seconds or counts.
+/// Where the server runs. Only an explicit `SHOP_ENV=development` allows the unsafe
+/// conveniences (console SMS and its outbox, no captcha, the demo customer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShopEnv {
+    /// A developer's machine or a test run (`SHOP_ENV=development`).
+    Development,
+    /// Anything else (the default).
+    Production,
+}
+
+/// Limits of the sign-in flows (design.md section 4, docs/security.md). All in seconds or counts.
 #[derive(Debug, Clone)]
 pub struct AuthLimits {
     /// Lifetime of a one-time code.
@@ -38,8 +48,20 @@ pub struct AuthLimits {
     pub sends_per_number_hour: i64,
     /// Codes per client address per hour.
     pub sends_per_ip_hour: i64,
-    /// Password sign-in attempts per number per hour (and per address: 4x this).
+    /// Password sign-in attempts per (number, address) pair per sliding hour.
     pub password_tries_hour: i64,
+    /// Password sign-in attempts per number per sliding hour, from all addresses together.
+    pub password_tries_number_hour: i64,
+    /// Password sign-in attempts per address per sliding hour, for all numbers together.
+    pub password_tries_ip_hour: i64,
+    /// Wrong codes per number per sliding day; past it code sign-in is locked for the number.
+    pub otp_failures_day: i64,
+    /// Code checks per address per sliding hour.
+    pub verifies_per_ip_hour: i64,
+    /// Registration codes per address per hour sent without a captcha token.
+    pub register_free_per_ip_hour: i64,
+    /// Codes the whole shop sends per hour; past it no code is sent (`SHOP_SMS_HOURLY_BUDGET`).
+    pub sms_hourly_budget: i64,
     /// Access token lifetime.
     pub access_ttl_secs: i64,
     /// Refresh token lifetime.
@@ -57,6 +79,12 @@ impl Default for AuthLimits {
             sends_per_number_hour: 5,
             sends_per_ip_hour: 30,
             password_tries_hour: 10,
+            password_tries_number_hour: 50,
+            password_tries_ip_hour: 40,
+            otp_failures_day: 10,
+            verifies_per_ip_hour: 60,
+            register_free_per_ip_hour: 3,
+            sms_hourly_budget: 500,
             access_ttl_secs: 15 * 60,
             refresh_ttl_secs: 30 * 24 * 3600,
             mcode_ttl_secs: 15 * 60,
@@ -65,9 +93,30 @@ impl Default for AuthLimits {
 }
 
 
+/// Time limits on client connections (slow clients hold no resources for long).
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// From the first byte of a request head to its end.
+    pub header_secs: u64,
+    /// Reading a request body.
+    pub body_secs: u64,
+    /// A connection with no traffic at all.
+    pub idle_secs: u64,
+    /// Concurrent HTTP/2 streams per connection.
+    pub http2_max_streams: u32,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Self { header_secs: 10, body_secs: 30, idle_secs: 60, http2_max_streams: 100 }
+    }
+}
+
 /// Everything the server needs to start.
 #[derive(Clone)]
 pub struct Config {
+    /// Development or production (`SHOP_ENV`).
+    pub env: ShopEnv,
     /// Listen address (`SHOP_ADDR`).
     pub addr: String,
     /// Database URL (`SHOP_DATABASE_URL`).
@@ -107,8 +156,12 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Largest accepted request body in bytes (1 MB).
     pub body_limit: usize,
-    /// Take the client address from `X-Forwarded-For` (`SHOP_TRUST_PROXY=1`) behind a load balancer.
-    pub trust_proxy: bool,
+    /// Proxies whose `X-Forwarded-For` entries are believed (`SHOP_TRUSTED_PROXIES`, CIDR list).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Connection time limits (`SHOP_HEADER_TIMEOUT`, `SHOP_BODY_TIMEOUT`, `SHOP_IDLE_TIMEOUT`).
+    pub timeouts: Timeouts,
+    /// Password hashes (argon2) running at once; more wait for nothing and get 503.
+    pub argon2_slots: usize,
     /// Sign-in limits (`SHOP_OTP_IP_LIMIT` overrides the per-address limit).
     pub limits: AuthLimits,
     /// Load the demo catalogue when the database is empty at `serve` (`SHOP_SEED_DEMO`, on by default).
@@ -201,9 +254,43 @@ impl Config {
         let data_dir = PathBuf::from(var("SHOP_DATA_DIR").unwrap_or_else(|| "data".into()));
         let database_url = var("SHOP_DATABASE_URL")
             .unwrap_or_else(|| format!("sqlite://{}/shop.db?mode=rwc", data_dir.display()));
+        let env = match var("SHOP_ENV").as_deref() {
+            Some("development" | "dev") => ShopEnv::Development,
+            None | Some("production" | "prod") => ShopEnv::Production,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "SHOP_ENV",
+                    reason: format!("unknown environment '{other}' (development or production)"),
+                })
+            }
+        };
         let secret = match var("SHOP_SECRET") {
             Some(s) => s.into_bytes(),
             None => load_or_create_secret(&data_dir)?,
+        };
+        if secret.len() < MIN_SECRET_BYTES {
+            return Err(ConfigError::Invalid {
+                name: "SHOP_SECRET",
+                reason: format!(
+                    "کلید SHOP_SECRET باید دست‌کم {MIN_SECRET_BYTES} بایت باشد / must be at least {MIN_SECRET_BYTES} bytes (e.g. `openssl rand -hex 32`)"
+                ),
+            });
+        }
+        if var("SHOP_TRUST_PROXY").is_some() {
+            return Err(ConfigError::Invalid {
+                name: "SHOP_TRUST_PROXY",
+                reason: "به جای آن SHOP_TRUSTED_PROXIES را با نشانی‌های پراکسی بگذارید / replaced by SHOP_TRUSTED_PROXIES (the proxies' CIDR ranges, e.g. 10.0.0.0/8)".into(),
+            });
+        }
+        let trusted_proxies = match var("SHOP_TRUSTED_PROXIES") {
+            None => Vec::new(),
+            Some(list) => parse_proxies(&list).map_err(|reason| ConfigError::Invalid { name: "SHOP_TRUSTED_PROXIES", reason })?,
+        };
+        let timeouts = Timeouts {
+            header_secs: parse_var("SHOP_HEADER_TIMEOUT", Timeouts::default().header_secs)?,
+            body_secs: parse_var("SHOP_BODY_TIMEOUT", Timeouts::default().body_secs)?,
+            idle_secs: parse_var("SHOP_IDLE_TIMEOUT", Timeouts::default().idle_secs)?,
+            http2_max_streams: Timeouts::default().http2_max_streams,
         };
         let sms = match var("SHOP_SMS").as_deref().unwrap_or("console") {
             "console" => SmsSetting::Console,
@@ -228,7 +315,9 @@ impl Config {
         let is_sqlite = database_url.starts_with("sqlite:");
         let mut limits = AuthLimits::default();
         limits.sends_per_ip_hour = parse_var("SHOP_OTP_IP_LIMIT", limits.sends_per_ip_hour)?;
+        limits.sms_hourly_budget = parse_var("SHOP_SMS_HOURLY_BUDGET", limits.sms_hourly_budget)?;
         Ok(Self {
+            env,
             addr: var("SHOP_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into()),
             db_max_connections: parse_var("SHOP_DB_MAX_CONNECTIONS", if is_sqlite { 8 } else { 16 })?,
             database_url,
@@ -250,7 +339,9 @@ impl Config {
             web_dir: PathBuf::from(var("SHOP_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
             data_dir,
             body_limit: 1024 * 1024,
-            trust_proxy: matches!(var("SHOP_TRUST_PROXY").as_deref(), Some("1" | "true" | "yes")),
+            trusted_proxies,
+            timeouts,
+            argon2_slots: default_argon2_slots(),
             limits,
             seed_demo_on_empty: !matches!(var("SHOP_SEED_DEMO").as_deref(), Some("0" | "false" | "no")),
             password_cost: PasswordCost::PRODUCTION,
@@ -259,9 +350,11 @@ impl Config {
         })
     }
 
-    /// A configuration for tests and tools: console SMS, no captcha, the given database and secret.
+    /// A configuration for tests and tools: development mode, console SMS, no captcha, the
+    /// given database and secret.
     pub fn for_tests(database_url: impl Into<String>) -> Self {
         Self {
+            env: ShopEnv::Development,
             addr: "127.0.0.1:0".into(),
             database_url: database_url.into(),
             db_max_connections: 4,
@@ -281,7 +374,9 @@ impl Config {
             web_dir: PathBuf::from("web/dist"),
             data_dir: PathBuf::from("data"),
             body_limit: 1024 * 1024,
-            trust_proxy: false,
+            trusted_proxies: Vec::new(),
+            timeouts: Timeouts::default(),
+            argon2_slots: default_argon2_slots(),
             limits: AuthLimits::default(),
             seed_demo_on_empty: false,
             password_cost: PasswordCost::TEST,
@@ -294,6 +389,89 @@ impl Config {
     pub fn is_sqlite(&self) -> bool {
         self.database_url.starts_with("sqlite:")
     }
+
+    /// True in development mode (`SHOP_ENV=development`).
+    pub fn is_development(&self) -> bool {
+        self.env == ShopEnv::Development
+    }
+
+    /// The settings that are unsafe outside development mode, each naming its variable.
+    /// Empty in development mode.
+    pub fn unsafe_settings(&self) -> Vec<UnsafeSetting> {
+        let mut found = Vec::new();
+        if self.is_development() {
+            return found;
+        }
+        if self.sms == SmsSetting::Console {
+            found.push(UnsafeSetting {
+                name: "SHOP_SMS",
+                fa: "پیامک روی console است و هر کسی کد ورود دیگران را می‌خواند؛ SHOP_SMS=kavenegar را بگذارید",
+                en: "console SMS shows everyone's sign-in codes; set SHOP_SMS=kavenegar",
+            });
+        }
+        if self.captcha_secret.is_none() {
+            found.push(UnsafeSetting {
+                name: "SHOP_CAPTCHA_SECRET",
+                fa: "کپچا خاموش است؛ کلید SHOP_CAPTCHA_SECRET را بگذارید",
+                en: "captcha is off; set SHOP_CAPTCHA_SECRET",
+            });
+        }
+        if is_weak_secret(&self.secret) {
+            found.push(UnsafeSetting {
+                name: "SHOP_SECRET",
+                fa: "کلید SHOP_SECRET ضعیف یا عمومی است؛ یک کلید تصادفی تازه بسازید (openssl rand -hex 32)",
+                en: "SHOP_SECRET is weak or published; generate a fresh random one (openssl rand -hex 32)",
+            });
+        }
+        found
+    }
+}
+
+/// A setting refused outside development mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnsafeSetting {
+    /// The variable to set.
+    pub name: &'static str,
+    /// Why, in Persian.
+    pub fa: &'static str,
+    /// Why, in English.
+    pub en: &'static str,
+}
+
+impl std::fmt::Display for UnsafeSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} / {}", self.name, self.fa, self.en)
+    }
+}
+
+/// Shortest accepted `SHOP_SECRET` (256 bits).
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// Secrets that are public (the test configuration's) and so never protect anything.
+const PUBLISHED_SECRETS: &[&[u8]] = &[b"test-secret-test-secret-test-secret"];
+
+/// Too short, published, or too few distinct bytes to be random (`xxxx…`, `abab…`).
+pub fn is_weak_secret(secret: &[u8]) -> bool {
+    let distinct = secret.iter().collect::<std::collections::HashSet<_>>().len();
+    secret.len() < MIN_SECRET_BYTES || distinct < 10 || PUBLISHED_SECRETS.contains(&secret)
+}
+
+/// Parse a comma-separated list of CIDR ranges or single addresses.
+pub fn parse_proxies(list: &str) -> Result<Vec<ipnet::IpNet>, String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<ipnet::IpNet>()
+                .or_else(|_| s.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| format!("not an address or CIDR range: {s}"))
+        })
+        .collect()
+}
+
+/// About twice the cores: enough to keep them busy, few enough to bound argon2's memory.
+fn default_argon2_slots() -> usize {
+    2 * std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
 }
 
 /// `SHOP_PAYMENT`: `sandbox` (default) or `zarinpal`, which needs `SHOP_ZARINPAL_MERCHANT`.
@@ -366,6 +544,35 @@ mod tests {
     fn redacts_password() {
         assert_eq!(redact_url("postgres://u:pw@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact_url("sqlite://data/shop.db"), "sqlite://data/shop.db");
+    }
+
+    #[test]
+    fn weak_secrets_are_recognised() {
+        assert!(is_weak_secret(b"short"));
+        assert!(is_weak_secret("x".repeat(40).as_bytes()));
+        assert!(is_weak_secret(b"test-secret-test-secret-test-secret"));
+        assert!(!is_weak_secret(b"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"));
+    }
+
+    #[test]
+    fn production_refuses_unsafe_settings_by_name() {
+        let mut c = Config::for_tests("sqlite::memory:");
+        assert!(c.unsafe_settings().is_empty(), "development mode allows them");
+        c.env = ShopEnv::Production;
+        let names: Vec<_> = c.unsafe_settings().iter().map(|u| u.name).collect();
+        assert_eq!(names, ["SHOP_SMS", "SHOP_CAPTCHA_SECRET", "SHOP_SECRET"]);
+        c.sms = SmsSetting::Kavenegar { api_key: "k".into(), template: "t".into(), base_url: "http://x".into() };
+        c.captcha_secret = Some("s".into());
+        c.secret = b"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".to_vec();
+        assert!(c.unsafe_settings().is_empty());
+    }
+
+    #[test]
+    fn proxies_parse_as_ranges_or_addresses() {
+        let p = parse_proxies("10.0.0.0/8, 127.0.0.1 ,fd00::/8").unwrap();
+        assert_eq!(p.len(), 3);
+        assert!(p[1].contains(&"127.0.0.1".parse::<std::net::IpAddr>().unwrap()));
+        assert!(parse_proxies("10.0.0.0/8,nonsense").is_err());
     }
 
     #[test]

@@ -37,6 +37,10 @@ pub mod msg {
     pub const TOO_MANY: &str = "تعداد درخواست‌ها بیش از حد مجاز است. لطفا {seconds} ثانیه دیگر دوباره تلاش کنید.";
     /// Anything unexpected.
     pub const SERVER: &str = "خطای سرور";
+    /// The request body arrived too slowly.
+    pub const SLOW_REQUEST: &str = "ارسال درخواست بیش از حد طول کشید. لطفا دوباره تلاش کنید.";
+    /// Too many expensive requests at once.
+    pub const BUSY: &str = "سرور در این لحظه شلوغ است. لطفا چند ثانیه دیگر دوباره تلاش کنید.";
     /// SMS provider failure.
     pub const SMS_FAILED: &str = "ارسال پیامک با خطا روبه‌رو شد. لطفا چند لحظه دیگر دوباره تلاش کنید.";
 }
@@ -75,6 +79,9 @@ pub enum ApiError {
     /// Unknown route or record.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// The request body did not arrive in time.
+    #[oai(status = 408)]
+    RequestTimeout(Json<ErrorBody>),
     /// Body larger than 1 MB.
     #[oai(status = 413)]
     PayloadTooLarge(Json<ErrorBody>),
@@ -90,9 +97,10 @@ pub enum ApiError {
     /// Unexpected server error (details only in the log).
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
-    /// A provider (SMS, captcha) could not be reached.
+    /// A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+    /// then says when to try again).
     #[oai(status = 503)]
-    Unavailable(Json<ErrorBody>),
+    Unavailable(Json<ErrorBody>, #[oai(header = "Retry-After")] Option<i64>),
 }
 
 impl ApiError {
@@ -159,7 +167,15 @@ impl ApiError {
     }
     /// 503 with a message.
     pub fn unavailable(message: impl Into<String>) -> Self {
-        Self::Unavailable(Json(ErrorBody::new(message, None)))
+        Self::Unavailable(Json(ErrorBody::new(message, None)), None)
+    }
+    /// 408: the body was too slow.
+    pub fn timeout() -> Self {
+        Self::RequestTimeout(Json(ErrorBody::new(msg::SLOW_REQUEST, None)))
+    }
+    /// 503 for a full server: try again after `retry_after_secs`.
+    pub fn busy(retry_after_secs: i64) -> Self {
+        Self::Unavailable(Json(ErrorBody::new(msg::BUSY, None)), Some(retry_after_secs.max(1)))
     }
 
     /// The HTTP status of this error.
@@ -169,12 +185,13 @@ impl ApiError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(..) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -185,12 +202,13 @@ impl ApiError {
             | Self::Unauthorized(b)
             | Self::Forbidden(b)
             | Self::NotFound(b)
+            | Self::RequestTimeout(b)
             | Self::PayloadTooLarge(b)
             | Self::Conflict(b)
             | Self::Unprocessable(b)
             | Self::TooManyRequests(b, _)
             | Self::Internal(b)
-            | Self::Unavailable(b) => &b.0,
+            | Self::Unavailable(b, _) => &b.0,
         }
     }
 }

@@ -94,7 +94,7 @@ fn stored_error(status: i32, body: &str) -> ApiError {
         409 => ApiError::Conflict(b),
         413 => ApiError::PayloadTooLarge(b),
         422 => ApiError::Unprocessable(b),
-        503 => ApiError::Unavailable(b),
+        503 => ApiError::Unavailable(b, None),
         _ => ApiError::Internal(b),
     }
 }

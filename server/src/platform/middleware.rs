@@ -8,20 +8,33 @@ use poem::{Body, Endpoint, IntoResponse, Request, Response};
 
 use super::error::{error_response_with_body, ApiError};
 
-/// Wrap `ep` with the body limit, error mapping and request log.
-pub fn pipeline<E>(ep: E, body_limit: usize) -> impl Endpoint<Output = Response>
+/// How much of a request body is read, and for how long.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimits {
+    /// Largest body in bytes (413 above).
+    pub bytes: usize,
+    /// Longest time to receive it (408 after).
+    pub timeout: std::time::Duration,
+}
+
+/// Wrap `ep` with the body limits, error mapping and request log.
+pub fn pipeline<E>(ep: E, limits: BodyLimits) -> impl Endpoint<Output = Response>
 where
     E: Endpoint + 'static,
 {
     use poem::EndpointExt;
-    ep.map_to_response().around(move |ep, req| async move { Ok(handle(&ep, req, body_limit).await) })
+    ep.map_to_response().around(move |ep, req| async move { Ok(handle(&ep, req, limits).await) })
 }
 
-async fn handle<E: Endpoint>(ep: &E, mut req: Request, body_limit: usize) -> Response {
+async fn handle<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Response {
     let start = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    let resp = match read_body(&mut req, body_limit).await {
+    let body = match tokio::time::timeout(limits.timeout, read_body(&mut req, limits.bytes)).await {
+        Ok(read) => read,
+        Err(_) => Err(ApiError::timeout()),
+    };
+    let resp = match body {
         Err(e) => e.into_response(),
         Ok(body) => match ep.call(req).await {
             Ok(r) => r.into_response(),
@@ -69,28 +82,195 @@ async fn read_body(req: &mut Request, limit: usize) -> Result<Option<bytes::Byte
     }
 }
 
-/// The client's address: the socket peer, or the first `X-Forwarded-For` entry when
-/// `trust_proxy` is on. Empty when unknown.
-pub fn client_ip(req: &Request, trust_proxy: bool) -> String {
-    if trust_proxy {
-        if let Some(first) = req
-            .headers()
-            .get("x-forwarded-for")
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            return first.to_string();
+/// The client's address as a rate-limit subject: IPv4 as is, IPv6 by its /64 (one
+/// subscriber usually holds a whole /64, so counting single IPv6 addresses counts nothing).
+/// Empty when unknown. See [`client_addr`] for which address that is.
+pub fn client_ip(req: &Request, trusted_proxies: &[ipnet::IpNet]) -> String {
+    match client_addr(req, trusted_proxies) {
+        Some(std::net::IpAddr::V6(v6)) if v6.to_ipv4_mapped().is_none() => {
+            let net = ipnet::Ipv6Net::new(v6, 64).map(|n| n.trunc()).ok();
+            net.map(|n| n.to_string()).unwrap_or_else(|| v6.to_string())
+        }
+        Some(std::net::IpAddr::V6(v6)) => v6.to_ipv4_mapped().map(|v4| v4.to_string()).unwrap_or_default(),
+        Some(ip) => ip.to_string(),
+        None => String::new(),
+    }
+}
+
+/// The client's address. The socket peer, unless the peer is one of `trusted_proxies`: then
+/// `X-Forwarded-For` is read from the right (each proxy appends the address it saw), trusted
+/// proxies are skipped, and the first address that is not one is the client. Entries to the
+/// left of it were written by the client itself and are never believed.
+pub fn client_addr(req: &Request, trusted_proxies: &[ipnet::IpNet]) -> Option<std::net::IpAddr> {
+    let peer = req.remote_addr().as_socket_addr().map(|a| a.ip())?;
+    Some(forwarded_client(peer, req.headers().get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()), trusted_proxies))
+}
+
+/// [`client_addr`] on plain values.
+pub fn forwarded_client<'a>(
+    peer: std::net::IpAddr,
+    forwarded_for: impl Iterator<Item = &'a str>,
+    trusted_proxies: &[ipnet::IpNet],
+) -> std::net::IpAddr {
+    let trusted = |ip: &std::net::IpAddr| trusted_proxies.iter().any(|n| n.contains(ip));
+    if !trusted(&peer) {
+        return peer;
+    }
+    let hops: Vec<&str> = forwarded_for.flat_map(|v| v.split(',')).map(str::trim).collect();
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        match hop.parse::<std::net::IpAddr>() {
+            Ok(ip) => {
+                client = ip;
+                if !trusted(&ip) {
+                    break;
+                }
+            }
+            // Garbage from a proxy we trust is a broken chain: stop at the last good hop.
+            Err(_) => break,
         }
     }
-    match req.remote_addr().as_socket_addr() {
-        Some(addr) => addr.ip().to_string(),
-        None => String::new(),
+    client
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> std::net::IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn client_is_the_rightmost_untrusted_forwarded_address() {
+        let proxies = crate::platform::config::parse_proxies("10.0.0.0/8").unwrap();
+        // The client wrote 1.1.1.1 itself; the proxy 10.0.0.5 appended the real peer 203.0.113.9.
+        let hops = ["1.1.1.1, 203.0.113.9, 10.0.0.5"];
+        assert_eq!(forwarded_client(ip("10.0.0.7"), hops.into_iter(), &proxies), ip("203.0.113.9"));
+        // A peer that is not a trusted proxy is the client, whatever it forwards.
+        assert_eq!(forwarded_client(ip("198.51.100.1"), hops.into_iter(), &proxies), ip("198.51.100.1"));
+        // No proxies configured: the peer.
+        assert_eq!(forwarded_client(ip("10.0.0.7"), hops.into_iter(), &[]), ip("10.0.0.7"));
+        // Only proxies in the chain: the left-most of them.
+        assert_eq!(forwarded_client(ip("10.0.0.7"), ["10.0.0.1, 10.0.0.2"].into_iter(), &proxies), ip("10.0.0.1"));
+        // Several header lines count as one list.
+        assert_eq!(forwarded_client(ip("10.0.0.7"), ["6.6.6.6", "203.0.113.9"].into_iter(), &proxies), ip("203.0.113.9"));
     }
 }
 
 /// Status helper for tests and logs.
 pub fn is_error(status: StatusCode) -> bool {
     status.is_client_error() || status.is_server_error()
+}
+
+/// The browser-hardening headers of every answer (docs/security.md, "Browser").
+#[derive(Debug, Clone)]
+pub struct SecurityHeaders {
+    csp: poem::http::HeaderValue,
+    hsts: bool,
+}
+
+impl SecurityHeaders {
+    /// From the served `index.html` (its inline scripts are allowed by hash, nothing else
+    /// inline is) and the public URL (HSTS only when it is https).
+    pub fn new(index_html: Option<&str>, public_url: &str) -> Self {
+        let hashes: Vec<String> = index_html.map(inline_script_hashes).unwrap_or_default();
+        let csp = content_security_policy(&hashes);
+        Self {
+            csp: poem::http::HeaderValue::from_str(&csp).expect("the policy is ASCII"),
+            hsts: public_url.starts_with("https://"),
+        }
+    }
+
+    /// Read `index.html` from the web folder, if it is there.
+    pub fn for_web_dir(web_dir: &std::path::Path, public_url: &str) -> Self {
+        let html = std::fs::read_to_string(web_dir.join("index.html")).ok();
+        Self::new(html.as_deref(), public_url)
+    }
+
+    fn apply(&self, path: &str, resp: &mut Response) {
+        let h = resp.headers_mut();
+        h.insert(header::CONTENT_SECURITY_POLICY, self.csp.clone());
+        h.insert("content-security-policy-report-only", poem::http::HeaderValue::from_static("require-trusted-types-for 'script'"));
+        h.insert(header::X_CONTENT_TYPE_OPTIONS, poem::http::HeaderValue::from_static("nosniff"));
+        h.insert(header::X_FRAME_OPTIONS, poem::http::HeaderValue::from_static("DENY"));
+        h.insert(header::REFERRER_POLICY, poem::http::HeaderValue::from_static("strict-origin-when-cross-origin"));
+        if self.hsts {
+            h.insert(header::STRICT_TRANSPORT_SECURITY, poem::http::HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+        }
+        // Sign-in answers carry tokens and codes: never kept by a browser or proxy cache.
+        if path.starts_with("/api/client/v1/user/") || path.starts_with("/api/dev/") {
+            h.insert(header::CACHE_CONTROL, poem::http::HeaderValue::from_static("no-store"));
+        }
+    }
+}
+
+/// The policy: scripts only from this origin (plus reCAPTCHA's) and the listed inline hashes;
+/// no `'unsafe-inline'` or `'unsafe-eval'` for scripts; no framing by anyone.
+pub fn content_security_policy(inline_script_hashes: &[String]) -> String {
+    let hashes: String = inline_script_hashes.iter().map(|h| format!(" 'sha256-{h}'")).collect();
+    format!(
+        "default-src 'self'; \
+         script-src 'self'{hashes} https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
+         connect-src 'self'; frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/; \
+         frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+    )
+}
+
+/// Base64 SHA-256 of each executable inline `<script>` (no `src`, not a JSON data block).
+pub fn inline_script_hashes(html: &str) -> Vec<String> {
+    use base64::Engine;
+    use sha2::Digest;
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script") {
+        let after = &rest[start..];
+        let Some(open_end) = after.find('>') else { break };
+        let tag = &after[..open_end];
+        let body_start = open_end + 1;
+        let Some(close) = after[body_start..].find("</script>") else { break };
+        let body = &after[body_start..body_start + close];
+        let is_data = tag.contains("application/json") || tag.contains("application/ld+json");
+        if !tag.contains(" src=") && !is_data {
+            out.push(base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(body.as_bytes())));
+        }
+        rest = &after[body_start + close..];
+    }
+    out
+}
+
+/// Add [`SecurityHeaders`] to every answer of `ep`.
+pub fn with_security_headers<E>(ep: E, headers: SecurityHeaders) -> impl Endpoint<Output = Response>
+where
+    E: Endpoint<Output = Response> + 'static,
+{
+    use poem::EndpointExt;
+    let headers = std::sync::Arc::new(headers);
+    ep.around(move |ep, req| {
+        let headers = headers.clone();
+        async move {
+            let path = req.uri().path().to_string();
+            let mut resp = ep.call(req).await?;
+            headers.apply(&path, &mut resp);
+            Ok(resp)
+        }
+    })
+}
+
+#[cfg(test)]
+mod header_tests {
+    use super::*;
+
+    #[test]
+    fn inline_scripts_are_hashed_and_data_blocks_and_files_are_not() {
+        let html = r#"<script>alert(1)</script><script type="module" src="/a.js"></script><script type="application/ld+json">{}</script>"#;
+        let hashes = inline_script_hashes(html);
+        // printf 'alert(1)' | openssl dgst -sha256 -binary | base64
+        assert_eq!(hashes, ["bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI="]);
+        let csp = content_security_policy(&hashes);
+        assert!(csp.contains("script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"));
+        assert!(!csp.contains("unsafe-eval") && !csp.split(';').any(|d| d.contains("script-src") && d.contains("unsafe-inline")));
+        assert!(csp.contains("frame-ancestors 'none'"));
+    }
 }

@@ -9,6 +9,7 @@ pub mod http;
 pub mod idempotency;
 pub mod middleware;
 pub mod payload;
+pub mod slow_clients;
 pub mod web;
 
 pub use clock::{Clock, OffsetClock, SystemClock};

@@ -50,7 +50,7 @@ const NOINDEX: &[&str] = &[
 ];
 
 /// `/sitemap.xml` and `/robots.txt` (GET/HEAD); `None` for any other path.
-pub async fn special(req: &Request) -> Option<Response> {
+async fn special(req: &Request) -> Option<Response> {
     let path = req.uri().path();
     if path != "/sitemap.xml" && path != "/robots.txt" {
         return None;
@@ -302,7 +302,7 @@ fn percent_decode(s: &str) -> String {
 
 /// Fill in the head of the app's `index.html` answer for this request (see the module docs).
 /// `index` is the platform's answer (200 for a path in the route table, 404 otherwise).
-pub async fn page(req: &Request, route: Option<&RouteDef>, index: Response) -> Response {
+async fn page(req: &Request, route: Option<&RouteDef>, index: Response) -> Response {
     let Some(state) = req.data::<AppState>() else { return index };
     let outcome = decide(req, state, route).await;
     let (status, h, hero) = match outcome {

@@ -1,4 +1,7 @@
-//! Kavenegar's verify-lookup API.
+//! Kavenegar's verify-lookup API (codes) and its plain send API (notices).
+//!
+//! Notices: `POST {base}/v1/{API-KEY}/sms/send.json`, form-encoded `receptor`, `message`;
+//! the same answer shape.
 //!
 //! Request: `POST {base}/v1/{API-KEY}/verify/lookup.json`, form-encoded `receptor`, `token`,
 //! `template` (the template is defined in the Kavenegar panel and contains `%token`).
@@ -18,6 +21,7 @@ use super::{SmsError, SmsSender};
 pub struct Kavenegar {
     client: reqwest::Client,
     url: String,
+    send_url: String,
     template: String,
 }
 
@@ -48,7 +52,12 @@ impl Kavenegar {
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '='))
             .collect();
-        Self { client, url: format!("{base}/v1/{key}/verify/lookup.json"), template: template.to_string() }
+        Self {
+            client,
+            url: format!("{base}/v1/{key}/verify/lookup.json"),
+            send_url: format!("{base}/v1/{key}/sms/send.json"),
+            template: template.to_string(),
+        }
     }
 
     /// Human-readable meaning of a Kavenegar status (for the log).
@@ -78,14 +87,12 @@ impl Kavenegar {
     }
 }
 
-#[async_trait::async_trait]
-impl SmsSender for Kavenegar {
-    async fn send_code(&self, mobile: &str, code: &str) -> Result<(), SmsError> {
-        let form = [("receptor", mobile), ("token", code), ("template", self.template.as_str())];
+impl Kavenegar {
+    async fn post_form(&self, url: &str, form: &[(&str, &str)]) -> Result<(), SmsError> {
         let body = serde_urlencoded::to_string(form).map_err(|e| SmsError::Transport(e.to_string()))?;
         let resp = self
             .client
-            .post(&self.url)
+            .post(url)
             .header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .header(reqwest::header::ACCEPT, "application/json")
             .body(body)
@@ -107,5 +114,16 @@ impl SmsSender for Kavenegar {
                 Err(SmsError::Transport(format!("HTTP {http_status}, unreadable body")))
             }
         }
+    }
+}
+
+#[async_trait::async_trait]
+impl SmsSender for Kavenegar {
+    async fn send_code(&self, mobile: &str, code: &str) -> Result<(), SmsError> {
+        self.post_form(&self.url, &[("receptor", mobile), ("token", code), ("template", self.template.as_str())]).await
+    }
+
+    async fn send_notice(&self, mobile: &str, text: &str) -> Result<(), SmsError> {
+        self.post_form(&self.send_url, &[("receptor", mobile), ("message", text)]).await
     }
 }

@@ -1,8 +1,9 @@
 //! Sending one-time codes by SMS.
 //!
-//! - `console` (default): logs the code and keeps it in the dev outbox, readable at
-//!   `GET /api/dev/sms?mobile=09…` (design.md section 2). The route answers 404 with any
-//!   other provider.
+//! - `console` (default, development mode only): logs the code and keeps it in the dev
+//!   outbox, readable from this machine at `GET /api/dev/sms?mobile=09…` (design.md
+//!   section 2). The route answers 404 with any other provider, outside development mode,
+//!   and to clients that are not on loopback.
 //! - `kavenegar`: the verify-lookup API (see [`kavenegar`]).
 
 pub mod kavenegar;
@@ -41,6 +42,8 @@ pub enum SmsError {
 pub trait SmsSender: Send + Sync + 'static {
     /// Send the one-time `code` to `mobile` (canonical `09…`).
     async fn send_code(&self, mobile: &str, code: &str) -> Result<(), SmsError>;
+    /// Send a plain notice (no code) to `mobile`.
+    async fn send_notice(&self, mobile: &str, text: &str) -> Result<(), SmsError>;
 }
 
 /// The Persian text of a code message (console provider; Kavenegar uses its template).
@@ -114,6 +117,17 @@ impl SmsSender for ConsoleSms {
         });
         Ok(())
     }
+
+    async fn send_notice(&self, mobile: &str, text: &str) -> Result<(), SmsError> {
+        tracing::info!(target: "shop::sms", %mobile, %text, "console SMS: notice");
+        self.outbox.push(OutboxMessage {
+            mobile: mobile.to_string(),
+            code: String::new(),
+            text: text.to_string(),
+            at: self.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        });
+        Ok(())
+    }
 }
 
 /// Build the configured provider (and the outbox when it is the console one).
@@ -121,7 +135,8 @@ pub fn from_config(config: &Config, clock: Arc<dyn Clock>) -> (Arc<dyn SmsSender
     match &config.sms {
         SmsSetting::Console => {
             let outbox = Arc::new(DevOutbox::default());
-            (Arc::new(ConsoleSms { outbox: outbox.clone(), clock }), Some(outbox))
+            let readable = config.is_development().then(|| outbox.clone());
+            (Arc::new(ConsoleSms { outbox, clock }), readable)
         }
         SmsSetting::Kavenegar { api_key, template, base_url } => {
             (Arc::new(kavenegar::Kavenegar::new(base_url, api_key, template)), None)
@@ -141,18 +156,26 @@ pub struct DevSmsApi;
 
 #[OpenApi(prefix_path = "/api/dev", tag = "ApiTags::Dev")]
 impl DevSmsApi {
-    /// Messages the console provider "sent" to a number, newest first. Exists only while
-    /// `SHOP_SMS=console`; 404 otherwise.
+    /// Messages the console provider "sent" to a number, newest first. Exists only in
+    /// development mode with `SHOP_SMS=console`, and only for clients on this machine
+    /// (loopback); 404 otherwise.
     #[oai(path = "/sms", method = "get", operation_id = "dev_sms_outbox")]
     async fn outbox(
         &self,
         state: poem::web::Data<&AppState>,
+        req: &poem::Request,
         /// Mobile number (any accepted form).
         mobile: Query<String>,
     ) -> ApiResult<Json<OutboxBody>> {
         let Some(outbox) = &state.outbox else {
             return Err(ApiError::not_found());
         };
+        // The socket peer, never a forwarded address: a proxy on this machine must not
+        // open the outbox to the world.
+        let local = req.remote_addr().as_socket_addr().is_some_and(|a| a.ip().is_loopback());
+        if !local {
+            return Err(ApiError::not_found());
+        }
         let mobile = shop_core::mobile::normalize_mobile(&mobile.0)
             .map_err(|_| ApiError::invalid("mobile", shop_core::mobile::MOBILE_MESSAGE))?;
         Ok(Json(OutboxBody { messages: outbox.for_mobile(&mobile) }))

@@ -35,6 +35,7 @@ async fn first_start_then_sigterm() {
     let mut child = shop()
         .arg("serve")
         .current_dir(&dir)
+        .env("SHOP_ENV", "development")
         .env("SHOP_ADDR", "127.0.0.1:0")
         .env("SHOP_WEB_DIR", dir.join("no-web"))
         .stdout(Stdio::null())
@@ -123,4 +124,52 @@ async fn migrate_and_seed_on_postgres() {
     use sea_orm::{EntityTrait, PaginatorTrait};
     assert_eq!(shop_server::auth::entity::user::Entity::find().count(&db).await.unwrap(), 1, "seed is idempotent");
     let _ = db.close().await;
+}
+
+#[test]
+fn serve_refuses_unsafe_settings_outside_development() {
+    let tmp = TempDir::new("shop-bin");
+    let dir = tmp.0.clone();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let serve = |extra: &[(&str, String)]| {
+        let mut c = shop();
+        c.arg("serve").current_dir(&dir).env("SHOP_ADDR", format!("127.0.0.1:{port}")).env("SHOP_WEB_DIR", dir.join("no-web"));
+        for (k, v) in extra {
+            c.env(k, v);
+        }
+        c.stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap()
+    };
+    // Defaults (no SHOP_ENV): console SMS and no captcha are refused, each by its variable,
+    // in Persian and in English, and the server never listens.
+    let out = serve(&[]).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "must not serve:\n{log}");
+    assert!(log.contains("SHOP_SMS") && log.contains("SHOP_CAPTCHA_SECRET"), "{log}");
+    assert!(log.contains("پیامک") && log.contains("console SMS"), "Persian and English: {log}");
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err());
+
+    // A real provider and captcha, but a weak secret and the demo customer left in the database.
+    let seeded = shop().args(["seed", "--demo"]).current_dir(&dir).output().unwrap();
+    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    let safe = [
+        ("SHOP_SMS", "kavenegar".to_string()),
+        ("SHOP_KAVENEGAR_KEY", "k".to_string()),
+        ("SHOP_KAVENEGAR_TEMPLATE", "t".to_string()),
+        ("SHOP_CAPTCHA_SECRET", "c".to_string()),
+    ];
+    let mut weak = safe.to_vec();
+    weak.push(("SHOP_SECRET", "ab".repeat(20)));
+    let out = serve(&weak).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{log}");
+    assert!(log.contains("SHOP_SECRET") && log.contains("09120000000"), "weak secret and demo customer named: {log}");
+    assert!(!log.contains("SHOP_SMS:"), "kavenegar is accepted: {log}");
+
+    // Shorter than 32 bytes is refused in every mode.
+    let mut short = safe.to_vec();
+    short.push(("SHOP_SECRET", "0123456789abcdef".to_string()));
+    short.push(("SHOP_ENV", "development".to_string()));
+    let out = serve(&short).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success() && log.contains("SHOP_SECRET") && log.contains("32"), "{log}");
 }

@@ -349,7 +349,8 @@ impl TestApp {
         Self::read(req.send().await.expect("POST")).await
     }
 
-    /// POST JSON from a given client address (`X-Forwarded-For`, needs `trust_proxy`).
+    /// POST JSON from a given client address (`X-Forwarded-For`, needs 127.0.0.1 among
+    /// `trusted_proxies`).
     pub async fn post_from(&self, path: &str, ip: &str, body: Value) -> Resp {
         Self::read(
             self.client.post(self.url(path)).header("x-forwarded-for", ip).json(&body).send().await.expect("POST"),
@@ -465,14 +466,14 @@ impl TestApp {
         .insert(&self.db)
         .await
         .expect("insert user");
-        let token = self.keys.sign_access(&AccessClaims { sub: row.id, uid: row.uid.clone(), iat: now, exp: now + 900 });
+        let token = self.keys.sign_access(&AccessClaims { sub: row.id, uid: row.uid.clone(), iat: now, exp: now + 900, ep: row.session_epoch });
         TestUser { id: row.id, uid: row.uid, token }
     }
 
     /// A fresh access token for `u`, issued at the server's current time (after the clock moved).
     pub fn fresh_token(&self, u: &TestUser) -> String {
         let now = self.now();
-        self.keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 900 })
+        self.keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 900, ep: 0 })
     }
 
     /// Moves the server's clock forward by `secs` seconds.

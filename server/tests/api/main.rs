@@ -11,3 +11,4 @@ mod checkout_support;
 mod order;
 mod platform;
 mod providers;
+mod security;

@@ -161,6 +161,7 @@ async fn siteverify(Form(form): Form<HashMap<String, String>>, Data(state): Data
         "edge" => json!({ "success": true, "score": 0.5, "action": "login", "challenge_ts": "2026-11-21T10:00:00Z", "hostname": "shop.test" }),
         "low" => json!({ "success": true, "score": 0.3, "action": "login", "challenge_ts": "2026-11-21T10:00:00Z", "hostname": "shop.test" }),
         "action" => json!({ "success": true, "score": 0.9, "action": "checkout", "challenge_ts": "2026-11-21T10:00:00Z", "hostname": "shop.test" }),
+        "elsewhere" => json!({ "success": true, "score": 0.9, "action": "login", "challenge_ts": "2026-11-21T10:00:00Z", "hostname": "evil.test" }),
         "boom" => return (StatusCode::INTERNAL_SERVER_ERROR, "oops").into_response(),
         _ => json!({ "success": false, "error-codes": ["invalid-input-response"] }),
     };
@@ -174,13 +175,15 @@ async fn recaptcha_v3_on_login_and_recovery_sends(db: TestDb) {
     let s = spawn_app_with(db, move |c| {
         c.captcha_secret = Some("s3cret".into());
         c.captcha_url = url;
+        c.public_url = "https://shop.test".into();
     })
     .await;
     let m = mobile();
     // Registration sends need no captcha.
     s.register(&m, "Abc@1234").await;
     let otp = |tok: serde_json::Value| json!({ "mobile": m, "g-recaptcha-response": tok });
-    for bad in [json!("low"), json!("action"), json!("nope"), json!(""), json!(null)] {
+    // "elsewhere": a good token solved on another site (its hostname is not ours).
+    for bad in [json!("low"), json!("action"), json!("elsewhere"), json!("nope"), json!(""), json!(null)] {
         s.clock.advance(60);
         let r = s.post("/api/client/v1/user/otp", otp(bad.clone())).await;
         assert_eq!((r.status, r.s("status").as_str()), (200, "wrong"), "{bad}: {}", r.text);

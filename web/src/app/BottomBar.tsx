@@ -1,4 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { cartCountAtom } from '@/features/cart';
+import { faDigits } from '@/shared/lib/digits';
 import { useLocation } from 'react-router';
 import { ChatIcon, GridIcon, SearchIcon, UserIcon } from '@/shared/ui/Icons';
 import { LogoMark } from '@/shared/ui/Logo';
@@ -25,6 +28,7 @@ export function BottomBar() {
   const handle = useCurrentRouteHandle();
   const { pathname } = useLocation();
   const requireSignIn = useRequireSignIn();
+  const cartCount = useAtomValue(cartCountAtom);
   if (isBottomBarHidden(handle?.name)) return null;
 
   const current = (path: string) => (pathname === path ? ('page' as const) : undefined);
@@ -76,7 +80,19 @@ export function BottomBar() {
             aria-current={current('/profile')}
             onClick={() => requireSignIn('/profile')}
           >
-            <UserIcon className="h-6 w-6" />
+            <span className="relative">
+              <UserIcon className="h-6 w-6" />
+              {/* The cart lives under the profile: its count (sum of quantities) rides on this item. */}
+              {cartCount > 0 && (
+                <span
+                  className="absolute -top-1.5 -end-2.5 min-w-4 rounded-full bg-accent-600 px-1 text-center text-[0.65rem] leading-4 font-bold text-white"
+                  data-testid="bottom-cart-count"
+                  aria-label={t('bottomBar.cartCount', { n: faDigits(cartCount) })}
+                >
+                  {faDigits(cartCount)}
+                </span>
+              )}
+            </span>
             {t('bottomBar.profile')}
           </button>
         </li>

@@ -29,6 +29,7 @@ function renderWithBrokenShop() {
 describe('route errors', () => {
   afterEach(() => {
     pageReloader.reload = realReload;
+    pageReloader.requested = false;
   });
 
   it('a chunk-load failure reloads once, then shows the error page within 10 s', async () => {
@@ -39,6 +40,7 @@ describe('route errors', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('error-page')).toBeNull();
     first.unmount();
+    pageReloader.requested = false; // a reloaded page starts afresh
     renderAt('/shop'); // the "reloaded" page fails again within 10 s
     expect(await screen.findByTestId('error-page')).toHaveTextContent('خطایی رخ داد');
     expect(reload).toHaveBeenCalledTimes(1);

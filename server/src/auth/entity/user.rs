@@ -34,6 +34,9 @@ pub struct Model {
     pub block: bool,
     /// argon2id PHC string; `None` until a password is set.
     pub password_hash: Option<String>,
+    /// Access tokens of an older epoch are refused (bumped by logout, password change,
+    /// a revoked sign-in).
+    pub session_epoch: i64,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -65,6 +68,7 @@ pub fn new_customer(mobile: &str, now: i64) -> ActiveModel {
         user_type: Set(1),
         block: Set(false),
         password_hash: Set(None),
+        session_epoch: Set(0),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()

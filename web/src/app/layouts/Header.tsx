@@ -39,7 +39,10 @@ export function Header() {
           <PrefetchLink to="/profile/cart" className={iconButton} aria-label={t('header.cart')}>
             <CartIcon />
             {cartCount > 0 && (
-              <span className="absolute -top-0.5 end-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white">
+              <span
+                className="absolute -top-0.5 end-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white"
+                data-testid="header-cart-count"
+              >
                 {faDigits(cartCount)}
               </span>
             )}

@@ -209,8 +209,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Messages the console provider "sent" to a number, newest first. Exists only while
-         *     `SHOP_SMS=console`; 404 otherwise.
+         * Messages the console provider "sent" to a number, newest first. Exists only in
+         *     development mode with `SHOP_SMS=console`, and only for clients on this machine
+         *     (loopback); 404 otherwise.
          */
         get: operations["dev_sms_outbox"];
         put?: never;
@@ -2099,8 +2100,15 @@ export interface components {
              * @description Price before the special offer, when one is running.
              */
             OldPrice?: number;
-            /** Format: int64 */
+            /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
+            OldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
+             */
             DiscountPercent?: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText?: string;
             /** @description End of the special offer (RFC 3339), for the countdown. */
             SpecialEndsAt?: string;
             InStock: boolean;
@@ -2157,8 +2165,15 @@ export interface components {
              * @description Price before the special offer, when one is running.
              */
             OldPrice?: number;
-            /** Format: int64 */
+            /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
+            OldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
+             */
             DiscountPercent?: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText?: string;
             /** @description End of the special offer (RFC 3339), for the countdown. */
             SpecialEndsAt?: string;
             InStock: boolean;
@@ -2398,6 +2413,22 @@ export interface components {
             Price: number;
             /** Format: int64 */
             OldPrice?: number;
+            /**
+             * @description What one unit costs with its warranty (`price + price_garanti`, as the cart), for
+             *     display, formatted by core: the product page shows it before the WASM core loads.
+             */
+            UnitPriceText: string;
+            /** @description The unit price before the offer (`old_price + price_garanti`), for display. */
+            UnitOldPriceText?: string;
+            /**
+             * Format: int64
+             * @description Whole percent off the unit price, rounded down; 0 without an offer.
+             */
+            DiscountPercent: number;
+            /** @description `discount_percent` with Persian digits (`۱۲`). */
+            DiscountText: string;
+            /** @description `price_garanti` for display. */
+            PriceGarantiText: string;
             /** Format: int64 */
             Stock: number;
             InStock: boolean;
@@ -2502,6 +2533,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -2548,9 +2588,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2616,6 +2660,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -2662,9 +2715,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,6 +2787,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -2776,9 +2842,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2844,6 +2914,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -2890,9 +2969,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2958,6 +3041,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3004,9 +3096,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,6 +3168,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3118,9 +3223,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3186,6 +3295,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3232,9 +3350,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3296,6 +3418,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3342,9 +3473,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3410,6 +3545,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3456,9 +3600,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3523,6 +3671,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3569,9 +3726,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3637,6 +3798,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3683,9 +3853,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3751,6 +3925,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3797,9 +3980,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3865,6 +4052,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -3911,9 +4107,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4179,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4025,9 +4234,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4093,6 +4306,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4139,9 +4361,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4209,6 +4435,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4255,9 +4490,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4319,6 +4558,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4365,9 +4613,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,6 +4685,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4479,9 +4740,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4547,6 +4812,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4593,9 +4867,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4661,6 +4939,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4707,9 +4994,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4797,6 +5088,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4843,9 +5143,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4921,6 +5225,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -4967,9 +5280,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5043,6 +5360,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5089,9 +5415,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5170,6 +5500,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5216,9 +5555,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5307,6 +5650,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5353,9 +5705,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5431,6 +5787,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5477,9 +5842,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5555,6 +5924,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5601,9 +5979,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +6094,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5758,9 +6149,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5836,6 +6231,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -5882,9 +6286,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5960,6 +6368,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6006,9 +6423,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6082,6 +6503,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6128,9 +6558,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6192,6 +6626,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6238,9 +6681,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6306,6 +6753,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6352,9 +6808,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6420,6 +6880,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6466,9 +6935,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6534,6 +7007,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6580,9 +7062,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6648,6 +7134,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6694,9 +7189,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6764,6 +7263,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6810,9 +7318,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6877,6 +7389,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -6923,9 +7444,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,6 +7516,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -7037,9 +7571,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7103,6 +7641,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -7149,9 +7696,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7215,6 +7766,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
             409: {
                 headers: {
@@ -7261,9 +7821,13 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A provider (SMS, captcha) could not be reached. */
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
             503: {
                 headers: {
+                    "RETRY-AFTER"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, reloadOnChunkError } from './chunkReload';
+import { afterEach } from 'vitest';
+import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, pageReloader, reloadOnChunkError } from './chunkReload';
+
+/** What a reload does to this module: a fresh page has asked for nothing yet. */
+const freshPage = () => {
+  pageReloader.requested = false;
+};
+afterEach(freshPage);
 
 describe('chunk-load failure reload guard', () => {
   it('recognises failed dynamic imports', () => {
@@ -15,15 +22,24 @@ describe('chunk-load failure reload guard', () => {
     const reload = vi.fn();
     const t0 = 1_000_000;
     expect(reloadOnChunkError('/shop', t0, reload)).toBe(true);
+    freshPage();
     expect(reloadOnChunkError('/shop', t0 + 5_000, reload)).toBe(false);
     expect(reloadOnChunkError('/shop', t0 + 9_999, reload)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
     // another path has its own guard
     expect(reloadOnChunkError('/blogs', t0 + 5_000, reload)).toBe(true);
+    freshPage();
     // after 10 s the same path may reload again
     expect(reloadOnChunkError('/shop', t0 + 10_000, reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(3);
     expect(sessionStorage.getItem('chunk-reload:/shop')).toBe(String(t0 + 10_000));
+  });
+
+  it('one failure seen twice in a page (listener and error boundary, two paths) reloads once', () => {
+    const reload = vi.fn();
+    expect(reloadOnChunkError('/', 1_000_000, reload)).toBe(true);
+    expect(reloadOnChunkError('/about-us', 1_000_001, reload)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('does not reload when session storage is unavailable (no loop guard)', () => {

@@ -2,8 +2,12 @@
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const KEY_PREFIX = 'chunk-reload:';
 
-/** How the page is reloaded (tests replace it). */
-export const pageReloader = { reload: (): void => window.location.reload() };
+/**
+ * How the page is reloaded (tests replace it), and whether this page has asked for it already:
+ * one failure reaches both the `vite:preloadError` listener and the route's error boundary,
+ * sometimes under two paths (before and after the navigation), and must reload once.
+ */
+export const pageReloader = { reload: (): void => window.location.reload(), requested: false };
 
 /** Does this error come from a failed dynamic import / lazy chunk? */
 export function isChunkLoadError(error: unknown): boolean {
@@ -24,6 +28,7 @@ export function reloadOnChunkError(
   now: number = Date.now(),
   reload: () => void = () => pageReloader.reload(),
 ): boolean {
+  if (pageReloader.requested) return true; // a reload is on its way
   const key = KEY_PREFIX + path;
   let last = 0;
   try {
@@ -37,6 +42,7 @@ export function reloadOnChunkError(
   } catch {
     return false; // without storage we can't guard against a reload loop: don't reload
   }
+  pageReloader.requested = true;
   reload();
   return true;
 }

@@ -7,7 +7,9 @@ export const toasterProps = {
   position: 'bottom-left',
   reverseOrder: false,
   gutter: 8,
-  containerStyle: { bottom: 80 },
+  // react-hot-toast places 'left' with flex-start, which an RTL page turns into the right side:
+  // the container is laid out LTR, each toast's text stays RTL.
+  containerStyle: { bottom: 80, direction: 'ltr' },
   toastOptions: {
     duration: TOAST_DURATION_MS,
     style: { fontFamily: 'inherit', direction: 'rtl', fontSize: '0.9rem' },

@@ -42,6 +42,14 @@ async function submitMobile(u: ReturnType<typeof userEvent.setup>, mobile = '091
   await u.click(screen.getByRole('button', { name: 'ادامه' }));
 }
 
+/** Step 0, then password login, then "forgot password", then send the recovery code. */
+async function askForRecoveryCode(u: ReturnType<typeof userEvent.setup>) {
+  await submitMobile(u);
+  await u.click(await screen.findByRole('button', { name: 'ورود با گذرواژه' }));
+  await u.click(await screen.findByRole('button', { name: 'فراموشی گذرواژه' }));
+  await u.click(await screen.findByRole('button', { name: 'ارسال کد تایید' }));
+}
+
 /** Lets the dialog's 59-second countdown run out, so that 'ارسال مجدد' shows. */
 async function waitOutCountdown() {
   await act(() => vi.advanceTimersByTimeAsync(60_000));
@@ -114,10 +122,7 @@ describe('resend in the code dialog', () => {
     });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     open();
-    await submitMobile(u);
-    await u.click(await screen.findByRole('button', { name: 'ورود با گذرواژه' }));
-    await u.click(await screen.findByRole('button', { name: 'فراموشی گذرواژه' }));
-    await u.click(await screen.findByRole('button', { name: 'ارسال کد تایید' }));
+    await askForRecoveryCode(u);
     await screen.findByRole('button', { name: 'تایید کد' });
     await u.click(await waitOutCountdown());
     await waitFor(() => expect(api.callsTo(FORGET_OTP)).toHaveLength(2));
@@ -146,10 +151,7 @@ describe('error-catalogue toasts', () => {
     });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     open();
-    await submitMobile(u);
-    await u.click(await screen.findByRole('button', { name: 'ورود با گذرواژه' }));
-    await u.click(await screen.findByRole('button', { name: 'فراموشی گذرواژه' }));
-    await u.click(await screen.findByRole('button', { name: 'ارسال کد تایید' }));
+    await askForRecoveryCode(u);
     expect(await screen.findByText('این شماره هنوز ثبت‌نام نکرده است؛ لطفا ثبت‌نام کنید')).toBeInTheDocument();
     expect(errorToast).toHaveBeenCalledWith('این شماره هنوز ثبت‌نام نکرده است؛ لطفا ثبت‌نام کنید', expect.anything());
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '2'));
@@ -165,10 +167,7 @@ describe('error-catalogue toasts', () => {
     });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { store } = open();
-    await submitMobile(u);
-    await u.click(await screen.findByRole('button', { name: 'ورود با گذرواژه' }));
-    await u.click(await screen.findByRole('button', { name: 'فراموشی گذرواژه' }));
-    await u.click(await screen.findByRole('button', { name: 'ارسال کد تایید' }));
+    await askForRecoveryCode(u);
     fireEvent.paste(await screen.findByLabelText('رقم ۱ از ۵'), { clipboardData: { getData: () => '13579' } });
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
     await u.type(await screen.findByLabelText('گذرواژه جدید'), 'NewPass1!');

@@ -4,7 +4,6 @@ import type { Core } from '@/shared/core';
 import { faDigits } from '@/shared/lib/digits';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { ProductCard as Card } from '@/features/catalog/api/catalog';
-import { formatToman } from '@/features/catalog/utils/price';
 import { Countdown } from './Countdown';
 import { Highlight } from './Highlight';
 import { Picture } from '@/shared/ui/Picture';
@@ -79,7 +78,7 @@ export function ProductCard({
           </span>
           {p.DiscountPercent ? (
             <span className="rounded-full bg-red-600 px-2 py-0.5 text-[11px] font-bold text-white">
-              {t('discount', { n: faDigits(p.DiscountPercent) })}
+              {t('discount', { n: p.DiscountText })}
             </span>
           ) : null}
         </div>
@@ -98,13 +97,13 @@ export function ProductCard({
           {p.OldPrice ? (
             <span className="text-xs text-slate-500 line-through">
               <span className="sr-only">{t('priceBefore')}: </span>
-              {formatToman(p.OldPrice, core)}
+              {p.OldPriceText}
             </span>
           ) : null}
           {p.InStock ? (
             <span className="text-sm font-bold text-slate-900 sm:text-base" data-testid="price">
               <span className="sr-only">{t('price')}: </span>
-              {core ? core.formatPrice(p.Price) : p.PriceText}
+              {p.PriceText}
             </span>
           ) : (
             <span className="text-sm font-bold text-slate-500">{t('outOfStock')}</span>

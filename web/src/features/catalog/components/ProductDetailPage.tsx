@@ -8,9 +8,8 @@ import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
 import { CartButtonSlot } from './cartSlot';
 import { fetchResource, seedResource, useResource } from '@/shared/api/resource';
-import { discountPercent, formatToman } from '@/features/catalog/utils/price';
 import { useCore } from '@/shared/core/useCore';
-import { initialVariant, pickColour, unitOldPrice, unitPrice } from '@/features/catalog/utils/variants';
+import { initialVariant, pickColour } from '@/features/catalog/utils/variants';
 import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './CompareBar';
 import { Countdown } from './Countdown';
@@ -19,7 +18,6 @@ import { Gallery, preloadGalleryImage } from './Gallery';
 import { ProductGrid } from './ProductCard';
 import { LoadError } from '@/shared/ui/Status';
 import { VariantPicker } from './VariantPicker';
-import type { Core } from '@/shared/core';
 
 /** Id of the product JSON the server embeds in the page's HTML (server/src/seo/hero.rs). */
 export const EMBEDDED_DATA_ID = 'product-data';
@@ -113,12 +111,9 @@ function StockState({ v, testId = 'stock' }: { v: Variant; testId?: string }) {
 }
 
 /** Price, stock and the add-to-cart button: a sticky bar at phone size, a box beside the specs on wide screens. */
-function BuyBox({ product, variant, core }: { product: ProductDetail; variant: Variant; core: Core | null }) {
+function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant }) {
   const { t } = useTranslation('catalog');
   const CartButton = useContext(CartButtonSlot);
-  const price = unitPrice(variant);
-  const old = unitOldPrice(variant);
-  const off = discountPercent(price, old);
 
   return (
     <div
@@ -127,18 +122,18 @@ function BuyBox({ product, variant, core }: { product: ProductDetail; variant: V
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch">
         <div className="min-w-0">
-          {old && variant.InStock && (
+          {variant.UnitOldPriceText && variant.InStock && (
             <p className="flex items-center gap-2 text-xs">
               <span className="text-slate-500 line-through">
                 <span className="sr-only">{t('priceBefore')}: </span>
-                {formatToman(old, core)}
+                {variant.UnitOldPriceText}
               </span>
-              {off > 0 && <span className="rounded-full bg-red-600 px-2 py-0.5 font-bold text-white">{t('discount', { n: faDigits(off) })}</span>}
+              {variant.DiscountPercent > 0 && <span className="rounded-full bg-red-600 px-2 py-0.5 font-bold text-white">{t('discount', { n: variant.DiscountText })}</span>}
             </p>
           )}
           <p className="text-lg font-bold text-slate-900 lg:text-xl" data-testid="product-price" aria-live="polite">
             <span className="sr-only">{t('product.finalPrice')}: </span>
-            {formatToman(price, core)}
+            {variant.UnitPriceText}
           </p>
           <div className="hidden lg:block">
             <StockState v={variant} testId="stock-wide" />
@@ -192,7 +187,6 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
             <VariantPicker
               variants={product.Variants}
               selected={variant}
-              core={core}
               onColour={(c) => setVariant((cur) => pickColour(product.Variants, cur, c))}
               onVariant={setVariant}
             />
@@ -211,7 +205,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
             {variant?.NameGaranti || t('product.noWarranty')}
           </p>
         </div>
-        <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} core={core} />}</div>
+        <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} />}</div>
       </div>
 
       <section aria-labelledby="specs-title" className="mt-8 rounded-2xl [contain-intrinsic-size:auto_40rem] [content-visibility:auto] bg-white p-4 shadow-sm md:p-6">

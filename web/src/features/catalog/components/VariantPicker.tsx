@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Core } from '@/shared/core';
 import type { Variant } from '@/features/catalog/api/catalog';
-import { formatToman } from '@/features/catalog/utils/price';
 import { colours, warrantiesFor } from '@/features/catalog/utils/variants';
 
 /** Colour swatches and warranty options (radio groups); a choice selects one variant. */
@@ -11,13 +9,11 @@ export function VariantPicker({
   selected,
   onColour,
   onVariant,
-  core,
 }: {
   variants: Variant[];
   selected: Variant;
   onColour: (colour: string) => void;
   onVariant: (v: Variant) => void;
-  core: Core | null;
 }) {
   const { t } = useTranslation('catalog');
   const id = useId();
@@ -76,7 +72,7 @@ export function VariantPicker({
                   <span className={v.Id === selected.Id ? 'font-bold text-slate-900' : 'text-slate-700'}>{v.NameGaranti || t('product.noWarranty')}</span>
                 </span>
                 <span className="shrink-0 text-xs text-slate-600">
-                  {v.InStock ? (v.PriceGaranti > 0 ? t('product.warrantyPrice', { price: formatToman(v.PriceGaranti, core) }) : '') : t('outOfStock')}
+                  {v.InStock ? (v.PriceGaranti > 0 ? t('product.warrantyPrice', { price: v.PriceGarantiText }) : '') : t('outOfStock')}
                 </span>
               </label>
             ))}
