@@ -6,6 +6,7 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
 };
+use shop_core::types::{Mobile, PostalCode};
 use shop_core::validation::{validate, Rule};
 
 use super::entity::address;
@@ -52,7 +53,11 @@ pub struct NewAddress {
 }
 
 fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(), AddressError> {
+<<<<<<< HEAD
     validate(&rule, label, value).map_err(|m| AddressError::Invalid(field, m.to_string()))
+=======
+    validate(&rule, label, value).map_err(|e| AddressError::Invalid(field, e.message))
+>>>>>>> h-chk
 }
 
 fn max_len(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), AddressError> {
@@ -69,8 +74,7 @@ impl AddressInput {
         rule(Rule::Required, "name", "نام گیرنده", name)?;
         max_len("name", "نام گیرنده", name, 100)?;
         rule(Rule::Required, "mobile", "شماره موبایل گیرنده", self.mobile.trim())?;
-        let mobile = shop_core::mobile::normalize_mobile(&self.mobile)
-            .map_err(|_| AddressError::Invalid("mobile", shop_core::mobile::MOBILE_MESSAGE.to_string()))?;
+        let mobile = Mobile::parse(&self.mobile).map_err(|e| AddressError::Invalid("mobile", e.message))?;
         rule(Rule::Select, "state", "استان", self.state.trim())?;
         rule(Rule::Select, "city", "شهر", self.city.trim())?;
         shop_core::provinces::check_place(&self.state, &self.city).map_err(|e| match e {
@@ -81,16 +85,15 @@ impl AddressInput {
         rule(Rule::Required, "address", "نشانی", line)?;
         rule(Rule::MinLength { n: 10 }, "address", "نشانی", line)?;
         max_len("address", "نشانی", line, 500)?;
-        let postal = shop_core::digits::to_western_digits(self.postal_code.trim());
-        rule(Rule::Required, "postalcode", "کد پستی", &postal)?;
-        rule(Rule::Digits { n: 10 }, "postalcode", "کد پستی", &postal)?;
+        rule(Rule::Required, "postalcode", PostalCode::LABEL, self.postal_code.trim())?;
+        let postal = PostalCode::parse(&self.postal_code).map_err(|e| AddressError::Invalid("postalcode", e.message))?;
         Ok(NewAddress {
             name: name.to_string(),
-            mobile,
+            mobile: mobile.as_str().to_string(),
             state: self.state.trim().to_string(),
             city: self.city.trim().to_string(),
             line: line.to_string(),
-            postal_code: postal,
+            postal_code: postal.as_str().to_string(),
         })
     }
 }

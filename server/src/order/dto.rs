@@ -340,23 +340,6 @@ pub struct SummaryLine {
     pub available: bool,
 }
 
-/// A delivery option as the summary offers it.
-#[derive(Debug, Clone, Object)]
-#[oai(rename = "CheckoutDelivery")]
-pub struct SummaryDelivery {
-    #[oai(rename = "Id")]
-    pub id: i64,
-    #[oai(rename = "Name")]
-    pub name: String,
-    /// Persian description with the delivery time.
-    #[oai(rename = "Description")]
-    pub description: String,
-    #[oai(rename = "Price")]
-    pub price: i64,
-    #[oai(rename = "Priority")]
-    pub priority: i64,
-}
-
 /// The checkout summary: every amount computed by the server.
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "CheckoutSummary")]
@@ -391,7 +374,7 @@ pub struct Summary {
     pub address_id: Option<i64>,
     /// Options offered for the cart in `City`, the preferred first.
     #[oai(rename = "DeliveryOptions")]
-    pub delivery_options: Vec<SummaryDelivery>,
+    pub delivery_options: Vec<crate::delivery::dto::DeliveryOptionDto>,
     /// The chosen option's id, when one was given.
     #[oai(rename = "DeliveryId")]
     pub delivery_id: Option<i64>,

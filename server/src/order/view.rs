@@ -3,13 +3,14 @@
 use shop_core::order_state::OrderStatus;
 
 use super::dto::{
-    Invoice, InvoiceAddress, InvoiceLine, OrderItem, Registered, Step, Summary, SummaryDelivery, SummaryLine,
+    Invoice, InvoiceAddress, InvoiceLine, OrderItem, Registered, Step, Summary, SummaryLine,
 };
 use super::entity::customer_order;
 use super::service::checkout::{PaymentMethod, Quote};
 use super::service::invoice;
 use super::service::lifecycle::status_of;
 use crate::catalog::fmt::jalali;
+use crate::delivery::dto::DeliveryOptionDto;
 use crate::payment::entity::payment;
 
 /// The summary of a quote.
@@ -47,17 +48,7 @@ pub fn summary(q: &Quote) -> Summary {
         payment_methods: vec![PaymentMethod::Full.as_str().to_string()],
         city: q.city.clone(),
         address_id: q.address.as_ref().map(|a| a.id),
-        delivery_options: q
-            .options
-            .iter()
-            .map(|o| SummaryDelivery {
-                id: o.id,
-                name: o.name.clone(),
-                description: o.description.clone(),
-                price: o.price,
-                priority: o.priority,
-            })
-            .collect(),
+        delivery_options: q.options.iter().cloned().map(DeliveryOptionDto::from).collect(),
         delivery_id: q.delivery.as_ref().map(|d| d.id),
         price_changed: q.changed().next().is_some(),
     }

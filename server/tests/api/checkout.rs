@@ -23,6 +23,7 @@ on_both_dbs!(
     hundred_customers_for_ten_laptops_get_ten_orders,
     an_unpaid_order_expires_and_gives_its_stock_back,
     cancelling_releases_once,
+    registering_the_cart_again_replaces_the_unpaid_order,
     paying_in_the_sandbox_commits_stock_and_empties_the_cart,
     cancelling_at_the_bank_keeps_the_cart_and_a_new_order_can_be_paid,
     an_unknown_authority_or_an_unpaid_ok_callback_is_not_a_payment,
@@ -395,6 +396,24 @@ async fn an_unpaid_order_expires_and_gives_its_stock_back(db: TestDb) {
     // Paying an expired order is refused.
     let resp = post_key(&s, PAY_START, &s.fresh_token(&r.c), &key(), json!({ "code": code })).await;
     resp.assert_error(422);
+}
+
+async fn registering_the_cart_again_replaces_the_unpaid_order(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 3).await;
+    let first = register(&s, &r, &shop).await;
+    let second = register(&s, &r, &shop).await;
+    assert_ne!(first, second);
+    assert_eq!(order_row(&s, &first).await.status, "cancelled");
+    assert_eq!(order_row(&s, &second).await.status, "registered");
+    assert_eq!(stock(&s, shop.variant).await, 7, "one reservation, not two");
+    // An order already at the bank is not replaced.
+    start_payment(&s, &r.c, &second).await;
+    let third = register(&s, &r, &shop).await;
+    assert_eq!(order_row(&s, &second).await.status, "awaiting_payment");
+    assert_eq!(order_row(&s, &third).await.status, "registered");
+    assert_eq!(stock(&s, shop.variant).await, 4);
 }
 
 async fn cancelling_releases_once(db: TestDb) {

@@ -13,9 +13,9 @@ use sea_orm::{
     QueryFilter, QueryOrder,
 };
 use shop_core::cart::{self, CartLine};
-use shop_core::order_state::OrderStatus;
+use shop_core::order_state::{OrderEvent, OrderStatus};
 
-use super::lifecycle::record;
+use super::lifecycle::{apply, record};
 use super::{begin_write, new_code, own_order, Caller, OrderError};
 use crate::address::{entity::address, service as address_book};
 use crate::catalog::{self, variant};
@@ -353,6 +353,16 @@ pub async fn register(
     let (Some(address), Some(delivery)) = (q.address.clone(), q.delivery.clone()) else {
         return Err(CheckoutError::DeliveryNotOffered(q.city.clone()));
     };
+    // Registering the cart again replaces its earlier orders that never went to the bank:
+    // their stock is released before this one is reserved.
+    let earlier = customer_order::Entity::find()
+        .filter(customer_order::Column::CartId.eq(q.cart_id))
+        .filter(customer_order::Column::Status.eq(OrderStatus::Registered.as_str()))
+        .all(&txn)
+        .await?;
+    for o in &earlier {
+        apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await?;
+    }
     // Reserve in variant order, so two orders sharing variants lock rows in the same order.
     let mut by_variant: Vec<&QuoteLine> = q.lines.iter().collect();
     by_variant.sort_by_key(|l| l.variant_id);

@@ -1267,21 +1267,6 @@ export interface components {
             Url: string;
         };
         /**
-         * CheckoutDelivery
-         * @description A delivery option as the summary offers it.
-         */
-        CheckoutDelivery: {
-            /** Format: int64 */
-            Id: number;
-            Name: string;
-            /** @description Persian description with the delivery time. */
-            Description: string;
-            /** Format: int64 */
-            Price: number;
-            /** Format: int64 */
-            Priority: number;
-        };
-        /**
          * CheckoutLine
          * @description One line of the checkout summary (live catalogue values).
          */
@@ -1372,7 +1357,7 @@ export interface components {
              */
             AddressId?: number;
             /** @description Options offered for the cart in `City`, the preferred first. */
-            DeliveryOptions: components["schemas"]["CheckoutDelivery"][];
+            DeliveryOptions: components["schemas"]["DeliveryOption"][];
             /**
              * Format: int64
              * @description The chosen option's id, when one was given.
