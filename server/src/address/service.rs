@@ -53,11 +53,7 @@ pub struct NewAddress {
 }
 
 fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(), AddressError> {
-<<<<<<< HEAD
-    validate(&rule, label, value).map_err(|m| AddressError::Invalid(field, m.to_string()))
-=======
     validate(&rule, label, value).map_err(|e| AddressError::Invalid(field, e.message))
->>>>>>> h-chk
 }
 
 fn max_len(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), AddressError> {
