@@ -10,7 +10,7 @@ export type Address = S['Address'];
 export type AddressInput = S['AddressAddRequest'];
 export type Summary = S['CheckoutSummary'];
 export type SummaryLine = S['CheckoutLine'];
-export type DeliveryChoice = S['CheckoutDelivery'];
+export type DeliveryChoice = S['DeliveryOption'];
 export type RegisterAnswer = S['OrderRegisterResponse'];
 
 export function listAddresses(): Promise<CallOutcome<Address[]>> {

@@ -23,10 +23,10 @@ const shiraz = { Id: 4, Name: 'علی رضایی', Mobile: '09351234567', State:
 
 const options = {
   3: [
-    { Id: 1, Name: 'پیک تهران', Description: 'تحویل یک روزه', Price: 120_000, Priority: 0 },
-    { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 90_000, Priority: 1 },
+    { Id: 1, Name: 'پیک تهران', Description: 'تحویل یک روزه', Price: 120_000, Priority: 0, CityActive: [{ name: 'تهران' }] },
+    { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }] },
   ],
-  4: [{ Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 90_000, Priority: 1 }],
+  4: [{ Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }] }],
 } as Record<number, Summary['DeliveryOptions']>;
 
 function quote(addressid: number, deliveryid: number | null, over: Partial<Summary> = {}): Summary {
