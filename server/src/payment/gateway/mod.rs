@@ -74,6 +74,6 @@ pub fn from_config(config: &Config) -> Arc<dyn PaymentGateway> {
             config.zarinpal_startpay.clone(),
             config.payment_timeout_ms,
         )),
-        _ => Arc::new(sandbox::Sandbox::new(config.public_url.clone())),
+        _ => Arc::new(sandbox::Sandbox::new()),
     }
 }

@@ -39,12 +39,15 @@ const SPEC_LAYOUTS: [string, string][] = [
 ];
 
 describe('route table', () => {
-  it('holds every spec route with the spec’s layout, and only /compare besides', () => {
+  it('holds every spec route with the spec’s layout, and only /compare and the invoice page besides', () => {
     const ours = Object.fromEntries(routeEntries.map((r) => [r.path, r.layout]));
     for (const [path, layout] of SPEC_LAYOUTS) expect(ours[path], path).toBe(layout);
     const spec = new Set(SPEC_LAYOUTS.map(([path]) => path));
-    // The comparison page is the shop's own addition (a catalogue route in the default layout).
-    expect(routeEntries.filter((r) => !spec.has(r.path)).map((r) => [r.path, r.layout])).toEqual([['/compare', 'default']]);
+    // The shop's own additions: the comparison page and one order's invoice.
+    expect(routeEntries.filter((r) => !spec.has(r.path)).map((r) => [r.path, r.layout])).toEqual([
+      ['/compare', 'default'],
+      ['/profile/factors/{code}', 'profile'],
+    ]);
   });
 
   it('maps whole-segment params to react-router params', () => {
@@ -69,5 +72,6 @@ describe('route table', () => {
     expect(matchRoutePath('/shop/category/asus-3')?.name).toBe('category');
     expect(matchRoutePath('/nowhere')).toBeUndefined();
     expect(pathFor('ticketDetail', { id: 7 })).toBe('/profile/tickets/ticket-7');
+    expect(matchRoutePath('/profile/factors/K7Q2M9XD')?.name).toBe('factor');
   });
 });

@@ -100,6 +100,7 @@ export const paramValidators: Record<string, (p: Record<string, string>) => bool
   blogDetail: (p) => (p.blog ?? '').length > 0,
   productDetail: (p) => (p.uid ?? '').length > 0,
   orderLink: (p) => (p.code ?? '').length > 0,
+  factor: (p) => /^[A-Za-z0-9]{1,20}$/.test(p.code ?? ''),
 };
 
 /** Fills a route's params into its pattern: `pathFor('ticketDetail', {id: 7})` → `/profile/tickets/ticket-7`. */

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { loadingAtom } from '@/shared/state';
 import { hasSession, resetPassword, sendForgetOtp } from '@/features/auth/api/auth';
 import { ConfirmMobileDialog } from './ConfirmMobileDialog';
-import { PasswordField, PrimaryButton, validateForm, type Errors } from './fields';
+import { PasswordField, PrimaryButton, validateForm, type Errors } from '@/shared/ui/fields';
 import { captchaToken } from '@/features/auth/api/recaptcha';
 import { useCompleteSignIn } from '@/features/auth/hooks/useCompleteSignIn';
 import { persianDigits, useCore } from '@/shared/core/useCore';

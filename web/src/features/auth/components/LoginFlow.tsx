@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { hasSession, sendLoginOtp, sendRegisterOtp, type Outcome } from '@/features/auth/api/auth';
 import { ConfirmMobileDialog } from './ConfirmMobileDialog';
 import { ForgotPassword } from './ForgotPassword';
-import { LinkButton } from './fields';
+import { LinkButton } from '@/shared/ui/fields';
 import { MobileStep } from './MobileStep';
 import { PasswordLogin } from './PasswordLogin';
 import { RegisterForm } from './RegisterForm';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routesByName } from '@/shared/routes/routeTable';
-import { PrimaryButton, TextField, firstError } from './fields';
+import { PrimaryButton, TextField, firstError } from '@/shared/ui/fields';
 import { useCore } from '@/shared/core/useCore';
 import { recaptchaEnabled } from '@/features/auth/api/recaptcha';
 

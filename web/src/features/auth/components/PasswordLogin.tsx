@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { loadingAtom } from '@/shared/state';
 import { hasSession, passwordLogin } from '@/features/auth/api/auth';
-import { LinkButton, PasswordField, PrimaryButton, firstError } from './fields';
+import { LinkButton, PasswordField, PrimaryButton, firstError } from '@/shared/ui/fields';
 import { useCompleteSignIn } from '@/features/auth/hooks/useCompleteSignIn';
 import { persianDigits, useCore } from '@/shared/core/useCore';
 

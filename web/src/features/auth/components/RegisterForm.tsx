@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { loadingAtom } from '@/shared/state';
 import { completeRegistration, hasSession, type Outcome } from '@/features/auth/api/auth';
-import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from './fields';
+import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
 import { useCore } from '@/shared/core/useCore';
 import provinces from '@contract/provinces.json';
 

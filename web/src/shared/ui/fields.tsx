@@ -77,7 +77,7 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
     <TextField
@@ -90,7 +90,7 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'trailing'>) {
           type="button"
           onClick={() => setShown((s) => !s)}
           aria-pressed={shown}
-          aria-label={shown ? t('register.hidePassword') : t('register.showPassword')}
+          aria-label={shown ? t('fields.hidePassword') : t('fields.showPassword')}
           className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-800"
         >
           <EyeIcon crossed={shown} />

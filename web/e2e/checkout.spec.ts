@@ -1,0 +1,198 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
+
+/**
+ * Checkout journeys at phone size against the real server (sandbox bank): search, two products
+ * with different warranties, sign-in, cart edits, first-time address, order registration,
+ * the bank's «پرداخت» / «انصراف», the payment pages on the real order, and the invoice.
+ */
+
+async function noOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
+}
+
+/** Hrefs of found products that offer more than one warranty in stock. */
+async function productsWithWarranties(page: Page, request: APIRequestContext): Promise<string[]> {
+  await page.goto('/');
+  const search = page.getByRole('search').first().getByRole('searchbox');
+  await search.fill('لپ تاپ');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/shop\/search-product\?q=/);
+  const cards = page.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  // Earlier journeys bought some stock: look through the whole result list, not the first page.
+  const found: string[] = [];
+  for (let pageNo = 1; pageNo <= 10 && found.length < 2; pageNo++) {
+    const res = await request.get('/api/client/v1/catalog/search', { params: { q: 'لپ تاپ', in_stock: 'true', page: pageNo, size: 24 } });
+    expect(res.ok()).toBeTruthy();
+    const list = (await res.json()) as { data: { Uid: string; Url: string }[] };
+    if (list.data.length === 0) break;
+    for (const p of list.data) {
+      const detail = await request.get(`/api/client/v1/catalog/products/${p.Uid}`);
+      expect(detail.ok(), `product ${p.Uid}`).toBeTruthy();
+      const body = (await detail.json()) as { data: { Variants: { InStock: boolean; Stock: number; NameGaranti: string }[] } };
+      // Two of each, so the quantity can go up by one.
+      const names = new Set(body.data.Variants.filter((v) => v.InStock && v.Stock >= 2).map((v) => v.NameGaranti));
+      if (names.size > 1) found.push(p.Url);
+      if (found.length === 2) break;
+    }
+  }
+  expect(found, 'two found products with two warranties').toHaveLength(2);
+  return found;
+}
+
+/** On a product page: picks an in-stock warranty other than `avoid` (in any colour), adds it, returns its name. */
+async function addWithWarranty(page: Page, avoid: string | null): Promise<string> {
+  const labels = page.getByTestId('warranties').locator('label');
+  await expect(labels.first()).toBeVisible();
+  const colours = page.getByTestId('colours').locator('label');
+  const colourCount = Math.max(1, await colours.count());
+  for (let c = 0; c < colourCount; c++) {
+    if (await colours.count()) await colours.nth(c).tap();
+    const count = await labels.count();
+    for (let i = 0; i < count; i++) {
+      const label = labels.nth(i);
+      const name = ((await label.locator('span > span').first().textContent()) ?? '').trim();
+      if (name === avoid || ((await label.textContent()) ?? '').includes('ناموجود')) continue;
+      await label.tap();
+      await expect(label.getByRole('radio')).toBeChecked();
+      const edit = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/order/edit/product'));
+      await page.getByTestId('add-to-cart').tap();
+      expect(((await (await edit).json()) as { status: string }).status).toBe('ok');
+      return name;
+    }
+  }
+  throw new Error('no other warranty in stock');
+}
+
+/** Search → two products with different warranties (signing in at the first add) → cart edits. */
+async function fillCart(page: Page, request: APIRequestContext) {
+  const [first, second] = await productsWithWarranties(page, request);
+  const mobile = freshMobile();
+  await registerThroughApi(request, mobile, 'سارا');
+
+  await page.goto(first);
+  await page.getByTestId('add-to-cart').tap();
+  await expect(loginDialog(page)).toBeVisible();
+  await signInWithCode(page, request, mobile);
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  const warrantyA = await addWithWarranty(page, null);
+
+  await page.goto(second);
+  await addWithWarranty(page, warrantyA);
+
+  await page.goto('/profile/cart');
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  const warranties = await page.getByTestId('line-warranty').allTextContents();
+  expect(new Set(warranties).size, 'two different warranties').toBe(2);
+  await noOverflow(page);
+
+  // One more of the first line; then the second line goes.
+  await lines.first().getByRole('button', { name: /^افزودن یک عدد/ }).tap();
+  await expect(lines.first().getByTestId('line-quantity')).toHaveText('۲');
+  await lines.nth(1).getByRole('button', { name: /^حذف .* از سبد خرید$/ }).tap();
+  await expect(lines).toHaveCount(1);
+  const payable = toman((await page.getByTestId('cart-payable').textContent())!);
+
+  await page.getByTestId('cart-continue').tap();
+  // No address yet: the first-time page asks for one, then registration follows.
+  await expect(page).toHaveURL(/\/profile\/cart\/first-time$/);
+  await noOverflow(page);
+  await page.getByRole('button', { name: 'ذخیره و ادامهٔ ثبت سفارش' }).tap();
+  // Name, mobile and city come from the account; the street address is still missing.
+  await expect(page.getByText('لطفا نشانی را وارد کنید')).toBeVisible();
+  await page.getByLabel('استان').selectOption('تهران');
+  await page.getByLabel('شهر').selectOption('تهران');
+  await page.getByLabel('نشانی', { exact: true }).fill('خیابان آزادی، کوچه دوازدهم، پلاک ۴');
+  await page.getByLabel('کد پستی').fill('۱۲۳۴۵۶۷۸۹۰');
+  await page.getByRole('button', { name: 'ذخیره و ادامهٔ ثبت سفارش' }).tap();
+  await expect(page).toHaveURL(/\/profile\/cart\/order-register$/);
+  return payable;
+}
+
+/** On order registration: a delivery option, the server's amounts, then «پرداخت» to the bank. */
+async function registerAndGoToBank(page: Page, itemsPayable: number): Promise<number> {
+  const delivery = page.getByTestId('delivery-options').getByRole('radio');
+  await expect(delivery.first()).toBeChecked();
+  await expect(page.getByTestId('items-total')).toContainText('تومان');
+  expect(toman((await page.getByTestId('items-total').textContent())!)).toBe(itemsPayable);
+  const payable = page.getByTestId('payable');
+  await expect(payable).toContainText('تومان');
+  const amount = toman((await payable.textContent())!);
+  expect(amount).toBeGreaterThanOrEqual(itemsPayable);
+  await noOverflow(page);
+  await page.getByRole('button', { name: 'پرداخت', exact: true }).tap();
+  await expect(page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' })).toBeVisible();
+  return amount;
+}
+
+async function expectPaid(page: Page, amount: number): Promise<string> {
+  await expect(page).toHaveURL(/\/success-payment\?code=/);
+  await expect(page.getByText('پرداخت شما با موفقیت انجام شد.', { exact: true })).toBeVisible();
+  const code = (await page.getByTestId('order-code').textContent())!.trim();
+  expect(new URL(page.url()).searchParams.get('code')?.toUpperCase()).toBe(code);
+  await expect(page.getByTestId('amount')).toContainText('تومان');
+  expect(toman((await page.getByTestId('amount').textContent())!)).toBe(amount);
+  await expect(page.getByTestId('ref-id')).not.toHaveText('ندارد');
+  await expect(page.getByTestId('date')).toHaveText(/[۰-۹]/);
+  await noOverflow(page);
+  return code;
+}
+
+async function expectInvoice(page: Page, code: string, amount: number) {
+  await page.goto('/profile/factors');
+  const row = page.getByTestId('order-row').filter({ hasText: code });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('order-status')).toHaveText('پرداخت‌شده');
+  await noOverflow(page);
+  await row.tap();
+  await expect(page).toHaveURL(new RegExp(`/profile/factors/${code}$`));
+  await expect(page.getByTestId('invoice-lines').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('invoice-totals')).toContainText('تومان');
+  expect(await page.getByTestId('invoice-totals').textContent()).not.toMatch(/[0-9]/);
+  expect(toman((await page.getByTestId('invoice-totals').locator('div').last().textContent())!)).toBe(amount);
+  await expect(page.getByTestId('invoice-timeline').getByRole('listitem')).not.toHaveCount(0);
+  await noOverflow(page);
+}
+
+test.describe('checkout at phone size', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  test('search → two warranties → sign in → cart edits → address and delivery → sandbox «پرداخت» → /success-payment → invoice', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const items = await fillCart(page, request);
+    const amount = await registerAndGoToBank(page, items);
+    await page.getByRole('button', { name: 'پرداخت' }).tap();
+    const code = await expectPaid(page, amount);
+    await expectInvoice(page, code, amount);
+  });
+
+  test('«انصراف» at the bank → /error-payment with the cart intact → paying again succeeds', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const items = await fillCart(page, request);
+    const amount = await registerAndGoToBank(page, items);
+    await page.getByRole('link', { name: 'انصراف' }).tap();
+    await expect(page).toHaveURL(/\/error-payment\?code=/);
+    await expect(page.getByText('پرداخت انجام نشد.', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('cart-intact')).toBeVisible();
+    await noOverflow(page);
+    const failedAt = page.url();
+
+    // The cart is still there.
+    await page.goto('/profile/cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('line-quantity')).toHaveText('۲');
+
+    // The failed attempt cancelled its order; «پرداخت دوباره» registers the same cart again.
+    await page.goto(failedAt);
+    await expect(page.getByTestId('order-state')).toHaveText('لغوشده');
+    await page.getByRole('link', { name: 'پرداخت دوباره' }).tap();
+    await expect(page).toHaveURL(/\/profile\/cart\/order-register$/);
+    expect(await registerAndGoToBank(page, items)).toBe(amount);
+    await page.getByRole('button', { name: 'پرداخت' }).tap();
+    const code = await expectPaid(page, amount);
+    await expectInvoice(page, code, amount);
+  });
+});

@@ -1,0 +1,252 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { goToGateway, startPayment } from '@/shared/api/payment';
+import { attemptKey } from '@/shared/api/outcome';
+import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { sessionAtom } from '@/shared/session/session';
+import { CartIcon } from '@/shared/ui/Icons';
+import { EmptyState } from '@/shared/ui/EmptyState';
+import { Money } from '@/shared/ui/Money';
+import { PageTitle } from '@/shared/ui/PageTitle';
+import { PrefetchLink } from '@/shared/ui/PrefetchLink';
+import { LoadError } from '@/shared/ui/Status';
+import { listAddresses, openCart, registerOrder, summary as fetchSummary, type Address, type Summary } from '../api/checkout';
+import { AddressForm } from './AddressForm';
+import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
+
+type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section className="rounded-2xl bg-white p-4 shadow-sm md:p-5" data-testid={testId}>
+      <h2 className="mb-3 font-bold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Order registration: address, delivery option for its city, payment method and the server's
+ * summary; «پرداخت» registers the order (one Idempotency-Key per attempt) and goes to the bank.
+ */
+export default function CartOrderRegistrationPage() {
+  const { t } = useTranslation('checkout');
+  const route = useRouteInfo();
+  const navigate = useNavigate();
+  const uid = useAtomValue(sessionAtom).user?.Uid ?? '';
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [deliveryId, setDeliveryId] = useState<number | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  /** The server refused the payable the customer saw: its sentence, until they confirm. */
+  const [refusedPayable, setRefusedPayable] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const asked = useRef(0);
+
+  useEffect(() => {
+    let alive = true;
+    setPhase({ kind: 'loading' });
+    void Promise.all([openCart(uid), listAddresses()]).then(([cart, book]) => {
+      if (!alive) return;
+      if (!cart.ok) return setPhase({ kind: 'failed', message: cart.message });
+      if (!book.ok) return setPhase({ kind: 'failed', message: book.message });
+      if (cart.data.orderId === null || cart.data.lines === 0) return setPhase({ kind: 'empty' });
+      if (book.data.length === 0) {
+        navigate('/profile/cart/first-time', { replace: true });
+        return;
+      }
+      setAddresses(book.data);
+      setAddressId((book.data.find((a) => a.IsDefault) ?? book.data[0]).Id);
+      setPhase({ kind: 'ready', orderId: cart.data.orderId });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [uid, navigate, reload]);
+
+  const orderId = phase.kind === 'ready' ? phase.orderId : null;
+
+  // The summary follows the chosen address and delivery; a late answer for an older choice is dropped.
+  useEffect(() => {
+    if (orderId === null || addressId === null) return;
+    const n = ++asked.current;
+    void fetchSummary(orderId, addressId, deliveryId).then((out) => {
+      if (n !== asked.current) return;
+      if (out.ok) {
+        setSummary(out.data);
+        const offered = out.data.DeliveryOptions;
+        if (deliveryId === null && offered.length > 0) setDeliveryId(offered[0].Id);
+        return;
+      }
+      if (out.field === 'deliveryid') setDeliveryId(null);
+      else setPayError(out.message ?? t('register.loadFailed'));
+    });
+  }, [orderId, addressId, deliveryId, t]);
+
+  const chooseAddress = (id: number) => {
+    setAddressId(id);
+    setDeliveryId(null);
+    setPayError(null);
+  };
+
+  const pay = useCallback(async () => {
+    if (orderId === null || addressId === null || deliveryId === null || !summary || paying) return;
+    setPaying(true);
+    setPayError(null);
+    const out = await registerOrder(
+      { orderid: orderId, addressid: addressId, deliveryid: deliveryId, acceptprices: accepted, payable: summary.Payable },
+      attemptKey(),
+    );
+    if (!out.ok) {
+      setPaying(false);
+      setPayError(out.message ?? t('register.failed'));
+      return;
+    }
+    const answer = out.data;
+    if (answer.status === 'ok' && answer.order) {
+      const started = await startPayment(answer.order.Code, attemptKey());
+      if (started.ok) {
+        goToGateway(started.data.url);
+        return;
+      }
+      setPaying(false);
+      setPayError(started.message ?? t('register.paymentFailed'));
+      return;
+    }
+    setPaying(false);
+    if (answer.status === 'price_changed' && answer.summary) {
+      setSummary(answer.summary);
+      setAccepted(false);
+      setRefusedPayable(answer.message ?? t('register.mustConfirm'));
+      return;
+    }
+    setPayError(answer.message ?? t('register.failed'));
+  }, [orderId, addressId, deliveryId, summary, accepted, paying, t]);
+
+  const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
+  const canPay = Boolean(summary && deliveryId !== null && summary.DeliveryId === deliveryId && (!mustConfirm || accepted) && !paying);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
+      <PageTitle
+        aside={
+          <PrefetchLink to="/profile/cart" className="text-sm font-medium text-brand-600 hover:underline">
+            {t('backToCart')}
+          </PrefetchLink>
+        }
+      >
+        <span id="page-title">{route.title}</span>
+      </PageTitle>
+      {phase.kind === 'loading' && <div className="h-64 animate-pulse rounded-2xl bg-slate-200/60" aria-busy="true" />}
+      {phase.kind === 'failed' && <LoadError message={phase.message ?? t('register.loadFailed')} onRetry={() => setReload((n) => n + 1)} />}
+      {phase.kind === 'empty' && <EmptyState icon={<CartIcon />} message={t('register.emptyCart')} action={{ to: '/shop', label: t('register.goShop') }} />}
+      {phase.kind === 'ready' && (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 space-y-4">
+            <Card title={t('register.addresses')} testId="addresses">
+              <ul className="space-y-2">
+                {addresses.map((a) => (
+                  <li key={a.Id}>
+                    <label className={`flex cursor-pointer gap-3 rounded-xl border p-3 text-sm ${a.Id === addressId ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}>
+                      <input type="radio" name="address" checked={a.Id === addressId} onChange={() => chooseAddress(a.Id)} className="mt-1" />
+                      <span className="min-w-0 break-words leading-7">
+                        <span className="font-medium">{a.Name}</span> · {a.State}، {a.City}
+                        <br />
+                        {a.Address}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              {adding ? (
+                <div className="mt-4 border-t border-slate-100 pt-4">
+                  <AddressForm
+                    submitLabel={t('address.save')}
+                    onAdded={(id, book) => {
+                      setAddresses(book);
+                      setAdding(false);
+                      chooseAddress(id);
+                    }}
+                  />
+                  <button type="button" onClick={() => setAdding(false)} className="mt-2 text-sm text-slate-600 hover:underline">
+                    {t('address.cancel')}
+                  </button>
+                </div>
+              ) : (
+                <button type="button" onClick={() => setAdding(true)} className="mt-3 text-sm font-medium text-brand-600 hover:underline">
+                  {t('address.add')}
+                </button>
+              )}
+            </Card>
+            <Card title={t('register.delivery')} testId="delivery-options">
+              {summary && summary.DeliveryOptions.length === 0 && <p className="text-sm text-red-600">{t('register.noDelivery')}</p>}
+              <ul className="space-y-2">
+                {summary?.DeliveryOptions.map((d) => (
+                  <li key={d.Id}>
+                    <label className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm ${d.Id === deliveryId ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}>
+                      <input type="radio" name="delivery" checked={d.Id === deliveryId} onChange={() => setDeliveryId(d.Id)} className="mt-1" />
+                      <span className="min-w-0 flex-1">
+                        <span className="font-medium">{d.Name}</span>
+                        <span className="block text-xs leading-6 text-slate-500">{d.Description}</span>
+                      </span>
+                      <span className="whitespace-nowrap">{d.Price === 0 ? t('register.free') : <Money value={d.Price} />}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card title={t('register.payment')} testId="payment-methods">
+              <ul className="space-y-2 text-sm">
+                <li>
+                  <label className="flex items-center gap-3 rounded-xl border border-brand-500 bg-brand-50 p-3">
+                    <input type="radio" name="method" checked readOnly />
+                    {t('register.full')}
+                  </label>
+                </li>
+                <li>
+                  <label className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 text-slate-400">
+                    <input type="radio" name="method" disabled />
+                    <span>
+                      {t('register.instalment')}
+                      <span className="block text-xs">
+                        {summary && !summary.InstalmentEligible ? t('register.instalmentNotEligible') : t('register.instalmentSoon')}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              </ul>
+            </Card>
+          </div>
+          <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start">
+            <Card title={t('register.summary')}>
+              {summary ? <CheckoutSummary summary={summary} deliveryChosen={deliveryId !== null && summary.DeliveryId === deliveryId} /> : <div className="h-40 animate-pulse rounded-xl bg-slate-100" />}
+            </Card>
+            {summary && mustConfirm && (
+              <PriceChanges summary={summary} message={refusedPayable} accepted={accepted} onAccept={setAccepted} />
+            )}
+            {payError && (
+              <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700" data-testid="pay-error">
+                {payError}
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={() => void pay()}
+              disabled={!canPay}
+              className="w-full rounded-xl bg-brand-600 px-5 py-3 font-bold text-white transition hover:bg-brand-700 disabled:opacity-50"
+            >
+              {paying ? t('register.paying') : t('register.pay')}
+            </button>
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

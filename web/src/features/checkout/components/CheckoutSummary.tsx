@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { useCore, persianDigits } from '@/shared/core/useCore';
+import { Money } from '@/shared/ui/Money';
+import type { Summary } from '../api/checkout';
+
+/** The final summary: every line and amount as the server computed it. */
+export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary; deliveryChosen: boolean }) {
+  const { t } = useTranslation('checkout');
+  const core = useCore();
+  return (
+    <div data-testid="checkout-summary" className="space-y-3">
+      <ul className="divide-y divide-slate-100">
+        {summary.Lines.map((l) => (
+          <li key={l.Id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+            <div className="min-w-0 flex-1">
+              <p className="break-words font-medium text-slate-800">{l.Name}</p>
+              <p className="text-xs text-slate-500">
+                {[l.Color, t('register.warranty', { name: l.NameGaranti }), t('register.count', { n: persianDigits(core, l.Num) })].filter(Boolean).join(' · ')}
+              </p>
+              {!l.Available && <p className="text-xs font-bold text-red-600">{t('register.unavailable')}</p>}
+            </div>
+            <Money value={l.LineTotal} className="whitespace-nowrap font-medium" />
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-2 border-t border-slate-200 pt-3 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t('register.itemsTotal')}</dt>
+          <dd data-testid="items-total">
+            <Money value={summary.ItemsTotal} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-slate-600">{t('register.deliveryPrice')}</dt>
+          <dd data-testid="delivery-price">
+            {!deliveryChosen ? t('register.chooseDelivery') : summary.DeliveryPrice === 0 ? t('register.free') : <Money value={summary.DeliveryPrice} />}
+          </dd>
+        </div>
+        {summary.Discount > 0 && (
+          <div className="flex justify-between gap-2 text-green-700">
+            <dt>{t('register.discount')}</dt>
+            <dd>
+              <Money value={summary.Discount} />
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-base font-bold">
+          <dt>{t('register.payable')}</dt>
+          <dd data-testid="payable">
+            <Money value={summary.Payable} />
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** Lines whose price moved since they were put in the cart: old and new, side by side. */
+export function PriceChanges({
+  summary,
+  message,
+  accepted,
+  onAccept,
+}: {
+  summary: Summary;
+  /** The server's sentence when it refused the payable the customer saw. */
+  message: string | null;
+  accepted: boolean;
+  onAccept: (v: boolean) => void;
+}) {
+  const { t } = useTranslation('checkout');
+  const changed = summary.Lines.filter((l) => l.PriceChanged);
+  return (
+    <div role="alert" data-testid="price-changed" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm">
+      {message && <p className="font-bold text-amber-900">{message}</p>}
+      {changed.length > 0 && <p className="font-bold text-amber-900">{t('register.priceChanged')}</p>}
+      <ul className="space-y-2">
+        {changed.map((l) => (
+          <li key={l.Id} className="space-y-1">
+            <p className="break-words font-medium">{l.Name}</p>
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
+              <span>
+                {t('register.oldPrice')}: <Money value={l.OldPrice + l.OldPriceGaranti} className="line-through" />
+              </span>
+              <span>
+                {t('register.newPrice')}: <Money value={l.Price + l.PriceGaranti} className="font-bold" />
+              </span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <label className="flex items-center gap-2 font-medium">
+        <input type="checkbox" checked={accepted} onChange={(e) => onAccept(e.target.checked)} className="h-5 w-5" />
+        {t('register.confirmPrices')}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PaymentResultPage } from './PaymentResultPage';
+
+export default function ErrorPaymentPage() {
+  return <PaymentResultPage expect="error" />;
+}

@@ -1,0 +1,5 @@
+import { PaymentResultPage } from './PaymentResultPage';
+
+export default function SuccessPaymentPage() {
+  return <PaymentResultPage expect="success" />;
+}
