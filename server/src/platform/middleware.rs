@@ -206,12 +206,13 @@ impl SecurityHeaders {
 }
 
 /// The policy: scripts only from this origin (plus reCAPTCHA's) and the listed inline hashes;
-/// no `'unsafe-inline'` or `'unsafe-eval'` for scripts; no framing by anyone.
+/// no `'unsafe-inline'` or `'unsafe-eval'` for scripts (only `'wasm-unsafe-eval'`, which lets the
+/// page compile the core's WebAssembly and nothing else); no framing by anyone.
 pub fn content_security_policy(inline_script_hashes: &[String]) -> String {
     let hashes: String = inline_script_hashes.iter().map(|h| format!(" 'sha256-{h}'")).collect();
     format!(
         "default-src 'self'; \
-         script-src 'self'{hashes} https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/; \
+         script-src 'self' 'wasm-unsafe-eval'{hashes} https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; \
          connect-src 'self'; frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/; \
          frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
@@ -269,8 +270,8 @@ mod header_tests {
         // printf 'alert(1)' | openssl dgst -sha256 -binary | base64
         assert_eq!(hashes, ["bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI="]);
         let csp = content_security_policy(&hashes);
-        assert!(csp.contains("script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"));
-        assert!(!csp.contains("unsafe-eval") && !csp.split(';').any(|d| d.contains("script-src") && d.contains("unsafe-inline")));
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"));
+        assert!(!csp.replace("'wasm-unsafe-eval'", "").contains("unsafe-eval") && !csp.split(';').any(|d| d.contains("script-src") && d.contains("unsafe-inline")));
         assert!(csp.contains("frame-ancestors 'none'"));
     }
 }

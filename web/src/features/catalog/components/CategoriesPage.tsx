@@ -40,7 +40,7 @@ export default function CategoriesPage() {
                   <span className="block font-bold text-slate-900">{root.Name}</span>
                   <span className="line-clamp-1 text-xs leading-6 text-slate-600">{root.Description}</span>
                 </span>
-                <span className="shrink-0 text-xs text-slate-500">{t('category.count', { n: faDigits(root.Count) })}</span>
+                <span className="shrink-0 text-xs text-slate-600">{t('category.count', { n: faDigits(root.Count) })}</span>
               </PrefetchLink>
               {children.length > 0 && (
                 <ul className="flex flex-wrap gap-2 border-t border-slate-100 p-3">
@@ -48,7 +48,7 @@ export default function CategoriesPage() {
                     <li key={c.Id}>
                       <PrefetchLink to={c.Url} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
                         {c.Name}
-                        <span className="text-xs text-slate-500">({faDigits(c.Count)})</span>
+                        <span className="text-xs text-slate-600">({faDigits(c.Count)})</span>
                       </PrefetchLink>
                     </li>
                   ))}
