@@ -38,7 +38,7 @@ export default function MobileSearchPage() {
       <PageTitle>
         <span id="page-title">{title}</span>
       </PageTitle>
-      <form role="search" aria-label={t('search.suggestions')} onSubmit={submit} className="relative">
+      <form role="search" aria-labelledby="page-title" onSubmit={submit} className="relative">
         <label htmlFor={id} className="sr-only">
           {t('search.suggestions')}
         </label>
