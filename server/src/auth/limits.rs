@@ -65,6 +65,19 @@ pub async fn check<C: ConnectionTrait>(
     }
 }
 
+/// Creates the key's row with a count of 1 unless it exists; whether it did.
+async fn insert_first<C: ConnectionTrait>(db: &C, key: &str, until: i64) -> Result<bool, DbErr> {
+    let inserted = rate_limit::Entity::insert(rate_limit::ActiveModel {
+        key: Set(key.to_string()),
+        count: Set(1),
+        until: Set(until),
+    })
+    .on_conflict(OnConflict::column(rate_limit::Column::Key).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    Ok(inserted == 1)
+}
+
 async fn current<C: ConnectionTrait>(db: &C, key: &str) -> Result<i64, DbErr> {
     Ok(rate_limit::Entity::find_by_id(key.to_string()).one(db).await?.map(|r| r.count).unwrap_or(0))
 }
@@ -86,15 +99,7 @@ pub async fn claim_cooldown<C: ConnectionTrait>(
     if updated.rows_affected == 1 {
         return Ok(Ok(()));
     }
-    let inserted = rate_limit::Entity::insert(rate_limit::ActiveModel {
-        key: Set(key.to_string()),
-        count: Set(1),
-        until: Set(now + secs),
-    })
-    .on_conflict(OnConflict::column(rate_limit::Column::Key).do_nothing().to_owned())
-    .exec_without_returning(db)
-    .await?;
-    if inserted == 1 {
+    if insert_first(db, key, now + secs).await? {
         return Ok(Ok(()));
     }
     let until = rate_limit::Entity::find_by_id(key.to_string()).one(db).await?.map(|r| r.until).unwrap_or(now);
@@ -167,15 +172,7 @@ pub async fn reserve<C: ConnectionTrait>(
     if updated.rows_affected == 1 {
         return Ok(Ok(()));
     }
-    let inserted = rate_limit::Entity::insert(rate_limit::ActiveModel {
-        key: Set(key.to_string()),
-        count: Set(1),
-        until: Set(now + step),
-    })
-    .on_conflict(OnConflict::column(rate_limit::Column::Key).do_nothing().to_owned())
-    .exec_without_returning(db)
-    .await?;
-    if inserted == 1 {
+    if insert_first(db, key, now + step).await? {
         return Ok(Ok(()));
     }
     // The row exists (perhaps inserted a moment ago by a concurrent caller): one more try.
