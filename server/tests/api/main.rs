@@ -6,6 +6,7 @@ mod helpers;
 mod auth;
 mod binary;
 mod catalog;
+mod chat;
 mod checkout;
 mod checkout_support;
 mod order;

@@ -40,6 +40,7 @@ export interface CoreFns {
   validate_form: [FormField[], FormErrors];
   validate_file: [ValidateFileInput, null];
   normalize_code: [string, string];
+  chat_text: [string, string];
   spread_paste: [string, CodeBoxes];
   cart_count: [CartLine[], number];
   line_total: [CartLine, number];
@@ -74,6 +75,8 @@ export interface CoreExports {
   validate_file(input: ValidateFileInput): Outcome<null>;
   /** Exactly 5 ASCII digits after digit normalisation, or the code message. */
   normalize_code(input: string): Outcome<string>;
+  /** A chat message's text, trimmed, or why it cannot be sent (empty, too long). */
+  chat_text(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Sum of line quantities. */
