@@ -44,4 +44,5 @@ export const pageModules: Record<string, PageLoader> = {
   tickets: () => import('@/features/tickets/components/TicketsPage'),
   ticketDetail: () => import('@/features/tickets/components/TicketDetailPage'),
   messages: () => import('@/features/messages/components/MessagesPage'),
+  staffChats: () => import('@/features/messages/components/StaffChatsPage'),
 };

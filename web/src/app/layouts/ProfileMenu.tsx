@@ -15,8 +15,12 @@ import {
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
+import { chatAtom } from '@/features/messages';
+import { useAtomValue } from 'jotai';
 
-const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
+type Item = { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+
+const ITEMS: Item[] = [
   { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },
   { to: '/profile/edit', key: 'profileMenu.profileEdit', icon: EditIcon },
   { to: '/profile/cart', key: 'profileMenu.cart', icon: CartIcon, end: true },
@@ -34,6 +38,9 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
+  // Staff (as the chat server told this tab) also get their inbox here.
+  const staff = useAtomValue(chatAtom).staff;
+  const items: Item[] = staff ? [...ITEMS, { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon }] : ITEMS;
   // Below lg the menu is a horizontal row: keep the current item in view.
   useEffect(() => {
     const active = listRef.current?.querySelector<HTMLElement>('a[aria-current="page"]');
@@ -44,7 +51,7 @@ export function ProfileMenu() {
   return (
     <nav aria-label={t('profileMenu.label')} data-testid="profile-menu">
       <ul ref={listRef} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:bg-white lg:p-3 lg:shadow-sm">
-        {ITEMS.map(({ to, key, icon: Icon, end }) => (
+        {items.map(({ to, key, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <PrefetchNavLink
               to={to}
