@@ -73,7 +73,7 @@ export class ChatClient {
   private readonly WS: typeof WebSocket;
   private readonly now: () => number;
   private readonly onOnline = () => this.reconnectNow();
-  private readonly onOffline = () => this.ws?.close(4100, 'offline');
+  private readonly onOffline = () => this.abandon();
 
   constructor(private readonly opts: ChatClientOptions) {
     this.WS = opts.WebSocketImpl ?? WebSocket;
@@ -134,6 +134,11 @@ export class ChatClient {
     if (this.stopped) return;
     const token = this.opts.getToken();
     if (!token) return;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      // No network: the 'online' event brings the socket back.
+      this.update((s) => ({ ...s, status: 'offline' }));
+      return;
+    }
     this.update((s) => ({ ...s, status: 'connecting' }));
     let ws: WebSocket;
     try {
@@ -202,18 +207,39 @@ export class ChatClient {
 
   /** The network is back: do not wait for the back-off. */
   reconnectNow(): void {
+    this.attempt = 0;
     if (this.stopped || this.ws) return;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
-    this.attempt = 0;
     this.connect();
+  }
+
+  /**
+   * Give up on the current socket at once (network gone, or silent too long): a closing
+   * handshake over a dead network can take the browser a long time to report.
+   */
+  private abandon(): void {
+    const ws = this.ws;
+    if (!ws) return;
+    this.ws = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    this.clearPing();
+    this.markSendingAsQueued();
+    try {
+      ws.close(4100, 'offline');
+    } catch {
+      /* already closed */
+    }
+    this.update((s) => ({ ...s, status: 'offline' }));
+    this.scheduleReconnect();
   }
 
   private startPing(): void {
     this.clearPing();
     this.pingTimer = setInterval(() => {
       if (this.now() - this.lastFrameAt > SILENCE_MS) {
-        this.ws?.close(4100, 'silent');
+        this.abandon();
         return;
       }
       this.raw({ type: 'ping' });
