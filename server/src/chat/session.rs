@@ -2,7 +2,8 @@
 //!
 //! Close codes (the reason is a Persian text): 4401 no valid token / session over (the browser
 //! refreshes its token and reconnects), 4403 blocked account, 4000 resync (this socket fell
-//! behind: reconnect and reload), 1001 server stopping.
+//! behind: reconnect and reload), 1011 the database failed at sign-in. A server that stops
+//! drops its sockets; browsers reconnect (to another node) and resend what was unconfirmed.
 
 use std::time::{Duration, Instant};
 

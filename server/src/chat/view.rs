@@ -15,8 +15,6 @@ pub mod text {
     pub const AUTH_FIRST: &str = "اتصال گفتگو بدون ورود پذیرفته نشد.";
     /// Close reason: this socket fell behind; the browser reconnects and reloads.
     pub const RESYNC: &str = "اتصال دوباره برقرار می‌شود.";
-    /// Close reason: the server is stopping.
-    pub const GOING_AWAY: &str = "سرور در حال راه‌اندازی دوباره است.";
     /// A frame that is not one of ours.
     pub const BAD_FRAME: &str = "پیام دریافت‌شده قابل فهم نیست.";
     /// A client message id outside its alphabet or length.
@@ -72,7 +70,7 @@ pub fn receipts(c: &chat_conversation::Model) -> Receipts {
 mod tests {
     #[test]
     fn close_reasons_fit_a_close_frame() {
-        for t in [super::text::SIGN_IN, super::text::EXPIRED, super::text::BLOCKED, super::text::AUTH_FIRST, super::text::RESYNC, super::text::GOING_AWAY] {
+        for t in [super::text::SIGN_IN, super::text::EXPIRED, super::text::BLOCKED, super::text::AUTH_FIRST, super::text::RESYNC] {
             assert!(t.len() <= 123, "{t}: {} bytes", t.len());
         }
     }

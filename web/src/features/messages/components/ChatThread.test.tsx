@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
 import type { ChatMessage, ClientFrame, ServerFrame } from '../api/protocol';
 import { chatSocketImplAtom } from '../hooks/useChatConnection';
+import { mobileDeviceAtom } from '@/shared/state';
 
 /** The browser's WebSocket, faked at the boundary: the test plays the server. */
 class FakeSocket {
@@ -48,9 +49,10 @@ function msg(id: number, text: string, from_staff: boolean, client_id = `c-${id}
 }
 
 /** Signed in at `path`, the socket open and signed in with `ready`. */
-async function open(path: string, ready: Partial<Extract<ServerFrame, { type: 'ready' }>> = {}) {
+async function open(path: string, ready: Partial<Extract<ServerFrame, { type: 'ready' }>> = {}, desktop = false) {
   FakeSocket.all = [];
   const store = createStore();
+  store.set(mobileDeviceAtom, !desktop);
   store.set(chatSocketImplAtom, { WebSocket: FakeSocket as unknown as typeof WebSocket });
   const app = renderApp(path, { signedIn: true, store });
   await waitFor(() => expect(last()?.frames()[0]).toEqual({ type: 'auth', token: 'token' }));
@@ -201,6 +203,20 @@ describe('chat unread count and entry points', () => {
     const bottomChat = within(screen.getByTestId('bottom-bar')).getByRole('button', { name: 'گفتگو' });
     await userEvent.click(bottomChat);
     expect(app.router.state.location.search).toBe('?redirectTo=%2Fprofile%2Fmessages');
+  });
+
+  it('opens the chat panel from the header on wide screens, and Escape closes it', async () => {
+    await open('/shop', { unread: 1 }, true);
+    await userEvent.click(await screen.findByRole('button', { name: 'گفتگو با پشتیبانی' }));
+    const panel = await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' });
+    await waitFor(() => expect(last().frames()).toContainEqual({ type: 'history' }));
+    last().push({ type: 'history', conversation: 7, messages: [msg(1, 'سلام از پشتیبانی', true)], has_more: false, receipts: null });
+    expect(await within(panel).findByText('سلام از پشتیبانی')).toBeInTheDocument();
+    // Seen in the open panel: read, and the badge goes.
+    await waitFor(() => expect(last().frames()).toContainEqual({ type: 'mark', read: 1 }));
+    expect(screen.queryByTestId('header-chat-unread')).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'گفتگو با پشتیبانی' })).toBeNull();
   });
 
   it('keeps the staff inbox from customers', async () => {
