@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
 import type { ChatMessage, ClientFrame, ServerFrame } from '../api/protocol';
 import { chatSocketImplAtom } from '../hooks/useChatConnection';
@@ -206,6 +206,12 @@ describe('chat unread count and entry points', () => {
   });
 
   it('opens the chat panel from the header on wide screens, and Escape closes it', async () => {
+    // A 1280 px wide window (jsdom has no layout: the media query answers for it).
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('min-width'), media: query })) as typeof window.matchMedia;
+    onTestFinished(() => {
+      window.matchMedia = original;
+    });
     await open('/shop', { unread: 1 }, true);
     await userEvent.click(await screen.findByRole('button', { name: 'گفتگو با پشتیبانی' }));
     const panel = await screen.findByRole('dialog', { name: 'گفتگو با پشتیبانی' });

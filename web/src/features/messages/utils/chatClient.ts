@@ -283,13 +283,14 @@ export class ChatClient {
       case 'history': {
         const key = this.state.staff ? conversationKey(frame.conversation) : 'own';
         this.updateConversation(key, (c) => {
-          const fresh = c.loadingOlder && c.loaded;
+          const older = c.loadingOlder && c.loaded;
           return {
             ...c,
             // An older page joins what is shown; the newest page replaces it (after a reconnect
-            // it may hold messages that came while away).
-            messages: fresh ? mergeMessages(frame.messages, c.messages) : mergeMessages([], frame.messages),
-            hasMore: fresh ? frame.has_more : frame.has_more,
+            // it holds what came while away, and nothing older than it is kept that might leave a gap).
+            messages: older ? mergeMessages(frame.messages, c.messages) : mergeMessages([], frame.messages),
+            // After an older page, whether even older ones exist; after the newest, whether older ones do.
+            hasMore: frame.has_more,
             loaded: true,
             loadingOlder: false,
             receipts: frame.receipts ?? c.receipts,
