@@ -17,5 +17,8 @@ pub async fn chat_socket(ws: WebSocket, state: Data<&AppState>) -> impl IntoResp
     let state = state.clone();
     // Frames over MAX_FRAME get a `bad_frame` answer; far larger ones end the socket unread.
     let limit = Some(4 * super::session::MAX_FRAME);
-    ws.config(WebSocketConfig::default().max_message_size(limit).max_frame_size(limit)).on_upgrade(move |socket| super::session::run(state, socket))
+    // A 4 KiB read buffer (tungstenite's default is 128 KiB per socket, most of an idle
+    // socket's memory); it grows for the rare long message.
+    let config = WebSocketConfig::default().max_message_size(limit).max_frame_size(limit).read_buffer_size(4 * 1024);
+    ws.config(config).on_upgrade(move |socket| super::session::run(state, socket))
 }
