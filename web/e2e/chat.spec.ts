@@ -106,6 +106,11 @@ test('customer and staff chat live, and again after the customer connection is c
   // And live again after the cut.
   await write(staff, 'پیام سوم');
   await expect(customer.getByText('پیام سوم')).toBeVisible();
+  // The staff side at phone size: the picked conversation alone, nothing wider than the screen.
+  await staff.setViewportSize(PHONE);
+  await expect(staff.getByTestId('chat-thread')).toBeVisible();
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await staff.screenshot({ path: 'test-results/chat-staff-375.png' });
   await customer.reload();
   await expect(customer.getByTestId('chat-message').filter({ hasText: 'پیامی که بی‌اینترنت نوشتم' })).toHaveCount(1);
   await cctx.close();

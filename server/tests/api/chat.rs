@@ -12,7 +12,7 @@ use shop_server::platform::Config;
 use shop_server::startup::Application;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::helpers::{mobile, on_both_dbs, spawn_app, TestApp, TestDb};
+use crate::helpers::{mobile, on_both_dbs, spawn_app, spawn_app_with, TestApp, TestDb};
 
 const SIGN_IN: &str = "برای گفتگو ابتدا وارد حساب کاربری شوید.";
 const EXPIRED: &str = "نشست شما تمام شده است؛ دوباره وارد شوید.";
@@ -432,7 +432,20 @@ async fn a_message_sent_to_one_node_reaches_a_socket_on_another(db: TestDb) {
     let _ = stop.send(());
 }
 
+async fn a_quiet_socket_outlives_the_request_head_deadline(db: TestDb) {
+    // The slow-client guard gives request heads 1 s here; a socket is frames, not heads.
+    let app = spawn_app_with(db, |c| c.timeouts.header_secs = 1).await;
+    let customer = app.user(&mobile(), "تهران").await;
+    let (mut c, _) = Ws::signed_in(&app.base, &customer.token).await;
+    // A frame the server does not answer, then silence past the deadline.
+    c.send(json!({"type": "typing"})).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    c.send(json!({"type": "ping"})).await;
+    assert_eq!(c.reply().await["type"], "pong");
+}
+
 on_both_dbs!(
+    a_quiet_socket_outlives_the_request_head_deadline,
     socket_without_a_valid_token_is_closed_with_a_reason,
     expired_token_and_blocked_user_are_refused,
     customer_and_staff_talk_live_in_order,
