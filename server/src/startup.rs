@@ -50,7 +50,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
     // both smaller and still cheap enough to do per request.
     let web = WebApp::new(state.config.web_dir.clone())
-        .with_hook(crate::seo::routes::SeoHook)
+        .with_hook(crate::seo::routes::SeoHook::default())
         .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,
