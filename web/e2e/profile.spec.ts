@@ -19,10 +19,12 @@ test.describe('profile at phone size', () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
   test('sign in → /profile → edit name and city → change the mobile by code → the new values after a reload', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const mobile = freshMobile();
     await registerThroughApi(request, mobile, 'سارا');
 
     await page.goto('/profile');
+    await page.getByTestId('sign-in-required').getByRole('button', { name: 'ورود یا ثبت‌نام' }).tap();
     await expect(loginDialog(page)).toBeVisible();
     await signInWithCode(page, request, mobile);
     await expect(page).toHaveURL(/\/profile$/);

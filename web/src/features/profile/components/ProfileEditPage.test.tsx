@@ -43,9 +43,6 @@ const errorUnder = (name: string) => {
   return el?.textContent;
 };
 
-// Each test renders the whole app on a shared, busy machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeAll(async () => {
   await loadCore();
 });

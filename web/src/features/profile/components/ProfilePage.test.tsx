@@ -39,9 +39,6 @@ const order = (n: number) => ({
   Payable: 1000,
 });
 
-// Each test renders the whole app on a shared, busy machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 beforeAll(async () => {
   await loadCore();
 });

@@ -74,7 +74,7 @@ export default function ProfilePage() {
           <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
             <UserIcon className="h-8 w-8" />
           </span>
-          <div className="min-w-0 flex-1 space-y-1">
+          <div className="min-w-0 flex-1 basis-52 space-y-1">
             <p className="break-words text-lg font-bold text-slate-900" data-testid="profile-name">
               {fullName || t('overview.noName')}
             </p>
@@ -88,12 +88,12 @@ export default function ProfilePage() {
               {t('overview.place')}: <span data-testid="profile-city">{me.user.City ? [me.user.City, me.user.State].filter(Boolean).join('، ') : t('overview.notSet')}</span>
             </p>
             {me.user.Email && (
-              <p className="text-sm break-all text-slate-600">
+              <p className="text-sm break-words text-slate-600">
                 {t('overview.email')}: <bdi dir="ltr">{me.user.Email}</bdi>
               </p>
             )}
           </div>
-          <PrefetchLink to="/profile/edit" className="rounded-xl border border-brand-600 px-4 py-2 text-sm font-bold text-brand-700 hover:bg-brand-50">
+          <PrefetchLink to="/profile/edit" className="w-full rounded-xl border border-brand-600 px-4 py-2 text-center text-sm font-bold text-brand-700 hover:bg-brand-50 sm:w-auto">
             {fullName ? t('overview.edit') : t('overview.completeProfile')}
           </PrefetchLink>
         </section>
