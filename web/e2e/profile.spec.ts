@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshMobile, loginDialog, nextCode, outboxKeys, PHONE, registerThroughApi, signInWithCode, toPersian } from './support';
+import { DESKTOP, freshMobile, loginDialog, nextCode, outboxKeys, PHONE, registerThroughApi, signInWithCode, toPersian } from './support';
 
 /**
  * The customer's own profile at phone size against the real server: sign in, the overview,
@@ -93,5 +93,15 @@ test.describe('profile at phone size', () => {
     await page.goto('/profile/edit');
     await expect(page.getByTestId('profile-form')).toBeVisible();
     await page.screenshot({ path: 'test-results/profile-edit-375.png', fullPage: true });
+
+    // The same pages at desktop width.
+    await page.setViewportSize(DESKTOP);
+    await expect(page.getByTestId('current-mobile')).toHaveText(toPersian(next));
+    await noOverflow(page);
+    await page.screenshot({ path: 'test-results/profile-edit-1280.png', fullPage: true });
+    await page.goto('/profile');
+    await expect(page.getByTestId('profile-city')).toHaveText('شیراز، فارس');
+    await noOverflow(page);
+    await page.screenshot({ path: 'test-results/profile-1280.png', fullPage: true });
   });
 });
