@@ -119,6 +119,9 @@ pub async fn verify_mobile_code(
     if mobile.as_str() == me.mobile {
         return Err(AccountError::SameMobile.into());
     }
+    if hash.is_empty() || hash.len() > 128 {
+        return Ok(AuthReply::wrong(auth::text::WRONG_CODE));
+    }
     let mine = otp_challenge::Entity::find()
         .filter(otp_challenge::Column::Handle.eq(hash))
         .one(&st.db)

@@ -273,6 +273,11 @@ async fn wrong_and_expired_codes_do_not_change_the_number(db: TestDb) {
     assert_eq!(r.s("data"), "wrong", "{}", r.text);
     let r = s.post_auth(MOBILE_VERIFY, &token, json!({ "mobile": mobile(), "code": code, "hash": hash })).await;
     assert_eq!(r.s("data"), "wrong", "{}", r.text);
+    let huge = "x".repeat(10 * 1024);
+    let r = s.post_auth(MOBILE_VERIFY, &token, verify(huge.clone(), hash.clone())).await;
+    assert_eq!(r.s("data"), "wrong", "{}", r.text);
+    let r = s.post_auth(MOBILE_VERIFY, &token, verify(code.clone(), huge)).await;
+    assert_eq!(r.s("data"), "wrong", "{}", r.text);
     assert_eq!(info(&s, &token).await["Mobile"], old.as_str());
 
     // After 2 minutes the code has expired.
