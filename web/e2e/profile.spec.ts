@@ -104,4 +104,30 @@ test.describe('profile at phone size', () => {
     await noOverflow(page);
     await page.screenshot({ path: 'test-results/profile-1280.png', fullPage: true });
   });
+
+  test('a password change keeps this tab signed in (also after a reload) and only the new password signs in', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const mobile = freshMobile();
+    await registerThroughApi(request, mobile, 'نیما');
+    await page.goto('/profile/edit');
+    await page.getByTestId('sign-in-required').getByRole('button', { name: 'ورود یا ثبت‌نام' }).tap();
+    await signInWithCode(page, request, mobile);
+    const form = page.getByTestId('password-form');
+    await form.getByLabel('گذرواژه فعلی').fill('Test123!');
+    await form.getByLabel('گذرواژه جدید', { exact: true }).fill('weak');
+    await form.getByLabel('تکرار گذرواژه جدید').fill('weak');
+    await form.getByRole('button', { name: 'ثبت گذرواژه' }).tap();
+    await expect(fieldError(page, 'گذرواژه جدید')).toHaveText('گذرواژه وارد شده ضعیف است');
+    await form.getByLabel('گذرواژه جدید', { exact: true }).fill('Nima#2026');
+    await form.getByLabel('تکرار گذرواژه جدید').fill('Nima#2026');
+    await form.getByRole('button', { name: 'ثبت گذرواژه' }).tap();
+    await expect(page.getByText('گذرواژه با موفقیت تغییر کرد.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('profile-form')).toBeVisible();
+    await expect(page.getByTestId('sign-in-required')).toHaveCount(0);
+    const login = async (password: string) =>
+      ((await (await request.post('/api/client/v1/user/login', { data: { mobile, password } })).json()) as { status: string }).status;
+    expect(await login('Test123!')).toBe('wrong');
+    expect(await login('Nima#2026')).toBe('ok');
+  });
 });
