@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { goToGateway, startPayment } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
+import { listAddresses, type Address } from '@/shared/api/address';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { sessionAtom } from '@/shared/session/session';
 import { CartIcon } from '@/shared/ui/Icons';
@@ -12,8 +13,8 @@ import { Money } from '@/shared/ui/Money';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
-import { listAddresses, openCart, registerOrder, summary as fetchSummary, type Address, type Summary } from '../api/checkout';
-import { AddressForm } from './AddressForm';
+import { openCart, registerOrder, summary as fetchSummary, type Summary } from '../api/checkout';
+import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
 
 type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
@@ -49,6 +50,7 @@ export default function CartOrderRegistrationPage() {
   const [payError, setPayError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const asked = useRef(0);
+  const AddressForm = useContext(AddressFormSlot);
 
   useEffect(() => {
     let alive = true;
@@ -165,11 +167,11 @@ export default function CartOrderRegistrationPage() {
                   </li>
                 ))}
               </ul>
-              {adding ? (
+              {adding && AddressForm ? (
                 <div className="mt-4 border-t border-slate-100 pt-4">
                   <AddressForm
                     submitLabel={t('address.save')}
-                    onAdded={(id, book) => {
+                    onSaved={(id, book) => {
                       setAddresses(book);
                       setAdding(false);
                       chooseAddress(id);
