@@ -50,6 +50,7 @@ test.describe('account lists at phone size', () => {
 
     // The address book asks for sign-in; the heart joins the account at sign-in.
     await page.goto('/profile/addresses');
+    await page.getByTestId('sign-in-required').getByRole('button').tap();
     await expect(loginDialog(page)).toBeVisible();
     const merged = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/favourite/merge'));
     await signInWithCode(page, request, mobile);
