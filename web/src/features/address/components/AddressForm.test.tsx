@@ -76,6 +76,16 @@ describe('address form', () => {
     expect(api.callsTo(ADD)).toHaveLength(0);
   });
 
+  it('a postal code as printed on envelopes (a dash between the groups) is accepted by the core rule', async () => {
+    const api = mockApi({ [ADD]: () => ({ status: 'ok', Id: 9, data: [{ ...saved, Id: 9 }] }) });
+    const onSaved = await open();
+    fillValid();
+    type('postalcode', '۸۷۱۵۹-۸۸۱۱۱');
+    submit();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect((api.callsTo(ADD)[0].body as { postalcode: string }).postalcode).toBe('8715988111');
+  });
+
   it('Persian digits are accepted and sent as Western digits, with plaque, unit and the default choice', async () => {
     const api = mockApi({ [ADD]: () => ({ status: 'ok', Id: 9, data: [{ ...saved, Id: 9 }] }) });
     const onSaved = await open();

@@ -74,15 +74,17 @@ export function AddressForm({ onSaved, submitLabel, address, askDefault = false 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!core || busy) return;
-    const postal = core.toWesternDigits(values.postalcode.trim());
+    // The core's PostalCode rule: any digit set, spaces or a dash between the groups.
+    const postal = core.normalizePostalCode(values.postalcode);
     const found: Errors<Key> = validateForm<Checked>(core, {
       name: [[{ rule: 'Required' }, { rule: 'MinLength', n: 3 }], t('form.name'), values.name.trim()],
       mobile: [[{ rule: 'Required' }, { rule: 'Mobile' }], t('form.mobile'), values.mobile.trim()],
       state: [[{ rule: 'Select' }], t('form.state'), values.state],
       city: [[{ rule: 'Select' }], t('form.city'), values.city],
       address: [[{ rule: 'Required' }, { rule: 'MinLength', n: 10 }], t('form.address'), values.address.trim()],
-      postalcode: [[{ rule: 'Required' }, { rule: 'Digits', n: 10 }], t('form.postalcode'), postal],
+      postalcode: [[{ rule: 'Required' }], t('form.postalcode'), values.postalcode.trim()],
     });
+    if (!found.postalcode && 'err' in postal && postal.err) found.postalcode = postal.err;
     setErrors(found);
     setFormError(null);
     const first = KEYS.find((k) => found[k]);
@@ -97,7 +99,7 @@ export function AddressForm({ onSaved, submitLabel, address, askDefault = false 
       state: values.state,
       city: values.city,
       address: values.address.trim(),
-      postalcode: postal,
+      postalcode: 'ok' in postal && postal.ok ? postal.ok : values.postalcode.trim(),
       plaque: values.plaque.trim(),
       unit: values.unit.trim(),
       default: askDefault ? makeDefault : true,
