@@ -124,7 +124,12 @@ test.describe('account lists at phone size', () => {
     await noViolations(page, 'the favourites at 375 px');
     await page.setViewportSize(DESKTOP);
     await noViolations(page, 'the favourites at 1280 px');
+    await page.goto('/profile/addresses');
+    await expect(cards).toHaveCount(2);
+    await noViolations(page, 'the address book at 1280 px');
     await page.setViewportSize(PHONE);
+    await page.goto('/profile/favorites');
+    await expect(items).toHaveCount(2);
 
     // Removing one leaves the other; the heart on its page is off.
     await items.nth(1).getByRole('button', { name: `حذف ${first.Name} از علاقه‌مندی‌ها` }).tap();

@@ -6,6 +6,7 @@ import { goToGateway, startPayment } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
 import { listAddresses, type Address } from '@/shared/api/address';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { faDigits } from '@/shared/lib/digits';
 import { sessionAtom } from '@/shared/session/session';
 import { CartIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -161,7 +162,7 @@ export default function CartOrderRegistrationPage() {
                       <span className="min-w-0 break-words leading-7">
                         <span className="font-medium">{a.Name}</span> · {a.State}، {a.City}
                         <br />
-                        {a.Address}
+                        {[a.Address, a.Plaque ? t('address.plaque', { value: faDigits(a.Plaque) }) : '', a.Unit ? t('address.unit', { value: faDigits(a.Unit) }) : ''].filter(Boolean).join('، ')}
                       </span>
                     </label>
                   </li>
