@@ -40,6 +40,13 @@ macro_rules! core_functions {
             normalize_mobile(s: String): text, "string" => "string" {
                 $crate::mobile::normalize_mobile(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
+            /// Ten Western digits from a postal code in any digit set (spaces or a dash between
+            /// the groups allowed), or the postal code rule's message.
+            normalize_postal_code(s: String): text, "string" => "string" {
+                $crate::types::PostalCode::parse(&s)
+                    .map(|p| $crate::dispatch::Output::Text(p.as_str().to_owned()))
+                    .map_err(|e| e.message)
+            }
             /// One validation rule on one field value.
             validate(v: $crate::dispatch::ValidateInput): serde, "ValidateInput" => "null" {
                 v.check().map(|()| $crate::dispatch::Output::Null)

@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod cli;
 pub mod content;
 pub mod delivery;
+pub mod favourite;
 pub mod demo;
 pub mod migration;
 pub mod order;

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod account;
+mod account_lists;
 mod auth;
 mod binary;
 mod catalog;

@@ -36,6 +36,7 @@ export type CodeBoxes = [string, string, string, string, string];
 /** Input and result types of every function the core exports. */
 export interface CoreFns {
   normalize_mobile: [string, string];
+  normalize_postal_code: [string, string];
   validate: [ValidateInput, null];
   validate_form: [FormField[], FormErrors];
   validate_file: [ValidateFileInput, null];
@@ -66,6 +67,8 @@ export type CoreFn = keyof CoreFns;
 export interface CoreExports {
   /** Canonical `09xxxxxxxxx`, or the mobile rule's message. */
   normalize_mobile(input: string): Outcome<string>;
+  /** Ten Western digits from a postal code in any digit set (spaces or a dash between the groups allowed), or the postal code rule's message. */
+  normalize_postal_code(input: string): Outcome<string>;
   /** One validation rule on one field value. */
   validate(input: ValidateInput): Outcome<null>;
   /** A whole form in one call: every field's rules, in order; the first failing rule of each field gives its message. `{}` when the form is valid. */

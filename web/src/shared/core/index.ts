@@ -33,6 +33,8 @@ export interface DeliveryTable {
 export interface Core {
   /** Canonical `09xxxxxxxxx` or the mobile rule's Persian message. */
   normalizeMobile(input: string): Outcome<string>;
+  /** Ten Western digits (any digit set, spaces or a dash between the groups), or the postal code message. */
+  normalizePostalCode(input: string): Outcome<string>;
   /** `{ ok: null }` when valid, else the rule's Persian message. */
   validate(rule: Rule, field: string, value: string): Outcome<null>;
   /** A whole form in one call: the first failing rule's message per field name. */
@@ -76,6 +78,7 @@ const EMPTY_BOXES: CodeBoxes = ['', '', '', '', ''];
 
 const core: Core = {
   normalizeMobile: (input) => fns.normalize_mobile(input),
+  normalizePostalCode: (input) => fns.normalize_postal_code(input),
   validate: (rule, field, value) => fns.validate({ rule, field, value }),
   validateForm: (fields) => okOr(fns.validate_form(fields), {}),
   prepareForm(fields) {
