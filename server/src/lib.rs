@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod cli;
 pub mod content;
 pub mod delivery;
+pub mod instalment;
 pub mod demo;
 pub mod migration;
 pub mod order;

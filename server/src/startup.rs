@@ -20,11 +20,11 @@ use crate::state::AppState;
 use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::instalment::routes::InstalmentApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::instalment::routes::InstalmentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -171,6 +171,7 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
+    let reminders = crate::instalment::jobs::spawn(state.clone());
     let t = state.config.timeouts;
     let app = build_app(state);
     let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
@@ -180,6 +181,7 @@ where
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
         .await;
     jobs.abort();
+    reminders.abort();
     served
 }
 
