@@ -84,6 +84,7 @@ test.describe('instalments at phone size', () => {
     await noOverflow(page);
     await page.getByRole('button', { name: 'پرداخت', exact: true }).tap();
     // The bank asks for the down payment, not the whole order.
+    await expect(page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' })).toBeVisible();
     await expect(page.getByText(down)).toBeVisible();
     await payAtTheBank(page);
 
