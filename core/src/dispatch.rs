@@ -85,6 +85,11 @@ macro_rules! core_functions {
             instalment_eligible(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "boolean" {
                 Ok($crate::dispatch::Output::Bool($crate::cart::instalment_eligible(&lines)))
             }
+            /// An instalment plan's schedule: down payment, charge and the monthly instalments
+            /// with their Jalali due and reminder dates (or why the plan does not apply).
+            instalment_schedule(i: $crate::instalment::ScheduleInput): serde, "ScheduleInput" => "InstalmentSchedule" {
+                $crate::instalment::instalment_schedule(&i).map($crate::dispatch::Output::Schedule).map_err(|e| e.to_string())
+            }
             /// The delivery options a customer may pick (architecture.md, delivery rule reading).
             filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
                 Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
@@ -232,6 +237,12 @@ export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 export interface JalaliDate { year: number; month: number; day: number }
 export type Ymd = [number, number, number];
 
+/** An instalment plan's terms (rate in basis points a month: 250 = 2.5%). */
+export interface InstalmentTerms { down_payment_percent: number; months: number; monthly_rate_bp: number; min_total: number; max_total: number }
+export interface ScheduleInput { terms: InstalmentTerms; total: number; start: JalaliDate }
+export interface Instalment { number: number; amount: number; due: JalaliDate; remind: JalaliDate }
+export interface InstalmentSchedule { total: number; down_payment: number; principal: number; charge: number; financed: number; instalments: Instalment[] }
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 "#;
@@ -274,6 +285,8 @@ pub enum Output {
     Ymd((i32, u32, u32)),
     /// Messages by field name (`validate_form`).
     Errors(FormErrors),
+    /// An instalment schedule.
+    Schedule(crate::instalment::Schedule),
 }
 
 /// The failing fields of a form, in form order: `(name, message)`; a JSON object.

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod content;
 pub mod delivery;
 pub mod favourite;
+pub mod instalment;
 pub mod demo;
 pub mod migration;
 pub mod order;

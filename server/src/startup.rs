@@ -26,6 +26,7 @@ pub type Apis = (
     (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
     (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
+    (crate::instalment::routes::InstalmentApi,),
 );
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
@@ -35,6 +36,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
         (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
+        (crate::instalment::routes::InstalmentApi,),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
@@ -183,6 +185,7 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
+    let reminders = crate::instalment::jobs::spawn(state.clone());
     let t = state.config.timeouts;
     let app = build_app(state);
     let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
@@ -192,6 +195,7 @@ where
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
         .await;
     jobs.abort();
+    reminders.abort();
     served
 }
 

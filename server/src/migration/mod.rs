@@ -14,6 +14,7 @@ mod m20261123_000400_checkout;
 mod m20261123_000400_session_epoch;
 mod m20261123_000500_otp_challenge_user;
 mod m20261123_000600_account_lists;
+mod m20261123_000700_instalments;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000400_session_epoch::Migration),
             Box::new(m20261123_000500_otp_challenge_user::Migration),
             Box::new(m20261123_000600_account_lists::Migration),
+            Box::new(m20261123_000700_instalments::Migration),
         ]
     }
 }

@@ -10,6 +10,7 @@ mod binary;
 mod catalog;
 mod checkout;
 mod checkout_support;
+mod instalments;
 mod order;
 mod platform;
 mod providers;

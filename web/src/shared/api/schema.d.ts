@@ -975,6 +975,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/instalment/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The instalment plans on offer
+         * @description Each plan's terms (down payment percent, months, monthly rate in basis points, minimum
+         *     and maximum order total), in display order. The web app's calculator runs them through
+         *     the core's `instalment_schedule`, the same function the server uses at registration.
+         */
+        get: operations["instalment_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/instalment/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The finance page
+         * @description Every payment of the caller that went through (full payments, down payments and
+         *     instalments), and the schedule of each plan whose down payment is made, with each
+         *     instalment paid, due today, overdue or upcoming (Tehran's calendar).
+         */
+        post: operations["instalment_finance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/instalment/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's instalment schedule
+         * @description What `/success-inspayment` shows: whether the down payment went through, and the
+         *     schedule. Owner only: someone else's, an unknown code or an order paid in full → 404.
+         */
+        post: operations["instalment_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/instalment/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an instalment
+         * @description Opens a payment at the gateway for one of the caller's instalments: the next unpaid one
+         *     of an order whose down payment is made, for its amount from the database. Needs an
+         *     `Idempotency-Key` (one per attempt; a replay answers the first answer, another body
+         *     409). Someone else's or an unknown instalment → 404; already paid, not the next one or
+         *     the down payment not made → 422; the gateway does not answer → 503. After the bank the
+         *     browser lands on `/profile/finance?instalment=<id>&result=paid|failed|pending`.
+         */
+        post: operations["instalment_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1435,7 +1525,7 @@ export interface components {
             Payable: number;
             /** @description Every line allows instalments (`shop_core::cart::instalment_eligible`). */
             InstalmentEligible: boolean;
-            /** @description Payment methods offered now: `["full"]`. */
+            /** @description Payment methods offered now: `["full"]`, plus `"instalment"` when every line allows it. */
             PaymentMethods: string[];
             /** @description The city the options were filtered for. */
             City: string;
@@ -1757,6 +1847,39 @@ export interface components {
             data: components["schemas"]["FaqEntry"][];
         };
         /**
+         * FinancePayment
+         * @description One payment the customer made.
+         */
+        FinancePayment: {
+            /** Format: int64 */
+            Id: number;
+            /** @description The order's code. */
+            Code: string;
+            /** @description `full`, `down_payment` or `instalment`. */
+            Kind: string;
+            /** @description What it paid, in Persian (`قسط ۲`, `پیش‌پرداخت`, `پرداخت کامل`). */
+            KindLabel: string;
+            /** Format: int64 */
+            Amount: number;
+            AmountText: string;
+            /** @description Jalali date. */
+            DateText: string;
+            /** @description The bank's reference id. */
+            RefId?: string;
+        };
+        /**
+         * FinanceResponse
+         * @description `instalment/finance`: the finance page.
+         */
+        FinanceResponse: {
+            /** @description `ok`. */
+            status: string;
+            /** @description Every payment that went through, newest first. */
+            payments: components["schemas"]["FinancePayment"][];
+            /** @description Plans whose down payment is made, newest first. */
+            plans: components["schemas"]["InstalmentOrderPlan"][];
+        };
+        /**
          * ForgetOtpRequest
          * @description `/user/otp/forget`.
          */
@@ -1803,6 +1926,144 @@ export interface components {
             Width: number;
             /** Format: uint32 */
             Height: number;
+        };
+        /**
+         * InstalmentOrderPlan
+         * @description An order bought in instalments, with its schedule.
+         */
+        InstalmentOrderPlan: {
+            /** @description The order's code. */
+            Code: string;
+            PlanName: string;
+            /** @description Jalali date of the order. */
+            DateText: string;
+            /** Format: int64 */
+            Total: number;
+            TotalText: string;
+            /** Format: int64 */
+            DownPayment: number;
+            DownPaymentText: string;
+            ChargeText: string;
+            /** @description What the instalments add up to. */
+            FinancedText: string;
+            PaidText: string;
+            RemainingText: string;
+            /**
+             * Format: int64
+             * @description The instalment «پرداخت قسط» pays; absent when all are paid or the plan is not active.
+             */
+            NextId?: number;
+            Instalments: components["schemas"]["InstalmentRow"][];
+        };
+        /**
+         * InstalmentOrderRequest
+         * @description `instalment/order` request.
+         * @example {
+         *       "code": "K7Q2M9XD"
+         *     }
+         */
+        InstalmentOrderRequest: {
+            /** @description The order's code. */
+            code: string;
+        };
+        /**
+         * InstalmentOrderResponse
+         * @description `instalment/order`: what `/success-inspayment` shows.
+         */
+        InstalmentOrderResponse: {
+            /** @description `ok`. */
+            status: string;
+            /** @description The down payment went through. */
+            DownPaymentPaid: boolean;
+            /** @description A Persian sentence for the page. */
+            Message: string;
+            Plan: components["schemas"]["InstalmentOrderPlan"];
+        };
+        /**
+         * InstalmentPayRequest
+         * @description `instalment/pay` request.
+         * @example {
+         *       "id": 42
+         *     }
+         */
+        InstalmentPayRequest: {
+            /**
+             * Format: int64
+             * @description The instalment's `Id` (the plan's `NextId`).
+             */
+            id: number;
+        };
+        /**
+         * InstalmentPayResponse
+         * @description A started instalment payment: send the browser to `url`.
+         */
+        InstalmentPayResponse: {
+            /** @description `ok`. */
+            status: string;
+            url: string;
+            authority: string;
+        };
+        /**
+         * InstalmentPlan
+         * @description A plan the shop offers (its terms feed `instalment_schedule` in the web app's calculator).
+         */
+        InstalmentPlan: {
+            /** Format: int64 */
+            Id: number;
+            Name: string;
+            /**
+             * Format: int64
+             * @description Percent of the order total paid at once.
+             */
+            DownPaymentPercent: number;
+            /**
+             * Format: int64
+             * @description Number of monthly instalments.
+             */
+            Months: number;
+            /**
+             * Format: int64
+             * @description Monthly flat rate in basis points (250 = 2.5%).
+             */
+            MonthlyRateBp: number;
+            /**
+             * Format: int64
+             * @description The smallest and largest order total the plan takes.
+             */
+            MinTotal: number;
+            /** Format: int64 */
+            MaxTotal: number;
+        };
+        /**
+         * InstalmentPlansResponse
+         * @description `instalment/plans`.
+         */
+        InstalmentPlansResponse: {
+            /** @description `ok`. */
+            status: string;
+            data: components["schemas"]["InstalmentPlan"][];
+        };
+        /**
+         * InstalmentRow
+         * @description One instalment of a schedule.
+         */
+        InstalmentRow: {
+            /** Format: int64 */
+            Id: number;
+            /** Format: int64 */
+            Number: number;
+            /** @description The number in Persian digits. */
+            NumberText: string;
+            /** Format: int64 */
+            Amount: number;
+            AmountText: string;
+            /** @description Due date, `۱۵ مهر ۱۴۰۳`. */
+            DueText: string;
+            /** @description `paid`, `overdue`, `due` (today) or `upcoming`. */
+            State: string;
+            StateLabel: string;
+            /** @description When it was paid (Jalali), once paid. */
+            PaidText?: string;
         };
         /**
          * Invoice
@@ -2002,7 +2263,8 @@ export interface components {
          *       "deliveryid": 2,
          *       "orderid": 12,
          *       "payable": 75820000,
-         *       "paymentmethod": "full"
+         *       "paymentmethod": "full",
+         *       "planid": null
          *     }
          */
         OrderRegisterRequest: {
@@ -2021,8 +2283,13 @@ export interface components {
              * @description A delivery option offered for the address's city.
              */
             deliveryid: number;
-            /** @description `full` (instalments are refused until the instalment plan exists). */
+            /** @description `full`, or `instalment` with `planid` (only when every line allows instalments). */
             paymentmethod: string;
+            /**
+             * Format: int64
+             * @description The instalment plan (`instalment/plans`), with `paymentmethod: "instalment"`.
+             */
+            planid?: number;
             /**
              * @description The customer saw and accepts the new prices of a `price_changed` answer.
              * @default false
@@ -8387,6 +8654,508 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    instalment_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InstalmentPlansResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    instalment_finance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FinanceResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    instalment_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["InstalmentOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InstalmentOrderResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    instalment_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["InstalmentPayRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InstalmentPayResponse"];
+                };
             };
             /** @description Malformed request. */
             400: {

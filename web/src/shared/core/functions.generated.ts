@@ -30,6 +30,12 @@ export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 export interface JalaliDate { year: number; month: number; day: number }
 export type Ymd = [number, number, number];
 
+/** An instalment plan's terms (rate in basis points a month: 250 = 2.5%). */
+export interface InstalmentTerms { down_payment_percent: number; months: number; monthly_rate_bp: number; min_total: number; max_total: number }
+export interface ScheduleInput { terms: InstalmentTerms; total: number; start: JalaliDate }
+export interface Instalment { number: number; amount: number; due: JalaliDate; remind: JalaliDate }
+export interface InstalmentSchedule { total: number; down_payment: number; principal: number; charge: number; financed: number; instalments: Instalment[] }
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 
@@ -46,6 +52,7 @@ export interface CoreFns {
   line_total: [CartLine, number];
   order_total: [CartLine[], number];
   instalment_eligible: [CartLine[], boolean];
+  instalment_schedule: [ScheduleInput, InstalmentSchedule];
   filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
   fold: [string, string];
   tokenize: [string, string[]];
@@ -87,6 +94,8 @@ export interface CoreExports {
   order_total(input: CartLine[]): Outcome<number>;
   /** True only for a non-empty cart whose every line allows instalments. */
   instalment_eligible(input: CartLine[]): Outcome<boolean>;
+  /** An instalment plan's schedule: down payment, charge and the monthly instalments with their Jalali due and reminder dates (or why the plan does not apply). */
+  instalment_schedule(input: ScheduleInput): Outcome<InstalmentSchedule>;
   /** The delivery options a customer may pick (architecture.md, delivery rule reading). */
   filter_delivery(input: FilterDeliveryInput): Outcome<DeliveryOption[]>;
   /** Search folding (letters, digits, diacritics, case, NFKC). */

@@ -11,12 +11,14 @@ import type {
   FieldSpec,
   FormErrors,
   FormField,
+  InstalmentSchedule,
+  InstalmentTerms,
   JalaliDate,
   Outcome,
   Rule,
 } from './functions.generated';
 
-export type { CartLine, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, JalaliDate, Outcome, Rule };
+export type { CartLine, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
 
 const fns = wasm as unknown as CoreExports;
 
@@ -64,6 +66,10 @@ export interface Core {
   parseJalaliDate(input: string): Outcome<JalaliDate>;
   formatJalali(date: JalaliDate): string;
   formatJalaliNumeric(date: JalaliDate): string;
+  /** The Tehran calendar day of a moment (null outside the calendar's range). */
+  tehranDate(at: Date): JalaliDate | null;
+  /** A plan's schedule for `total` Toman bought on `start`, or the plan's Persian refusal. */
+  instalmentSchedule(terms: InstalmentTerms, total: number, start: JalaliDate): Outcome<InstalmentSchedule>;
   /** A moment shown as a Tehran calendar day, e.g. `۱ فروردین ۱۴۰۳` (`numeric`: `۱۴۰۳/۰۱/۰۱`). */
   formatDate(at: Date | string, numeric?: boolean): string;
 }
@@ -114,6 +120,8 @@ const core: Core = {
   parseJalaliDate: (input) => fns.parse_jalali_date(input),
   formatJalali: (date) => okOr(fns.format_jalali(date), ''),
   formatJalaliNumeric: (date) => okOr(fns.format_jalali_numeric(date), ''),
+  tehranDate: (at) => okOr<JalaliDate | null>(fns.tehran_date(Math.floor(at.getTime() / 1000)), null),
+  instalmentSchedule: (terms, total, start) => fns.instalment_schedule({ terms, total, start }),
   formatDate(at, numeric = false) {
     const ms = (typeof at === 'string' ? new Date(at) : at).getTime();
     if (Number.isNaN(ms)) return '';
