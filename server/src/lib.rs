@@ -17,3 +17,4 @@ pub mod seo;
 pub mod sms;
 pub mod startup;
 pub mod state;
+pub mod ticket;

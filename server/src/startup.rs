@@ -20,11 +20,11 @@ use crate::state::AppState;
 use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -55,6 +55,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,
         timeout: Duration::from_secs(state.config.timeouts.body_secs),
+        uploads: crate::ticket::routes::UPLOAD_BODY_LIMITS,
     };
     let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };

@@ -12,3 +12,4 @@ mod order;
 mod platform;
 mod providers;
 mod security;
+mod tickets;
