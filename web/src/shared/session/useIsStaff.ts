@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '@/shared/session/session';
+import { sessionAtom } from './session';
 
 /** The user `Type` of a member of the shop's staff (spec's User entity; 1 is a customer). */
 export const STAFF_TYPE = 2;
