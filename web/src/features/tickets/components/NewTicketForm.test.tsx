@@ -49,8 +49,7 @@ async function openForm() {
   return { user, form };
 }
 
-// Typing and uploading through user-event is slow on the shared machine.
-describe('new ticket form', { timeout: 20_000 }, () => {
+describe('new ticket form', () => {
   it('names every missing field with the core rule messages and sends nothing', async () => {
     const api = mockApi({ [LIST]: () => ({ status: 'ok', data: [] }), [ORDERS]: () => orders });
     renderApp('/profile/tickets', { signedIn: true });
@@ -145,7 +144,7 @@ describe('new ticket form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ticket pages', { timeout: 20_000 }, () => {
+describe('ticket pages', () => {
   it('render markup and long unbroken strings as text that wraps', async () => {
     const script = '<script>alert(1)</script><img src=x onerror=alert(1)>';
     const long = 'ب'.repeat(5000);
