@@ -27,6 +27,7 @@ pub mod price;
 pub mod provinces;
 pub mod search;
 pub mod tehran;
+pub mod ticket_state;
 mod text;
 pub mod types;
 pub mod validation;

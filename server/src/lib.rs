@@ -20,3 +20,4 @@ pub mod seo;
 pub mod sms;
 pub mod startup;
 pub mod state;
+pub mod ticket;

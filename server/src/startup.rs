@@ -27,6 +27,7 @@ pub type Apis = (
     (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
     (crate::instalment::routes::InstalmentApi,),
+    (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
 );
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
@@ -37,6 +38,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
         (crate::instalment::routes::InstalmentApi,),
+        (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
@@ -69,6 +71,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,
         timeout: Duration::from_secs(state.config.timeouts.body_secs),
+        uploads: crate::ticket::routes::UPLOAD_BODY_LIMITS,
     };
     let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };

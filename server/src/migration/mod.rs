@@ -15,6 +15,7 @@ mod m20261123_000400_session_epoch;
 mod m20261123_000500_otp_challenge_user;
 mod m20261123_000600_account_lists;
 mod m20261123_000700_instalments;
+mod m20261123_000900_tickets;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000500_otp_challenge_user::Migration),
             Box::new(m20261123_000600_account_lists::Migration),
             Box::new(m20261123_000700_instalments::Migration),
+            Box::new(m20261123_000900_tickets::Migration),
         ]
     }
 }

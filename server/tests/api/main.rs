@@ -15,3 +15,4 @@ mod order;
 mod platform;
 mod providers;
 mod security;
+mod tickets;

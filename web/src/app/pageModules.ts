@@ -44,4 +44,6 @@ export const pageModules: Record<string, PageLoader> = {
   tickets: () => import('@/features/tickets/components/TicketsPage'),
   ticketDetail: () => import('@/features/tickets/components/TicketDetailPage'),
   messages: () => import('@/features/messages/components/MessagesPage'),
+  staffTickets: () => import('@/features/tickets/components/StaffTicketsPage'),
+  staffTicket: () => import('@/features/tickets/components/StaffTicketPage'),
 };

@@ -14,6 +14,7 @@ import {
   WalletIcon,
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+import { useIsStaff } from '@/shared/session/useIsStaff';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
 
 const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
@@ -29,10 +30,14 @@ const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGEleme
   { to: '/profile/messages', key: 'profileMenu.messages', icon: ChatIcon },
 ];
 
+/** Shown only to staff (user `Type` 2); the server checks every staff call itself. */
+const STAFF_ITEMS: typeof ITEMS = [{ to: '/staff/tickets', key: 'profileMenu.staffTickets', icon: TicketIcon }];
+
 /** The profile layout's side menu (a scrollable row below lg). */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const items = useIsStaff() ? [...ITEMS, ...STAFF_ITEMS] : ITEMS;
   const listRef = useRef<HTMLUListElement>(null);
   // Below lg the menu is a horizontal row: keep the current item in view.
   useEffect(() => {
@@ -44,7 +49,7 @@ export function ProfileMenu() {
   return (
     <nav aria-label={t('profileMenu.label')} data-testid="profile-menu">
       <ul ref={listRef} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:bg-white lg:p-3 lg:shadow-sm">
-        {ITEMS.map(({ to, key, icon: Icon, end }) => (
+        {items.map(({ to, key, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <PrefetchNavLink
               to={to}

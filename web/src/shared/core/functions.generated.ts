@@ -13,6 +13,8 @@ export type Rule =
 
 export interface ValidateInput { rule: Rule; field: string; value: string }
 export interface ValidateFileInput { field: string; size_bytes: number; file_name: string }
+/** `head`: the file's first bytes (16 are enough), as numbers 0..255. */
+export interface ValidateUploadInput { field: string; size_bytes: number; file_name: string; head: number[] }
 
 /** One field of a form: `name` keys the errors, `label` is the field's Persian name. */
 export interface FormField { name: string; label: string; value: string; rules: Rule[] }
@@ -46,6 +48,7 @@ export interface CoreFns {
   validate: [ValidateInput, null];
   validate_form: [FormField[], FormErrors];
   validate_file: [ValidateFileInput, null];
+  validate_upload: [ValidateUploadInput, null];
   normalize_code: [string, string];
   spread_paste: [string, CodeBoxes];
   cart_count: [CartLine[], number];
@@ -82,6 +85,8 @@ export interface CoreExports {
   validate_form(input: FormField[]): Outcome<FormErrors>;
   /** File size and extension rules. */
   validate_file(input: ValidateFileInput): Outcome<null>;
+  /** File size, emptiness, extension, and the first bytes matching the extension. */
+  validate_upload(input: ValidateUploadInput): Outcome<null>;
   /** Exactly 5 ASCII digits after digit normalisation, or the code message. */
   normalize_code(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */

@@ -44,6 +44,8 @@ export interface Core {
   /** A form whose rules are read once (for forms validated on every keystroke). */
   prepareForm(fields: FieldSpec[]): PreparedForm;
   validateFile(field: string, sizeBytes: number, fileName: string): Outcome<null>;
+  /** An upload with its content: size, not empty, extension, and its first bytes (`head`) match the extension. */
+  validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */
@@ -98,6 +100,7 @@ const core: Core = {
     };
   },
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
+  validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
   normalizeCode: (input) => fns.normalize_code(input),
   spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
