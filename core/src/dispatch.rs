@@ -70,6 +70,10 @@ macro_rules! core_functions {
             normalize_code(s: String): text, "string" => "string" {
                 $crate::otp::normalize_code(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
+            /// A chat message's text, trimmed, or why it cannot be sent (empty, too long).
+            chat_text(s: String): text, "string" => "string" {
+                $crate::chat::ChatText::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
+            }
             /// The five code boxes filled from a pasted string.
             spread_paste(s: String): text, "string" => "CodeBoxes" {
                 Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))

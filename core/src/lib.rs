@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod cart;
+pub mod chat;
 pub mod checkout;
 pub mod delivery;
 pub mod digits;

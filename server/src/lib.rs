@@ -6,6 +6,7 @@ pub mod address;
 pub mod auth;
 pub mod captcha;
 pub mod catalog;
+pub mod chat;
 pub mod cli;
 pub mod content;
 pub mod delivery;

@@ -62,7 +62,11 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let service = api_service();
     crate::platform::payload::init_from_spec(&service.spec());
     let spec = service.spec_endpoint();
-    let api = poem::Route::new().at("/api/openapi.json", spec).nest("/", service).into_endpoint();
+    let api = poem::Route::new()
+        .at("/api/openapi.json", spec)
+        .at(crate::chat::routes::PATH, poem::get(crate::chat::routes::chat_socket))
+        .nest("/", service)
+        .into_endpoint();
     // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
     // both smaller and still cheap enough to do per request.
     let web = WebApp::new(state.config.web_dir.clone())
@@ -189,6 +193,7 @@ where
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
     let reminders = crate::instalment::jobs::spawn(state.clone());
+    let chat = state.chat.clone().spawn(state.db.clone(), state.config.database_url.clone());
     let t = state.config.timeouts;
     let app = build_app(state);
     let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
@@ -199,6 +204,7 @@ where
         .await;
     jobs.abort();
     reminders.abort();
+    chat.abort();
     served
 }
 

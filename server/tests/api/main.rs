@@ -8,6 +8,7 @@ mod account_lists;
 mod auth;
 mod binary;
 mod catalog;
+mod chat;
 mod checkout;
 mod checkout_support;
 mod instalments;

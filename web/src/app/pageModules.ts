@@ -46,4 +46,5 @@ export const pageModules: Record<string, PageLoader> = {
   messages: () => import('@/features/messages/components/MessagesPage'),
   staffTickets: () => import('@/features/tickets/components/StaffTicketsPage'),
   staffTicket: () => import('@/features/tickets/components/StaffTicketPage'),
+  staffChats: () => import('@/features/messages/components/StaffChatsPage'),
 };

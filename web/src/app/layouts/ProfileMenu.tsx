@@ -16,8 +16,12 @@ import {
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
 import { useIsStaff } from '@/shared/session/useIsStaff';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
+import { chatAtom } from '@/features/messages';
+import { useAtomValue } from 'jotai';
 
-const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
+type Item = { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+
+const ITEMS: Item[] = [
   { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },
   { to: '/profile/edit', key: 'profileMenu.profileEdit', icon: EditIcon },
   { to: '/profile/cart', key: 'profileMenu.cart', icon: CartIcon, end: true },
@@ -39,6 +43,9 @@ export function ProfileMenu() {
   const { pathname } = useLocation();
   const items = useIsStaff() ? [...ITEMS, ...STAFF_ITEMS] : ITEMS;
   const listRef = useRef<HTMLUListElement>(null);
+  // Staff (as the chat server told this tab) also get their inbox here.
+  const staff = useAtomValue(chatAtom).staff;
+  const items: Item[] = staff ? [...ITEMS, { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon }] : ITEMS;
   // Below lg the menu is a horizontal row: keep the current item in view.
   useEffect(() => {
     const active = listRef.current?.querySelector<HTMLElement>('a[aria-current="page"]');

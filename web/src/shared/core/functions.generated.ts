@@ -50,6 +50,7 @@ export interface CoreFns {
   validate_file: [ValidateFileInput, null];
   validate_upload: [ValidateUploadInput, null];
   normalize_code: [string, string];
+  chat_text: [string, string];
   spread_paste: [string, CodeBoxes];
   cart_count: [CartLine[], number];
   line_total: [CartLine, number];
@@ -89,6 +90,8 @@ export interface CoreExports {
   validate_upload(input: ValidateUploadInput): Outcome<null>;
   /** Exactly 5 ASCII digits after digit normalisation, or the code message. */
   normalize_code(input: string): Outcome<string>;
+  /** A chat message's text, trimmed, or why it cannot be sent (empty, too long). */
+  chat_text(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Sum of line quantities. */

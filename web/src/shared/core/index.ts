@@ -48,6 +48,8 @@ export interface Core {
   validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
+  /** A chat message's text as it will be sent (trimmed), or why it cannot be (empty, too long). */
+  chatText(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */
   spreadPaste(input: string): CodeBoxes;
   formatPrice(toman: number): string;
@@ -102,6 +104,7 @@ const core: Core = {
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
   validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
   normalizeCode: (input) => fns.normalize_code(input),
+  chatText: (input) => fns.chat_text(input),
   spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
   discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),
