@@ -26,7 +26,7 @@ pub type Apis = (
     (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
     (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
-    (crate::instalment::routes::InstalmentApi,),
+    crate::instalment::routes::InstalmentApi,
     (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
 );
 
@@ -37,7 +37,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
         (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
-        (crate::instalment::routes::InstalmentApi,),
+        crate::instalment::routes::InstalmentApi,
         (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
