@@ -1,6 +1,7 @@
 //! The shop's HTTP server (binary `shop`): poem + poem-openapi + sea-orm.
 //! See docs/architecture.md for the tree and the API contract.
 
+pub mod account;
 pub mod address;
 pub mod auth;
 pub mod captcha;
@@ -9,6 +10,8 @@ pub mod chat;
 pub mod cli;
 pub mod content;
 pub mod delivery;
+pub mod favourite;
+pub mod instalment;
 pub mod demo;
 pub mod migration;
 pub mod order;
@@ -18,3 +21,4 @@ pub mod seo;
 pub mod sms;
 pub mod startup;
 pub mod state;
+pub mod ticket;

@@ -14,9 +14,8 @@ import {
   WalletIcon,
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+import { useIsStaff } from '@/shared/session/useIsStaff';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
-import { chatAtom } from '@/features/messages';
-import { useAtomValue } from 'jotai';
 
 type Item = { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
 
@@ -33,14 +32,18 @@ const ITEMS: Item[] = [
   { to: '/profile/messages', key: 'profileMenu.messages', icon: ChatIcon },
 ];
 
+/** Shown only to staff (user `Type` 2); the server checks every staff call itself. */
+const STAFF_ITEMS: typeof ITEMS = [
+  { to: '/staff/tickets', key: 'profileMenu.staffTickets', icon: TicketIcon },
+  { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon },
+];
+
 /** The profile layout's side menu (a scrollable row below lg). */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const items = useIsStaff() ? [...ITEMS, ...STAFF_ITEMS] : ITEMS;
   const listRef = useRef<HTMLUListElement>(null);
-  // Staff (as the chat server told this tab) also get their inbox here.
-  const staff = useAtomValue(chatAtom).staff;
-  const items: Item[] = staff ? [...ITEMS, { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon }] : ITEMS;
   // Below lg the menu is a horizontal row: keep the current item in view.
   useEffect(() => {
     const active = listRef.current?.querySelector<HTMLElement>('a[aria-current="page"]');
