@@ -56,7 +56,8 @@ impl Ws {
 
     async fn next(&mut self) -> Got {
         loop {
-            let got = tokio::time::timeout(Duration::from_secs(10), self.0.next()).await.expect("a frame within 10 s");
+            // Generous: the suite shares two busy cores with other builds.
+            let got = tokio::time::timeout(Duration::from_secs(20), self.0.next()).await.expect("a frame within 20 s");
             return match got {
                 Some(Ok(Message::Text(t))) => Got::Frame(serde_json::from_str(t.as_str()).expect("JSON frame")),
                 Some(Ok(Message::Close(Some(c)))) => Got::Closed(u16::from(c.code), c.reason.to_string()),
