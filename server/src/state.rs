@@ -37,6 +37,8 @@ pub struct AppState {
     pub argon2: crate::auth::password::Slots,
     /// Stored files (ticket attachments): a folder now, an S3-compatible bucket later.
     pub files: Arc<dyn crate::platform::files::FileStore>,
+    /// Live chat: this node's sockets and how it hears of other nodes' messages.
+    pub chat: Arc<crate::chat::bus::ChatBus>,
 }
 
 impl AppState {
@@ -50,6 +52,7 @@ impl AppState {
         let payments = crate::payment::gateway::from_config(&config);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2, files }
+        let chat = crate::chat::bus::ChatBus::new(&config.database_url);
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2, files, chat }
     }
 }

@@ -77,6 +77,12 @@ impl TestDb {
         Ok(Self { url: pg.url.clone(), _pg: Some(pg), dir: None })
     }
 
+    /// The same database for a second server node (`spawn_app` on both); this handle does
+    /// not remove it, the first one does.
+    pub fn another_node(&self) -> Self {
+        Self { url: self.url.clone(), _pg: None, dir: None }
+    }
+
     /// [`Self::postgres`]; without PostgreSQL, panics when `SHOP_TEST_REQUIRE_PG=1`, otherwise
     /// prints `SKIPPED: <test>: <reason>` (past the test output capture) and returns None.
     pub async fn postgres_or_skip(test: &str) -> Option<Self> {

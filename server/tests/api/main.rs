@@ -4,11 +4,14 @@
 mod helpers;
 
 mod account;
+mod account_lists;
 mod auth;
 mod binary;
 mod catalog;
+mod chat;
 mod checkout;
 mod checkout_support;
+mod instalments;
 mod order;
 mod platform;
 mod providers;

@@ -17,7 +17,9 @@ import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
 import { useIsStaff } from '@/shared/session/useIsStaff';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
 
-const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
+type Item = { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+
+const ITEMS: Item[] = [
   { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },
   { to: '/profile/edit', key: 'profileMenu.profileEdit', icon: EditIcon },
   { to: '/profile/cart', key: 'profileMenu.cart', icon: CartIcon, end: true },
@@ -31,7 +33,10 @@ const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGEleme
 ];
 
 /** Shown only to staff (user `Type` 2); the server checks every staff call itself. */
-const STAFF_ITEMS: typeof ITEMS = [{ to: '/staff/tickets', key: 'profileMenu.staffTickets', icon: TicketIcon }];
+const STAFF_ITEMS: typeof ITEMS = [
+  { to: '/staff/tickets', key: 'profileMenu.staffTickets', icon: TicketIcon },
+  { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon },
+];
 
 /** The profile layout's side menu (a scrollable row below lg). */
 export function ProfileMenu() {
