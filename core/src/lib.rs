@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod cart;
+pub mod chat;
 pub mod checkout;
 pub mod delivery;
 pub mod digits;
@@ -27,6 +28,7 @@ pub mod price;
 pub mod provinces;
 pub mod search;
 pub mod tehran;
+pub mod ticket_state;
 mod text;
 pub mod types;
 pub mod validation;

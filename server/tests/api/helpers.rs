@@ -195,6 +195,8 @@ pub struct TestApp {
     keys: TokenKeys,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    /// The file store's folder (ticket attachments), removed with the app.
+    pub files: TempDir,
     _db: TestDb,
 }
 
@@ -220,6 +222,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     if let Some(d) = &db.dir {
         config.data_dir = d.0.clone();
     }
+    let files = TempDir::new("shop-files");
+    config.files_dir = files.0.clone();
     tweak(&mut config);
     let app = Application::build(config).await.expect("application starts");
     let state = app.state().clone();
@@ -239,6 +243,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         state,
         shutdown: Some(tx),
         task: Some(task),
+        files,
         _db: db,
     }
 }

@@ -4,9 +4,11 @@
 mod helpers;
 
 mod account;
+mod account_lists;
 mod auth;
 mod binary;
 mod catalog;
+mod chat;
 mod checkout;
 mod checkout_support;
 mod instalments;
@@ -14,3 +16,4 @@ mod order;
 mod platform;
 mod providers;
 mod security;
+mod tickets;

@@ -466,7 +466,7 @@ async fn insert_order<C: ConnectionTrait>(
             receiver_mobile: Set(address.receiver_mobile.clone()),
             province: Set(address.province.clone()),
             city: Set(address.city.clone()),
-            address_line: Set(address.line.clone()),
+            address_line: Set(address.full_line()),
             postal_code: Set(address.postal_code.clone()),
             stock_state: Set(customer_order::STOCK_RESERVED.to_string()),
             tracking_code: Set(None),

@@ -35,6 +35,8 @@ export interface DeliveryTable {
 export interface Core {
   /** Canonical `09xxxxxxxxx` or the mobile rule's Persian message. */
   normalizeMobile(input: string): Outcome<string>;
+  /** Ten Western digits (any digit set, spaces or a dash between the groups), or the postal code message. */
+  normalizePostalCode(input: string): Outcome<string>;
   /** `{ ok: null }` when valid, else the rule's Persian message. */
   validate(rule: Rule, field: string, value: string): Outcome<null>;
   /** A whole form in one call: the first failing rule's message per field name. */
@@ -42,8 +44,12 @@ export interface Core {
   /** A form whose rules are read once (for forms validated on every keystroke). */
   prepareForm(fields: FieldSpec[]): PreparedForm;
   validateFile(field: string, sizeBytes: number, fileName: string): Outcome<null>;
+  /** An upload with its content: size, not empty, extension, and its first bytes (`head`) match the extension. */
+  validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
+  /** A chat message's text as it will be sent (trimmed), or why it cannot be (empty, too long). */
+  chatText(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */
   spreadPaste(input: string): CodeBoxes;
   formatPrice(toman: number): string;
@@ -82,6 +88,7 @@ const EMPTY_BOXES: CodeBoxes = ['', '', '', '', ''];
 
 const core: Core = {
   normalizeMobile: (input) => fns.normalize_mobile(input),
+  normalizePostalCode: (input) => fns.normalize_postal_code(input),
   validate: (rule, field, value) => fns.validate({ rule, field, value }),
   validateForm: (fields) => okOr(fns.validate_form(fields), {}),
   prepareForm(fields) {
@@ -95,7 +102,9 @@ const core: Core = {
     };
   },
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
+  validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
   normalizeCode: (input) => fns.normalize_code(input),
+  chatText: (input) => fns.chat_text(input),
   spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
   discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),

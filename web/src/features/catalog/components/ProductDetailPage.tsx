@@ -14,7 +14,7 @@ import { initialVariant, pickColour } from '@/features/catalog/utils/variants';
 import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './CompareBar';
 import { Countdown } from './Countdown';
-import { FavouriteButton } from './FavouriteButton';
+import { FavouriteSlot } from './favouriteSlot';
 import { Gallery, preloadGalleryImage } from './Gallery';
 import { ProductGrid } from './ProductCard';
 import { LoadError } from '@/shared/ui/Status';
@@ -171,6 +171,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
   // The WASM core comes on the first interaction: the page's first load stays small.
   const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
+  const FavouriteButton = useContext(FavouriteSlot);
   useLateTitle(product.Name);
   const crumbs = [
     { label: t('shop'), to: '/shop' },
@@ -190,7 +191,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
               </p>
               <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9">{product.Name}</h1>
             </div>
-            <FavouriteButton uid={product.Uid} />
+            {FavouriteButton && <FavouriteButton uid={product.Uid} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { goToGateway, startPayment } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
+import { listAddresses, type Address } from '@/shared/api/address';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { faDigits } from '@/shared/lib/digits';
 import { sessionAtom } from '@/shared/session/session';
 import { CartIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -13,8 +15,8 @@ import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
-import { listAddresses, openCart, registerOrder, summary as fetchSummary, type Address, type Summary } from '../api/checkout';
-import { AddressForm } from './AddressForm';
+import { openCart, registerOrder, summary as fetchSummary, type Summary } from '../api/checkout';
+import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
 
 type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
@@ -89,6 +91,7 @@ export default function CartOrderRegistrationPage() {
   const [payError, setPayError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const asked = useRef(0);
+  const AddressForm = useContext(AddressFormSlot);
 
   useEffect(() => {
     let alive = true;
@@ -209,17 +212,17 @@ export default function CartOrderRegistrationPage() {
                       <span className="min-w-0 break-words leading-7">
                         <span className="font-medium">{a.Name}</span> · {a.State}، {a.City}
                         <br />
-                        {a.Address}
+                        {[a.Address, a.Plaque ? t('address.plaque', { value: faDigits(a.Plaque) }) : '', a.Unit ? t('address.unit', { value: faDigits(a.Unit) }) : ''].filter(Boolean).join('، ')}
                       </span>
                     </label>
                   </li>
                 ))}
               </ul>
-              {adding ? (
+              {adding && AddressForm ? (
                 <div className="mt-4 border-t border-slate-100 pt-4">
                   <AddressForm
                     submitLabel={t('address.save')}
-                    onAdded={(id, book) => {
+                    onSaved={(id, book) => {
                       setAddresses(book);
                       setAdding(false);
                       chooseAddress(id);
