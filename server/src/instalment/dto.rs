@@ -125,6 +125,9 @@ pub struct PaymentDto {
     /// The bank's reference id.
     #[oai(rename = "RefId")]
     pub ref_id: Option<String>,
+    /// Paid for something already paid (or an order that had ended): the shop refunds it.
+    #[oai(rename = "RefundNeeded")]
+    pub refund_needed: bool,
 }
 
 /// `instalment/finance`: the finance page.

@@ -82,5 +82,6 @@ pub fn payment(p: &payment::Model, order: &customer_order::Model, number: Option
         amount_text: format_price(p.amount),
         date_text: jalali(p.verified_at.unwrap_or(p.created_at)),
         ref_id: p.ref_id.clone(),
+        refund_needed: p.refund_needed,
     }
 }

@@ -387,6 +387,8 @@ async fn the_same_instalment_paid_twice_at_the_bank_is_flagged_for_a_refund(db: 
     // The finance page lists each verified payment as it is: the refund one is not hidden.
     let f = s.post_auth(FINANCE, &r.c.token, json!({})).await;
     assert_eq!(f.body["plans"][0]["NextId"], rows[1].id);
+    let refunds: Vec<bool> = f.body["payments"].as_array().unwrap().iter().map(|p| p["RefundNeeded"].as_bool().unwrap()).collect();
+    assert_eq!(refunds, [true, false, false], "{}", f.text);
 }
 
 // ------------------------------------------------------------------ reminders (two nodes)

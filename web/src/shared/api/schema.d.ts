@@ -2282,6 +2282,8 @@ export interface components {
             DateText: string;
             /** @description The bank's reference id. */
             RefId?: string;
+            /** @description Paid for something already paid (or an order that had ended): the shop refunds it. */
+            RefundNeeded: boolean;
         };
         /**
          * FinanceResponse

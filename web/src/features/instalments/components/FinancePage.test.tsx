@@ -24,8 +24,8 @@ const plan = {
 };
 
 const payments = [
-  { Id: 2, Code: 'K7Q2M9XD', Kind: 'instalment', KindLabel: 'قسط ۱', Amount: 1_387_680, AmountText: '۱٬۳۸۷٬۶۸۰ تومان', DateText: '۳ دی ۱۴۰۵', RefId: '201002' },
-  { Id: 1, Code: 'K7Q2M9XD', Kind: 'down_payment', KindLabel: 'پیش‌پرداخت', Amount: 3_186_000, AmountText: '۳٬۱۸۶٬۰۰۰ تومان', DateText: '۲ آذر ۱۴۰۵', RefId: '201001' },
+  { Id: 2, Code: 'K7Q2M9XD', Kind: 'instalment', KindLabel: 'قسط ۱', Amount: 1_387_680, AmountText: '۱٬۳۸۷٬۶۸۰ تومان', DateText: '۳ دی ۱۴۰۵', RefId: '201002', RefundNeeded: false },
+  { Id: 1, Code: 'K7Q2M9XD', Kind: 'down_payment', KindLabel: 'پیش‌پرداخت', Amount: 3_186_000, AmountText: '۳٬۱۸۶٬۰۰۰ تومان', DateText: '۲ آذر ۱۴۰۵', RefId: '201001', RefundNeeded: false },
 ];
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -45,6 +45,16 @@ describe('/profile/finance', () => {
     expect(list[1]).toHaveTextContent('پیش‌پرداخت');
     expect(list[1]).toHaveTextContent('۳٬۱۸۶٬۰۰۰ تومان');
     expect(screen.getByTestId('plan')).toHaveTextContent('۲٬۷۷۵٬۳۶۰ تومان');
+    expect(screen.queryByText('در انتظار بازگشت وجه')).toBeNull();
+  });
+
+  it('a payment the shop must give back says so', async () => {
+    const twice = { ...payments[0], Id: 3, RefId: '201003', RefundNeeded: true };
+    mockApi({ [FINANCE]: () => ({ status: 'ok', payments: [twice, ...payments], plans: [plan] }) });
+    renderApp('/profile/finance', { signedIn: true });
+    const list = await screen.findAllByTestId('payment');
+    expect(list[0]).toHaveTextContent('در انتظار بازگشت وجه');
+    expect(list[1]).not.toHaveTextContent('در انتظار بازگشت وجه');
   });
 
   it('«پرداخت قسط» asks for the next instalment with an Idempotency-Key and goes to the bank', async () => {

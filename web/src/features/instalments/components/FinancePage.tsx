@@ -144,7 +144,10 @@ export default function FinancePage() {
                         )}
                       </span>
                     </span>
-                    <span className="font-medium whitespace-nowrap">{p.AmountText}</span>
+                    <span className="text-end font-medium whitespace-nowrap">
+                      {p.AmountText}
+                      {p.RefundNeeded && <span className="block text-xs font-normal text-amber-800">{t('finance.refund')}</span>}
+                    </span>
                   </li>
                 ))}
               </ul>
