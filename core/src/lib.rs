@@ -16,6 +16,7 @@
 pub mod cart;
 pub mod checkout;
 pub mod delivery;
+pub mod discount;
 pub mod digits;
 mod fold_table;
 pub mod jalali;

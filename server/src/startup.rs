@@ -20,11 +20,11 @@ use crate::state::AppState;
 use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",

@@ -27,6 +27,7 @@ use super::service::lifecycle::Applied;
 use super::service::{self, not_in_stock_message, Caller, EditOutcome, EditRequest, OrderError};
 use super::view;
 use crate::auth::BearerUser;
+use shop_core::discount::DiscountCode;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
 use crate::state::AppState;
@@ -37,6 +38,7 @@ pub fn checkout_error(e: CheckoutError) -> ApiError {
     match e {
         CheckoutError::Order(o) => api_error(o),
         CheckoutError::AddressNotFound => ApiError::NotFound(Json(ErrorBody::new(e.to_string(), field))),
+        CheckoutError::Discount(d) => ApiError::from(d),
         _ => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), field))),
     }
 }
@@ -57,6 +59,11 @@ pub fn api_error(e: OrderError) -> ApiError {
         OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
         OrderError::Db(db) => ApiError::internal(db),
     }
+}
+
+/// The typed discount code of a request (absent or blank: none; malformed: 422).
+fn discount_code(raw: Option<&str>) -> ApiResult<Option<DiscountCode>> {
+    Ok(raw.filter(|s| !s.trim().is_empty()).map(DiscountCode::parse).transpose()?)
 }
 
 fn caller(auth: &BearerUser) -> Caller {
@@ -171,7 +178,12 @@ impl OrderApi {
     /// city → 422 (`deliveryid`); an empty cart → 422.
     #[oai(path = "/summary", method = "post", operation_id = "order_summary")]
     async fn summary(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
-        let req = QuoteRequest { cart_id: body.orderid, address_id: body.addressid, delivery_id: body.deliveryid };
+        let req = QuoteRequest {
+            cart_id: body.orderid,
+            address_id: body.addressid,
+            delivery_id: body.deliveryid,
+            discount_code: discount_code(body.discountcode.as_deref())?,
+        };
         let q = checkout::quote(&state.db, &caller(&auth), &auth.0.city, &req, state.clock.unix())
             .await
             .map_err(checkout_error)?;
@@ -207,6 +219,7 @@ impl OrderApi {
             method,
             accept_prices: body.acceptprices,
             expected_payable: body.payable,
+            discount_code: discount_code(body.discountcode.as_deref())?,
         };
         let now = state.clock.unix();
         idempotency::once(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, || async {

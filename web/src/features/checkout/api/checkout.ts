@@ -36,10 +36,16 @@ export function openCart(uid: string): Promise<CallOutcome<{ orderId: number | n
   });
 }
 
-export function summary(orderid: number, addressid: number | null, deliveryid: number | null): Promise<CallOutcome<Summary>> {
+/** The server-priced summary; with `discountcode`, its discount previewed (422 at `discountcode` when it does not apply). */
+export function summary(
+  orderid: number,
+  addressid: number | null,
+  deliveryid: number | null,
+  discountcode: string | null = null,
+): Promise<CallOutcome<Summary>> {
   return settle(() =>
     api.POST('/api/client/v1/order/summary', {
-      body: { orderid, addressid: addressid ?? undefined, deliveryid: deliveryid ?? undefined },
+      body: { orderid, addressid: addressid ?? undefined, deliveryid: deliveryid ?? undefined, discountcode: discountcode ?? undefined },
     }),
   );
 }
@@ -51,6 +57,8 @@ export interface Registration {
   acceptprices: boolean;
   /** The payable the customer saw. */
   payable: number;
+  /** The discount code applied on the summary, if any. */
+  discountcode?: string | null;
 }
 
 /** Registers the order; `key` is this attempt's Idempotency-Key. */
@@ -58,7 +66,7 @@ export function registerOrder(r: Registration, key: string = attemptKey()): Prom
   return settle(() =>
     api.POST('/api/client/v1/order/register', {
       params: { header: { 'Idempotency-Key': key } },
-      body: { ...r, paymentmethod: 'full' },
+      body: { ...r, discountcode: r.discountcode ?? undefined, paymentmethod: 'full' },
     }),
   );
 }

@@ -15,6 +15,8 @@ import { LoadError } from '@/shared/ui/Status';
 import { listAddresses, openCart, registerOrder, summary as fetchSummary, type Address, type Summary } from '../api/checkout';
 import { AddressForm } from './AddressForm';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
+import { DiscountCodeField } from './DiscountCodeField';
+import { useDiscountCode } from '../hooks/useDiscountCode';
 
 type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
 
@@ -49,6 +51,7 @@ export default function CartOrderRegistrationPage() {
   const [payError, setPayError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const asked = useRef(0);
+  const discount = useDiscountCode();
 
   useEffect(() => {
     let alive = true;
@@ -77,7 +80,7 @@ export default function CartOrderRegistrationPage() {
   useEffect(() => {
     if (orderId === null || addressId === null) return;
     const n = ++asked.current;
-    void fetchSummary(orderId, addressId, deliveryId).then((out) => {
+    void fetchSummary(orderId, addressId, deliveryId, discount.code).then((out) => {
       if (n !== asked.current) return;
       if (out.ok) {
         setSummary(out.data);
@@ -86,9 +89,17 @@ export default function CartOrderRegistrationPage() {
         return;
       }
       if (out.field === 'deliveryid') setDeliveryId(null);
-      else setPayError(out.message ?? t('register.loadFailed'));
+      else if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.loadFailed'));
     });
-  }, [orderId, addressId, deliveryId, t]);
+  }, [orderId, addressId, deliveryId, discount.code, discount.refusedBy, t]);
+
+  const applyCode = (text: string) => {
+    if (orderId === null || addressId === null) return;
+    ++asked.current;
+    void discount.apply(text, (c) => fetchSummary(orderId, addressId, deliveryId, c)).then((out) => {
+      if (out.ok) setSummary(out.data);
+    });
+  };
 
   const chooseAddress = (id: number) => {
     setAddressId(id);
@@ -101,12 +112,13 @@ export default function CartOrderRegistrationPage() {
     setPaying(true);
     setPayError(null);
     const out = await registerOrder(
-      { orderid: orderId, addressid: addressId, deliveryid: deliveryId, acceptprices: accepted, payable: summary.Payable },
+      { orderid: orderId, addressid: addressId, deliveryid: deliveryId, acceptprices: accepted, payable: summary.Payable, discountcode: discount.code },
       attemptKey(),
     );
     if (!out.ok) {
       setPaying(false);
-      setPayError(out.message ?? t('register.failed'));
+      // A code refused at the last moment (e.g. its last use just went): shown at the field.
+      if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.failed'));
       return;
     }
     const answer = out.data;
@@ -128,7 +140,7 @@ export default function CartOrderRegistrationPage() {
       return;
     }
     setPayError(answer.message ?? t('register.failed'));
-  }, [orderId, addressId, deliveryId, summary, accepted, paying, t]);
+  }, [orderId, addressId, deliveryId, summary, accepted, paying, discount, t]);
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
   const canPay = Boolean(summary && deliveryId !== null && summary.DeliveryId === deliveryId && (!mustConfirm || accepted) && !paying);
@@ -201,6 +213,15 @@ export default function CartOrderRegistrationPage() {
                   </li>
                 ))}
               </ul>
+            </Card>
+            <Card title={t('discount.title')} testId="discount-code">
+              <DiscountCodeField
+                applied={discount.code}
+                error={discount.error}
+                checking={discount.checking}
+                onApply={applyCode}
+                onRemove={discount.remove}
+              />
             </Card>
             <Card title={t('register.payment')} testId="payment-methods">
               <ul className="space-y-2 text-sm">
