@@ -87,6 +87,9 @@ export default defineConfig(({ command, mode }) => ({
     setupFiles: ['./src/shared/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Whole journeys through a page (sign-in with a code, checkout) take 1-3 s alone and over 5 s
+    // on a 2-core machine busy with cargo; a timeout is a hang detector, not a speed target.
+    testTimeout: 30_000,
     server: {
       deps: {
         inline: [],

@@ -1,4 +1,5 @@
-//! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`, `openapi`.
+//! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`,
+//! `staff add MOBILE`, `discount add CODE …`, `order prepare …`, `openapi`.
 
 use crate::platform::config::{redact_url, Config};
 use crate::platform::db;
@@ -12,6 +13,7 @@ commands:
   serve                         migrate, load the demo data into an empty database, serve (default)
   migrate                       apply pending database migrations
   seed --demo [--products N]    load the demo catalogue, delivery options and a customer
+  staff add MOBILE              make the account of MOBILE (created if new) a staff account
   openapi                       print the OpenAPI document (JSON)
   discount add CODE (--percent N | --amount N) [--min N] [--max N] [--starts UNIX]
                [--ends UNIX | --days N] [--limit N] [--per-customer N] [--categories 1,2]
@@ -33,6 +35,11 @@ pub enum Command {
     Seed {
         /// Number of products (None: the seed's default).
         products: Option<usize>,
+    },
+    /// Make an account staff.
+    StaffAdd {
+        /// The mobile number, already parsed.
+        mobile: shop_core::types::Mobile,
     },
     /// Print the OpenAPI document.
     OpenApi,
@@ -165,6 +172,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
         Some("discount") => parse_discount(it),
         Some("order") => parse_prepare(it),
+        Some("staff") => match (it.next(), it.next(), it.next()) {
+            (Some("add"), Some(m), None) => shop_core::types::Mobile::parse(m)
+                .map(|mobile| Command::StaffAdd { mobile })
+                .map_err(|e| format!("staff add: {}", e.message)),
+            _ => Err("usage: shop staff add MOBILE".into()),
+        },
         Some(other) => Err(format!("unknown command {other}")),
     }
 }
@@ -236,6 +249,17 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             tracing::info!(database = %redact_url(&config.database_url), "connecting");
             let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
             crate::demo::log_report(&crate::demo::demo(&db, products).await?);
+            Ok(())
+        }
+        Command::StaffAdd { mobile } => {
+            let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+            let (user, created) = crate::auth::service::make_staff(&db, &mobile, unix_now()).await?;
+            println!(
+                "{} {} is staff (account id {})",
+                if created { "created:" } else { "updated:" },
+                user.mobile,
+                user.id
+            );
             Ok(())
         }
         Command::Serve => {
@@ -348,6 +372,13 @@ mod tests {
         assert_eq!(parse(&s(&["seed", "--demo"])), Ok(Command::Seed { products: None }));
         assert_eq!(parse(&s(&["seed", "--demo", "--products", "50"])), Ok(Command::Seed { products: Some(50) }));
         assert!(parse(&s(&["seed"])).is_err());
+        assert_eq!(
+            parse(&s(&["staff", "add", "۰۹۱۲۱۲۳۴۵۶۷"])),
+            Ok(Command::StaffAdd { mobile: shop_core::types::Mobile::parse("09121234567").unwrap() })
+        );
+        assert!(parse(&s(&["staff", "add", "0912"])).is_err());
+        assert!(parse(&s(&["staff", "add"])).is_err());
+        assert!(parse(&s(&["staff", "remove", "09121234567"])).is_err());
         assert!(parse(&s(&["bogus"])).is_err());
     }
 

@@ -30,6 +30,14 @@ impl BearerUser {
     pub fn id(&self) -> i64 {
         self.0.id
     }
+    /// The signed-in user when they are staff; 403 with a Persian message for a customer.
+    pub fn staff(&self) -> Result<&user::Model, ApiError> {
+        if self.0.is_staff() {
+            Ok(&self.0)
+        } else {
+            Err(ApiError::forbidden_msg(msg::STAFF_ONLY))
+        }
+    }
     /// The user's public id (`Uid`).
     pub fn uid(&self) -> &str {
         &self.0.uid

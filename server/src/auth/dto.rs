@@ -76,7 +76,7 @@ impl From<&user::Model> for UserDto {
             address2: u.address2.clone(),
             postal_code1: u.postal_code1.clone(),
             postal_code2: u.postal_code2.clone(),
-            user_type: u.user_type,
+            user_type: u.user_type.code(),
             phone: u.phone.clone(),
             block: u.block,
         }

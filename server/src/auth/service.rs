@@ -804,6 +804,26 @@ pub async fn seed_demo_user(
     Ok(inserted == 1)
 }
 
+/// Make the account of `mobile` a staff account, creating it when it does not exist yet.
+/// Returns the account and whether it was created. (`shop staff add`.)
+pub async fn make_staff(db: &DatabaseConnection, mobile: &Mobile, now: i64) -> Result<(user::Model, bool), DbErr> {
+    let created = user::Entity::insert(user::new_customer(mobile.as_str(), now))
+        .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
+        .exec_without_returning(db)
+        .await?
+        == 1;
+    user::Entity::update_many()
+        .col_expr(user::Column::UserType, Expr::value(user::UserType::Staff.code()))
+        .col_expr(user::Column::UpdatedAt, Expr::value(now))
+        .filter(user::Column::Mobile.eq(mobile.as_str()))
+        .exec(db)
+        .await?;
+    let row = find_user_by_mobile(db, mobile.as_str())
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound(mobile.as_str().to_string()))?;
+    Ok((row, created))
+}
+
 /// Delete old challenges, spent refresh tokens and finished counters (run periodically).
 pub async fn purge_expired(db: &DatabaseConnection, now: i64) -> Result<(), DbErr> {
     otp_challenge::Entity::delete_many()

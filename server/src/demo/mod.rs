@@ -441,7 +441,7 @@ async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
         postal_code2: Set(String::new()),
         phone: Set(String::new()),
         info: Set(String::new()),
-        user_type: Set(1),
+        user_type: Set(user::UserType::Customer),
         block: Set(false),
         password_hash: Set(Some(hash_password(DEMO_PASSWORD)?)),
         created_at: Set(now),

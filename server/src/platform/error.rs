@@ -27,6 +27,8 @@ pub mod msg {
     pub const UNAUTHORIZED: &str = "لطفا ابتدا وارد حساب کاربری خود شوید.";
     /// Not allowed.
     pub const FORBIDDEN: &str = "شما به این بخش دسترسی ندارید.";
+    /// A staff-only call made by a customer.
+    pub const STAFF_ONLY: &str = "این بخش فقط برای کارکنان فروشگاه است.";
     /// Blocked account.
     pub const BLOCKED: &str = "حساب کاربری شما مسدود شده است.";
     /// Unknown route or record.

@@ -127,6 +127,37 @@ async fn migrate_and_seed_on_postgres() {
 }
 
 #[test]
+fn staff_add_makes_an_existing_or_new_account_staff() {
+    let tmp = TempDir::new("shop-bin");
+    let dir = &tmp.0;
+    let run = |args: &[&str]| shop().args(args).current_dir(dir).output().unwrap();
+    let out = run(&["seed", "--demo"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Persian digits are accepted; the demo customer (09120000000) becomes staff.
+    let out = run(&["staff", "add", "۰۹۱۲۰۰۰۰۰۰۰"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("updated: 09120000000 is staff"));
+    let out = run(&["staff", "add", "09351112233"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("created: 09351112233 is staff"));
+    // A malformed number is refused with the rule's Persian message, nothing written.
+    let out = run(&["staff", "add", "0912"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("موبایل"), "{}", String::from_utf8_lossy(&out.stderr));
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let url = format!("sqlite://{}?mode=rwc", dir.join("data/shop.db").display());
+        let db = shop_server::platform::db::connect(&url, 1).await.unwrap();
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        use shop_server::auth::entity::user;
+        let staff = user::Entity::find().filter(user::Column::UserType.eq(user::UserType::Staff)).all(&db).await.unwrap();
+        let mut mobiles: Vec<_> = staff.iter().map(|u| u.mobile.as_str()).collect();
+        mobiles.sort();
+        assert_eq!(mobiles, ["09120000000", "09351112233"]);
+        let _ = db.close().await;
+    });
+}
+
+#[test]
 fn serve_refuses_unsafe_settings_outside_development() {
     let tmp = TempDir::new("shop-bin");
     let dir = tmp.0.clone();

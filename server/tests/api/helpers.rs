@@ -470,6 +470,15 @@ impl TestApp {
         TestUser { id: row.id, uid: row.uid, token }
     }
 
+    /// A staff member (made the way `shop staff add` makes one) with a valid access token.
+    pub async fn staff(&self, mobile: &str) -> TestUser {
+        let now = chrono::Utc::now().timestamp();
+        let m = shop_core::types::Mobile::parse(mobile).expect("a valid mobile number");
+        let (row, _) = shop_server::auth::service::make_staff(&self.db, &m, now).await.expect("make staff");
+        let token = self.keys.sign_access(&AccessClaims { sub: row.id, uid: row.uid.clone(), iat: now, exp: now + 900, ep: row.session_epoch });
+        TestUser { id: row.id, uid: row.uid, token }
+    }
+
     /// A fresh access token for `u`, issued at the server's current time (after the clock moved).
     pub fn fresh_token(&self, u: &TestUser) -> String {
         let now = self.now();

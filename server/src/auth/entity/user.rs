@@ -27,9 +27,9 @@ pub struct Model {
     pub phone: String,
     /// Free text sent at registration (`info`).
     pub info: String,
-    /// Account type (`Type`): 1 for a customer.
+    /// Account type (`Type`): 1 a customer, 2 a member of the shop's staff.
     #[sea_orm(column_name = "user_type")]
-    pub user_type: i32,
+    pub user_type: UserType,
     /// Blocked accounts cannot sign in.
     pub block: bool,
     /// argon2id PHC string; `None` until a password is set.
@@ -43,6 +43,30 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}
+
+/// The spec's user `Type`, stored as its number. Staff are made only by `shop staff add`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "i32", db_type = "Integer")]
+pub enum UserType {
+    /// A shopper (the default for every sign-up).
+    Customer = 1,
+    /// Shop staff: answers tickets and chats, prepares orders.
+    Staff = 2,
+}
+
+impl UserType {
+    /// The number the API sends as `Type`.
+    pub fn code(self) -> i32 {
+        self as i32
+    }
+}
+
+impl Model {
+    /// Whether this account belongs to the shop's staff.
+    pub fn is_staff(&self) -> bool {
+        self.user_type == UserType::Staff
+    }
+}
 
 impl ActiveModelBehavior for ActiveModel {}
 
@@ -65,7 +89,7 @@ pub fn new_customer(mobile: &str, now: i64) -> ActiveModel {
         postal_code2: Set(String::new()),
         phone: Set(String::new()),
         info: Set(String::new()),
-        user_type: Set(1),
+        user_type: Set(UserType::Customer),
         block: Set(false),
         password_hash: Set(None),
         session_epoch: Set(0),

@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 import { resetHttp } from '@/shared/api/http';
 
 // The machine running the suite is shared and busy: lazy route chunks can take a while.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
