@@ -52,6 +52,8 @@ async function firstAddress(page: Page) {
   await page.getByRole('button', { name: 'ذخیره و ادامهٔ ثبت سفارش' }).tap();
   await expect(page).toHaveURL(/\/profile\/cart\/order-register$/);
   await expect(page.getByTestId('delivery-options').getByRole('radio').first()).toBeChecked();
+  // The summary for the chosen delivery is in (its price, not «choose a delivery»).
+  await expect(page.getByTestId('delivery-price')).toHaveText(/تومان|رایگان/);
   await expect(page.getByTestId('payable')).toContainText('تومان');
 }
 
