@@ -7,8 +7,8 @@
 //!
 //! All four calls answer with the same cart shape ([`CartResponse`]):
 //! `{status, data: [CartLine…], OrderTotalPrice, FinalPrice, Code, OrderId}`.
-//! `FinalPrice` is `OrderTotalPrice` minus discounts; there are no discounts yet, so the two are
-//! equal (the discounts issue will lower `FinalPrice` only).
+//! On the cart `FinalPrice` equals `OrderTotalPrice`: a discount code is entered at order
+//! registration, where `order/summary` and `order/register` answer `FinalPrice` lowered by it.
 
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
