@@ -104,7 +104,7 @@ mod tests {
             postal_code2: String::new(),
             phone: String::new(),
             info: String::new(),
-            user_type: super::entity::user::UserType::Customer,
+            user_type: crate::auth::entity::user::UserType::Customer,
             block,
             password_hash: None,
             session_epoch: 0,
