@@ -140,7 +140,7 @@ test.describe('discounts and prepared orders at phone size', () => {
     await page.goto(link!);
     const order = page.getByTestId('prepared-order');
     await expect(order).toBeVisible();
-    await expect(order).toContainText('۲ عدد');
+    await expect(order).toContainText('تعداد: ۲');
     await expect(page.getByTestId('prepared-total')).toContainText('تومان');
     const total = toman((await page.getByTestId('prepared-total').textContent())!);
     await noOverflow(page);

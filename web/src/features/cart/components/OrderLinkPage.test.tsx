@@ -32,7 +32,7 @@ describe('/order/{code}', () => {
     const { store, router } = renderApp(`/order/${CODE}`);
     expect(await screen.findByText('لپ‌تاپ لنوو')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('prepared-total')).toHaveTextContent('۱۰۰٬۰۰۰٬۰۰۰ تومان'));
-    await waitFor(() => expect(screen.getByTestId('prepared-order')).toHaveTextContent('۲ عدد'));
+    await waitFor(() => expect(screen.getByTestId('prepared-order')).toHaveTextContent('تعداد: ۲'));
     expect(screen.getByText('این لینک تا ۲۴ خرداد ۱۴۰۶ معتبر است.')).toBeInTheDocument();
     expect(api.callsTo(VIEW)[0].body).toEqual({ code: CODE });
     fireEvent.click(screen.getByRole('button', { name: 'ورود و افزودن به سبد' }));

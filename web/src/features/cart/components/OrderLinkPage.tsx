@@ -86,7 +86,8 @@ export default function OrderLinkPage() {
                   <p className="text-xs leading-6 text-slate-500">
                     {[l.Color, l.NameGaranti && t('link.warranty', { name: l.NameGaranti }), t('link.count', { n: persianDigits(core, l.Num) })]
                       .filter(Boolean)
-                      .join(' · ')}
+                      // Not « · »: beside a digit the middle dot reads as a Persian zero (۰).
+                      .join('، ')}
                   </p>
                   {!l.Available && <p className="text-xs font-bold text-red-600">{t('link.unavailable')}</p>}
                 </div>
