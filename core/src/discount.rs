@@ -472,6 +472,43 @@ mod tests {
         }
     }
 
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the terms and the cart: the amount is never negative, never more than the
+        /// eligible lines' total and never above `max_discount`.
+        #[test]
+        fn the_amount_stays_within_its_bounds(
+            percent in any::<bool>(),
+            value in -10i64..2_000_000_000,
+            max in proptest::option::of(-10i64..1_000_000_000),
+            restrict in proptest::option::of(0i64..4),
+            lines in proptest::collection::vec((0i64..4, 0i64..4, -10i64..5_000_000_000), 0..6),
+        ) {
+            let terms = DiscountTerms {
+                kind: if percent { DiscountKind::Percent } else { DiscountKind::Fixed },
+                value,
+                max_discount: max,
+                categories: restrict.into_iter().collect(),
+                ..DiscountTerms::open(0, 10)
+            };
+            let lines: Vec<DiscountLine> = lines.into_iter().map(|(p, c, total)| line(p, vec![c], total)).collect();
+            let eligible: i64 = lines
+                .iter()
+                .filter(|l| restrict.is_none_or(|c| l.categories.contains(&c)))
+                .map(|l| l.total.max(0))
+                .sum();
+            let i = DiscountInput { terms, used: 0, customer_used: 0, customer_id: 1, lines, now: 5 };
+            if let Ok(amount) = discount_amount(&i) {
+                prop_assert!(amount >= 0);
+                prop_assert!(amount <= eligible);
+                if let Some(m) = max {
+                    prop_assert!(amount <= m.max(0));
+                }
+            }
+        }
+    }
+
     #[test]
     fn huge_values_do_not_overflow() {
         let mut i = input(pct(100));
