@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod account;
 mod auth;
 mod binary;
 mod catalog;
