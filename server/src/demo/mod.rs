@@ -11,6 +11,7 @@
 pub mod catalog;
 pub mod content;
 pub mod discounts;
+pub mod plans;
 
 use std::collections::HashMap;
 
@@ -400,6 +401,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
             }
         }
     }
+    plans::seed_plans(&txn).await?;
     txn.commit().await?;
     Ok(report)
 }

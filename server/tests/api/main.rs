@@ -4,14 +4,18 @@
 mod helpers;
 
 mod account;
+mod account_lists;
 mod auth;
 mod binary;
 mod catalog;
+mod chat;
 mod checkout;
 mod checkout_support;
 mod discounts;
+mod instalments;
 mod order;
 mod platform;
 mod prepared_orders;
 mod providers;
 mod security;
+mod tickets;
