@@ -131,6 +131,10 @@ macro_rules! core_functions {
             discount_percent(p: (i64, i64)): serde, "[old: number, new: number]" => "number" {
                 Ok($crate::dispatch::Output::Int(i64::from($crate::price::discount_percent(p.0, p.1).get())))
             }
+            /// The Toman a discount code takes off a cart, or why it does not apply.
+            discount_amount(d: $crate::discount::DiscountInput): serde, "DiscountInput" => "number" {
+                $crate::discount::discount_amount(&d).map($crate::dispatch::Output::Int).map_err(|e| e.to_string())
+            }
             /// Gregorian `[y, m, d]` to a Jalali date.
             gregorian_to_jalali(ymd: (i32, u32, u32)): serde, "Ymd" => "JalaliDate" {
                 $crate::jalali::gregorian_to_jalali(ymd.0, ymd.1, ymd.2)
@@ -244,6 +248,18 @@ export interface CartLine { Num: number; Price: number; PriceGaranti?: number; I
 
 export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
 export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
+
+/** A discount code's terms, its uses so far, the customer and the cart (times in Unix seconds). */
+export interface DiscountTerms {
+  kind: "percent" | "fixed"; value: number; min_total?: number; max_discount?: number | null;
+  starts_at: number; ends_at: number; usage_limit?: number | null; per_customer_limit?: number | null;
+  categories?: number[]; products?: number[]; owner_id?: number | null;
+}
+export interface DiscountLine { product_id: number; categories?: number[]; total: number }
+export interface DiscountInput {
+  terms: DiscountTerms; used?: number; customer_used?: number; customer_id: number;
+  lines: DiscountLine[]; now: number;
+}
 
 export interface JalaliDate { year: number; month: number; day: number }
 export type Ymd = [number, number, number];

@@ -17,6 +17,7 @@ pub mod cart;
 pub mod chat;
 pub mod checkout;
 pub mod delivery;
+pub mod discount;
 pub mod digits;
 mod fold_table;
 pub mod instalment;

@@ -1,5 +1,5 @@
 //! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`,
-//! `staff add MOBILE`, `openapi`.
+//! `staff add MOBILE`, `discount add CODE …`, `order prepare …`, `openapi`.
 
 use crate::platform::config::{redact_url, Config};
 use crate::platform::db;
@@ -15,6 +15,12 @@ commands:
   seed --demo [--products N]    load the demo catalogue, delivery options and a customer
   staff add MOBILE              make the account of MOBILE (created if new) a staff account
   openapi                       print the OpenAPI document (JSON)
+  discount add CODE (--percent N | --amount N) [--min N] [--max N] [--starts UNIX]
+               [--ends UNIX | --days N] [--limit N] [--per-customer N] [--categories 1,2]
+               [--products 3,4] [--mobile 09…] [--description TEXT]
+                                create a discount code (--mobile: a personal code)
+  order prepare [--mobile 09…] [--hours N] [--note TEXT] VARIANT:QTY…
+                                prepare an order link for a customer (prints /order/{code})
 
 configuration: environment variables SHOP_* (see docs/architecture.md), or a .env file";
 
@@ -39,6 +45,103 @@ pub enum Command {
     OpenApi,
     /// Print usage.
     Help,
+    /// Create a discount code.
+    DiscountAdd(DiscountArgs),
+    /// Prepare an order link.
+    OrderPrepare(PrepareArgs),
+}
+
+/// `discount add` options (values are checked by `shop_core::discount` when the code is made).
+#[derive(Debug, PartialEq, Eq, Default)]
+pub struct DiscountArgs {
+    pub code: String,
+    pub percent: Option<i64>,
+    pub amount: Option<i64>,
+    pub min_total: i64,
+    pub max_discount: Option<i64>,
+    pub starts: Option<i64>,
+    pub ends: Option<i64>,
+    pub days: Option<i64>,
+    pub usage_limit: Option<i64>,
+    pub per_customer: Option<i64>,
+    pub categories: Vec<i64>,
+    pub products: Vec<i64>,
+    pub mobile: Option<String>,
+    pub description: String,
+}
+
+/// `order prepare` options.
+#[derive(Debug, PartialEq, Eq, Default)]
+pub struct PrepareArgs {
+    pub mobile: Option<String>,
+    pub hours: i64,
+    pub note: String,
+    /// `(variant id, quantity)`.
+    pub lines: Vec<(i64, i64)>,
+}
+
+fn number(opt: &str, v: Option<&str>) -> Result<i64, String> {
+    let v = v.ok_or(format!("{opt} needs a value"))?;
+    shop_core::digits::to_western_digits(v).trim().parse().map_err(|_| format!("{opt}: not a whole number: {v}"))
+}
+
+fn ids(opt: &str, v: Option<&str>) -> Result<Vec<i64>, String> {
+    let v = v.ok_or(format!("{opt} needs a value"))?;
+    v.split(',').filter(|p| !p.trim().is_empty()).map(|p| number(opt, Some(p))).collect()
+}
+
+fn parse_discount<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, String> {
+    if it.next() != Some("add") {
+        return Err("discount: only `discount add` is supported".into());
+    }
+    let mut a = DiscountArgs { code: it.next().ok_or("discount add needs a CODE")?.to_string(), ..Default::default() };
+    while let Some(opt) = it.next() {
+        match opt {
+            "--percent" => a.percent = Some(number(opt, it.next())?),
+            "--amount" => a.amount = Some(number(opt, it.next())?),
+            "--min" => a.min_total = number(opt, it.next())?,
+            "--max" => a.max_discount = Some(number(opt, it.next())?),
+            "--starts" => a.starts = Some(number(opt, it.next())?),
+            "--ends" => a.ends = Some(number(opt, it.next())?),
+            "--days" => a.days = Some(number(opt, it.next())?),
+            "--limit" => a.usage_limit = Some(number(opt, it.next())?),
+            "--per-customer" => a.per_customer = Some(number(opt, it.next())?),
+            "--categories" => a.categories = ids(opt, it.next())?,
+            "--products" => a.products = ids(opt, it.next())?,
+            "--mobile" => a.mobile = Some(it.next().ok_or("--mobile needs a number")?.to_string()),
+            "--description" => a.description = it.next().ok_or("--description needs a text")?.to_string(),
+            other => return Err(format!("discount add: unknown option {other}")),
+        }
+    }
+    if a.percent.is_some() == a.amount.is_some() {
+        return Err("discount add: give exactly one of --percent or --amount".into());
+    }
+    Ok(Command::DiscountAdd(a))
+}
+
+fn parse_prepare<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, String> {
+    if it.next() != Some("prepare") {
+        return Err("order: only `order prepare` is supported".into());
+    }
+    let mut a = PrepareArgs { hours: 72, ..Default::default() };
+    while let Some(arg) = it.next() {
+        match arg {
+            "--mobile" => a.mobile = Some(it.next().ok_or("--mobile needs a number")?.to_string()),
+            "--hours" => a.hours = number(arg, it.next())?,
+            "--note" => a.note = it.next().ok_or("--note needs a text")?.to_string(),
+            line => {
+                let (v, q) = line.split_once(':').ok_or(format!("order prepare: expected VARIANT:QTY, got {line}"))?;
+                a.lines.push((number("VARIANT", Some(v))?, number("QTY", Some(q))?));
+            }
+        }
+    }
+    if a.lines.is_empty() {
+        return Err("order prepare: give at least one VARIANT:QTY".into());
+    }
+    if a.hours < 1 {
+        return Err("order prepare: --hours must be at least 1".into());
+    }
+    Ok(Command::OrderPrepare(a))
 }
 
 /// Parse the arguments after the program name.
@@ -67,6 +170,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             Ok(Command::Seed { products })
         }
+        Some("discount") => parse_discount(it),
+        Some("order") => parse_prepare(it),
         Some("staff") => match (it.next(), it.next(), it.next()) {
             (Some("add"), Some(m), None) => shop_core::types::Mobile::parse(m)
                 .map(|mobile| Command::StaffAdd { mobile })
@@ -148,8 +253,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::StaffAdd { mobile } => {
             let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_secs() as i64;
-            let (user, created) = crate::auth::service::make_staff(&db, &mobile, now).await?;
+            let (user, created) = crate::auth::service::make_staff(&db, &mobile, unix_now()).await?;
             println!(
                 "{} {} is staff (account id {})",
                 if created { "created:" } else { "updated:" },
@@ -172,8 +276,71 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             tracing::info!("stopped");
             Ok(())
         }
+        Command::DiscountAdd(a) => {
+            let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+            let m = add_discount(&db, a, unix_now()).await?;
+            println!("discount code {} created (id {})", m.code, m.id);
+            Ok(())
+        }
+        Command::OrderPrepare(a) => {
+            let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+            let req = crate::prepared_order::service::PrepareRequest {
+                mobile: a.mobile.as_deref().map(shop_core::types::Mobile::parse).transpose().map_err(|e| e.message)?,
+                lines: a.lines,
+                valid_secs: a.hours.saturating_mul(3600),
+                note: a.note,
+            };
+            let (code, order) = crate::prepared_order::service::prepare(&db, &req, unix_now()).await?;
+            println!("code: {code}");
+            println!("link: {}/order/{code}", config.public_url.trim_end_matches('/'));
+            println!("expires_at: {}", order.expires_at);
+            Ok(())
+        }
         Command::OpenApi | Command::Help => Ok(()),
     }
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `shop discount add`: the owner's mobile to an id, then the creation rule.
+pub async fn add_discount(
+    db: &sea_orm::DatabaseConnection,
+    a: DiscountArgs,
+    now: i64,
+) -> Result<crate::discount::entity::discount_code::Model, Box<dyn std::error::Error>> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use shop_core::discount::{DiscountCode, DiscountKind, DiscountTerms};
+    let code = DiscountCode::parse(&a.code).map_err(|e| e.message)?;
+    let owner_id = match a.mobile.as_deref() {
+        Some(m) => {
+            let m = shop_core::types::Mobile::parse(m).map_err(|e| e.message)?;
+            let user = crate::auth::entity::user::Entity::find()
+                .filter(crate::auth::entity::user::Column::Mobile.eq(m.as_str()))
+                .one(db)
+                .await?
+                .ok_or("no customer with that mobile number")?;
+            Some(user.id)
+        }
+        None => None,
+    };
+    let starts_at = a.starts.unwrap_or(now);
+    let terms = DiscountTerms {
+        kind: if a.percent.is_some() { DiscountKind::Percent } else { DiscountKind::Fixed },
+        value: a.percent.or(a.amount).unwrap_or(0),
+        min_total: a.min_total,
+        max_discount: a.max_discount,
+        starts_at,
+        ends_at: a.ends.unwrap_or_else(|| starts_at.saturating_add(a.days.unwrap_or(30).saturating_mul(86_400))),
+        usage_limit: a.usage_limit,
+        per_customer_limit: a.per_customer,
+        categories: a.categories,
+        products: a.products,
+        owner_id,
+    };
+    let new = crate::discount::service::NewDiscount { code, terms, description: a.description };
+    Ok(crate::discount::service::create(db, new, now).await.map_err(|e| e.to_string())?)
 }
 
 /// Every 10 minutes: delete old OTP challenges, spent refresh tokens and finished counters.
@@ -213,5 +380,26 @@ mod tests {
         assert!(parse(&s(&["staff", "add"])).is_err());
         assert!(parse(&s(&["staff", "remove", "09121234567"])).is_err());
         assert!(parse(&s(&["bogus"])).is_err());
+    }
+
+    #[test]
+    fn parses_discount_and_prepare() {
+        let Ok(Command::DiscountAdd(a)) = parse(&s(&["discount", "add", "yalda", "--percent", "150", "--limit", "1", "--categories", "2,3"])) else {
+            panic!("discount add not parsed");
+        };
+        assert_eq!((a.code.as_str(), a.percent, a.usage_limit, a.categories), ("yalda", Some(150), Some(1), vec![2, 3]));
+        assert!(parse(&s(&["discount", "add", "X", "--percent", "1", "--amount", "1"])).is_err());
+        assert!(parse(&s(&["discount", "add", "X"])).is_err());
+        assert_eq!(
+            parse(&s(&["order", "prepare", "--mobile", "09123456789", "12:1", "14:2"])),
+            Ok(Command::OrderPrepare(PrepareArgs {
+                mobile: Some("09123456789".into()),
+                hours: 72,
+                note: String::new(),
+                lines: vec![(12, 1), (14, 2)]
+            }))
+        );
+        assert!(parse(&s(&["order", "prepare"])).is_err());
+        assert!(parse(&s(&["order", "prepare", "12"])).is_err());
     }
 }

@@ -28,6 +28,7 @@ pub type Apis = (
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
     crate::instalment::routes::InstalmentApi,
     (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
+    (crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi),
 );
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
@@ -39,6 +40,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
         crate::instalment::routes::InstalmentApi,
         (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
+        (crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(

@@ -10,6 +10,7 @@
 
 pub mod catalog;
 pub mod content;
+pub mod discounts;
 pub mod plans;
 
 use std::collections::HashMap;
@@ -304,6 +305,8 @@ pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<Se
     let mut report = catalogue(db, products).await?;
     catalog::seed_catalog(db, products).await?;
     report.customer = demo_customer(db).await?;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    discounts::seed(db, now).await?;
     Ok(report)
 }
 

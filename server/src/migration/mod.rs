@@ -15,6 +15,7 @@ mod m20261123_000400_session_epoch;
 mod m20261123_000500_otp_challenge_user;
 mod m20261123_000600_account_lists;
 mod m20261123_000700_instalments;
+mod m20261123_000800_discounts_prepared_orders;
 mod m20261123_000900_tickets;
 mod m20261123_001000_chat;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000500_otp_challenge_user::Migration),
             Box::new(m20261123_000600_account_lists::Migration),
             Box::new(m20261123_000700_instalments::Migration),
+            Box::new(m20261123_000800_discounts_prepared_orders::Migration),
             Box::new(m20261123_000900_tickets::Migration),
             Box::new(m20261123_001000_chat::Migration),
         ]

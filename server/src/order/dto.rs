@@ -252,11 +252,14 @@ pub struct SummaryReq {
     pub addressid: Option<i64>,
     /// A delivery option offered for that city; its price is added to the payable.
     pub deliveryid: Option<i64>,
+    /// A discount code to preview (422 at `discountcode` when it does not apply).
+    #[oai(validator(max_length = 64))]
+    pub discountcode: Option<String>,
 }
 
 impl Example for SummaryReq {
     fn example() -> Self {
-        Self { orderid: 12, addressid: Some(3), deliveryid: Some(2) }
+        Self { orderid: 12, addressid: Some(3), deliveryid: Some(2), discountcode: None }
     }
 }
 
@@ -281,6 +284,10 @@ pub struct RegisterReq {
     /// The `Payable` the customer saw on the summary; when the server computes another one
     /// (the cart changed in another tab) the answer is `price_changed` and nothing is written.
     pub payable: Option<i64>,
+    /// A discount code; one use of it is spent with the registration (422 at `discountcode`
+    /// when it does not apply, e.g. its last use was just taken).
+    #[oai(validator(max_length = 64))]
+    pub discountcode: Option<String>,
 }
 
 impl Example for RegisterReq {
@@ -293,6 +300,7 @@ impl Example for RegisterReq {
             planid: None,
             acceptprices: false,
             payable: Some(75_820_000),
+            discountcode: None,
         }
     }
 }
@@ -384,6 +392,15 @@ pub struct Summary {
     /// Some line's price moved since it was put in the cart.
     #[oai(rename = "PriceChanged")]
     pub price_changed: bool,
+    /// The discount code applied (canonical form), when one was given.
+    #[oai(rename = "DiscountCode")]
+    pub discount_code: Option<String>,
+    /// The spec's pre-order totals: `OrderTotalPrice` (the lines) and `FinalPrice` (the lines
+    /// less the discount; delivery is added to it in `Payable`).
+    #[oai(rename = "OrderTotalPrice")]
+    pub order_total_price: i64,
+    #[oai(rename = "FinalPrice")]
+    pub final_price: i64,
 }
 
 /// The registered order, as `order/register` answers it.
@@ -397,6 +414,13 @@ pub struct Registered {
     pub status: String,
     #[oai(rename = "Payable")]
     pub payable: i64,
+    /// The lines' total, and that total less the discount (spec's pre-order fields).
+    #[oai(rename = "OrderTotalPrice")]
+    pub order_total_price: i64,
+    #[oai(rename = "FinalPrice")]
+    pub final_price: i64,
+    #[oai(rename = "Discount")]
+    pub discount: i64,
     /// Unix seconds: unpaid after this, the order expires and its stock is released.
     #[oai(rename = "ExpiresAt")]
     pub expires_at: i64,

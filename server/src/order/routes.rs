@@ -7,8 +7,8 @@
 //!
 //! All four calls answer with the same cart shape ([`CartResponse`]):
 //! `{status, data: [CartLine…], OrderTotalPrice, FinalPrice, Code, OrderId}`.
-//! `FinalPrice` is `OrderTotalPrice` minus discounts; there are no discounts yet, so the two are
-//! equal (the discounts issue will lower `FinalPrice` only).
+//! On the cart `FinalPrice` equals `OrderTotalPrice`: a discount code is entered at order
+//! registration, where `order/summary` and `order/register` answer `FinalPrice` lowered by it.
 
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
@@ -27,6 +27,7 @@ use super::service::lifecycle::Applied;
 use super::service::{self, not_in_stock_message, Caller, EditOutcome, EditRequest, OrderError};
 use super::view;
 use crate::auth::BearerUser;
+use shop_core::discount::DiscountCode;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
 use crate::state::AppState;
@@ -38,6 +39,7 @@ pub fn checkout_error(e: CheckoutError) -> ApiError {
         CheckoutError::Order(o) => api_error(o),
         CheckoutError::Instalment(i) => crate::instalment::routes::api_error(i),
         CheckoutError::AddressNotFound => ApiError::NotFound(Json(ErrorBody::new(e.to_string(), field))),
+        CheckoutError::Discount(d) => ApiError::from(d),
         _ => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), field))),
     }
 }
@@ -58,6 +60,11 @@ pub fn api_error(e: OrderError) -> ApiError {
         OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
         OrderError::Db(db) => ApiError::internal(db),
     }
+}
+
+/// The typed discount code of a request (absent or blank: none; malformed: 422).
+fn discount_code(raw: Option<&str>) -> ApiResult<Option<DiscountCode>> {
+    Ok(raw.filter(|s| !s.trim().is_empty()).map(DiscountCode::parse).transpose()?)
 }
 
 fn caller(auth: &BearerUser) -> Caller {
@@ -172,7 +179,12 @@ impl OrderApi {
     /// city → 422 (`deliveryid`); an empty cart → 422.
     #[oai(path = "/summary", method = "post", operation_id = "order_summary")]
     async fn summary(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
-        let req = QuoteRequest { cart_id: body.orderid, address_id: body.addressid, delivery_id: body.deliveryid };
+        let req = QuoteRequest {
+            cart_id: body.orderid,
+            address_id: body.addressid,
+            delivery_id: body.deliveryid,
+            discount_code: discount_code(body.discountcode.as_deref())?,
+        };
         let q = checkout::quote(&state.db, &caller(&auth), &auth.0.city, &req, state.clock.unix())
             .await
             .map_err(checkout_error)?;
@@ -209,6 +221,7 @@ impl OrderApi {
             plan_id: body.planid,
             accept_prices: body.acceptprices,
             expected_payable: body.payable,
+            discount_code: discount_code(body.discountcode.as_deref())?,
         };
         let now = state.clock.unix();
         idempotency::once(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, || async {

@@ -111,7 +111,7 @@ pub struct CartView {
     pub lines: Vec<LineView>,
     /// `OrderTotalPrice`: `shop_core::cart::order_total` over the lines.
     pub total: i64,
-    /// `FinalPrice`: the total less discounts. There are no discounts yet, so it equals `total`.
+    /// `FinalPrice`: equals `total` on the cart (discount codes apply at order registration).
     pub final_price: i64,
     /// `shop_core::cart::instalment_eligible` over the lines.
     pub instalment: bool,
@@ -407,7 +407,8 @@ fn totals(order: Option<&shop_order::Model>, lines: Vec<LineView>) -> CartView {
     }
 }
 
-/// `FinalPrice` from `OrderTotalPrice`: minus discounts, of which there are none yet.
+/// The cart's `FinalPrice` from `OrderTotalPrice`: codes apply at order registration (the
+/// summary and the registered order carry the lowered `FinalPrice`), so on the cart they are equal.
 pub fn final_price(total: i64) -> i64 {
     total
 }

@@ -55,6 +55,9 @@ pub fn summary(q: &Quote) -> Summary {
         delivery_options: q.options.iter().cloned().map(DeliveryOptionDto::from).collect(),
         delivery_id: q.delivery.as_ref().map(|d| d.id),
         price_changed: q.changed().next().is_some(),
+        discount_code: q.applied_discount.as_ref().map(|a| a.code.clone()),
+        order_total_price: q.items_total,
+        final_price: q.items_total.saturating_sub(q.discount).max(0),
     }
 }
 
@@ -64,6 +67,9 @@ pub fn registered(o: &customer_order::Model) -> Registered {
         code: o.code.clone(),
         status: o.status.clone(),
         payable: o.payable,
+        order_total_price: o.items_total,
+        final_price: o.items_total.saturating_sub(o.discount).max(0),
+        discount: o.discount,
         expires_at: o.expires_at,
     }
 }

@@ -21,6 +21,8 @@ use crate::address::{entity::address, service as address_book};
 use crate::catalog::{self, variant};
 use crate::delivery::entity::delivery_option;
 use crate::delivery::service::options_for_products;
+use crate::discount::service::{self as discounts, AppliedDiscount, CartPart, DiscountError};
+use shop_core::discount::DiscountCode;
 use crate::order::entity::{customer_order, customer_order_line, order_line, shop_order};
 
 /// How the customer pays.
@@ -71,9 +73,21 @@ pub enum CheckoutError {
     /// Instalments asked for a cart that does not allow them, or before the plan exists.
     #[error("پرداخت اقساطی برای این سبد در دسترس نیست؛ لطفا پرداخت کامل را انتخاب کنید")]
     InstalmentUnavailable,
+    /// The discount code does not apply (422, field `discountcode`).
+    #[error("{0}")]
+    Discount(DiscountError),
     /// The instalment plan was refused (its own status and field).
     #[error(transparent)]
     Instalment(crate::instalment::service::InstalmentError),
+}
+
+impl From<DiscountError> for CheckoutError {
+    fn from(e: DiscountError) -> Self {
+        match e {
+            DiscountError::Db(db) => Self::from(db),
+            other => Self::Discount(other),
+        }
+    }
 }
 
 impl From<crate::instalment::service::InstalmentError> for CheckoutError {
@@ -100,6 +114,7 @@ impl CheckoutError {
             Self::AddressNotFound => Some("addressid"),
             Self::DeliveryNotOffered(_) => Some("deliveryid"),
             Self::PaymentMethodUnknown | Self::InstalmentUnavailable => Some("paymentmethod"),
+            Self::Discount(_) => Some(DiscountCode::FIELD),
             Self::Instalment(e) => e.field(),
         }
     }
@@ -162,6 +177,8 @@ pub struct Quote {
     /// Delivery options offered for the cart in `city` (spec section 5 rule).
     pub options: Vec<delivery_option::Model>,
     pub delivery: Option<delivery_option::Model>,
+    /// The discount code applied (its amount is `discount`).
+    pub applied_discount: Option<AppliedDiscount>,
 }
 
 impl Quote {
@@ -182,6 +199,8 @@ pub struct QuoteRequest {
     pub cart_id: i64,
     pub address_id: Option<i64>,
     pub delivery_id: Option<i64>,
+    /// A discount code to apply.
+    pub discount_code: Option<DiscountCode>,
 }
 
 /// Prices the caller's open cart at `now`. Without an address, the options are those of the
@@ -269,7 +288,15 @@ pub async fn quote<C: ConnectionTrait>(
         None => None,
     };
     let delivery_price = delivery.as_ref().map_or(0, |d| d.price);
-    let discount = 0;
+    let applied_discount = match &req.discount_code {
+        Some(code) => {
+            let parts: Vec<CartPart> =
+                lines.iter().map(|l| CartPart { product_id: l.product_id, total: l.line_total }).collect();
+            Some(discounts::evaluate(db, caller.id, code, &parts, now).await?)
+        }
+        None => None,
+    };
+    let discount = applied_discount.as_ref().map_or(0, |a| a.amount);
     Ok(Quote {
         cart_id: cart.id,
         payable: shop_core::checkout::payable(items_total, delivery_price, discount),
@@ -282,6 +309,7 @@ pub async fn quote<C: ConnectionTrait>(
         address,
         options,
         delivery,
+        applied_discount,
     })
 }
 
@@ -298,20 +326,23 @@ pub struct RegisterRequest {
     pub accept_prices: bool,
     /// The payable the customer saw on the summary; a different one means the cart changed.
     pub expected_payable: Option<i64>,
+    /// A discount code; its use is spent with the registration.
+    pub discount_code: Option<DiscountCode>,
 }
 
 impl RegisterRequest {
     /// The request's canonical form for `Idempotency-Key` comparisons.
     pub fn canonical(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{:?}|{:?}",
+            "{}|{}|{}|{}|{}|{:?}|{:?}|{}",
             self.cart_id,
             self.address_id,
             self.delivery_id,
             self.method.as_str(),
             self.accept_prices,
             self.expected_payable,
-            self.plan_id
+            self.plan_id,
+            self.discount_code.as_ref().map_or("", DiscountCode::as_str)
         )
     }
 }
@@ -352,6 +383,7 @@ pub async fn register(
             cart_id: req.cart_id,
             address_id: Some(req.address_id),
             delivery_id: Some(req.delivery_id),
+            discount_code: req.discount_code.clone(),
         },
         now,
     )
@@ -429,6 +461,10 @@ pub async fn register(
                 .exec(&txn)
                 .await?;
         }
+    }
+    if let Some(applied) = &q.applied_discount {
+        // Spends the use atomically; losing the race for the last use rolls everything back.
+        discounts::redeem(&txn, applied, caller.id, order.id, now).await?;
     }
     record(&txn, order.id, OrderStatus::Registered, "", now).await?;
     txn.commit().await?;

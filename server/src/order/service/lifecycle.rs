@@ -78,6 +78,7 @@ pub async fn apply<C: ConnectionTrait>(
     match to {
         OrderStatus::Cancelled | OrderStatus::Expired => {
             release_stock(db, order.id).await?;
+            crate::discount::service::release(db, order.id).await?;
         }
         OrderStatus::Paid => {
             settle_stock(db, order.id, customer_order::STOCK_COMMITTED).await?;

@@ -1371,6 +1371,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/discount/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's usable discount codes
+         * @description Public codes and the caller's personal codes that have not ended and are not used up
+         *     (globally or by the caller), soonest to end first, with their terms, Jalali dates and the
+         *     uses left to the caller.
+         */
+        post: operations["discount_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/prepared/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show a prepared order
+         * @description The lines of a staff-prepared order link with today's prices. No sign-in needed (the
+         *     code is the secret); nothing about any customer is shown. Unknown code → 404; used or
+         *     expired → 404 with its own message; more than 30 failed lookups from one address in an hour → 429.
+         */
+        post: operations["prepared_order_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/prepared/adopt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adopt a prepared order
+         * @description Puts the link's lines (with their quantities) into the caller's cart and binds the link
+         *     to the caller; then the cart is registered and paid as usual. Another customer's link
+         *     (prepared for another number) → 403; already adopted by someone else, expired or unknown → 404;
+         *     unknown → 404; a product no longer available → 422 naming it. Same limit as `view`.
+         */
+        post: operations["prepared_order_adopt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1881,6 +1948,16 @@ export interface components {
             DeliveryId?: number;
             /** @description Some line's price moved since it was put in the cart. */
             PriceChanged: boolean;
+            /** @description The discount code applied (canonical form), when one was given. */
+            DiscountCode?: string;
+            /**
+             * Format: int64
+             * @description The spec's pre-order totals: `OrderTotalPrice` (the lines) and `FinalPrice` (the lines
+             *     less the discount; delivery is added to it in `Payable`).
+             */
+            OrderTotalPrice: number;
+            /** Format: int64 */
+            FinalPrice: number;
         };
         /**
          * CheckoutSummaryRequest
@@ -1888,6 +1965,7 @@ export interface components {
          * @example {
          *       "addressid": 3,
          *       "deliveryid": 2,
+         *       "discountcode": null,
          *       "orderid": 12
          *     }
          */
@@ -1908,6 +1986,8 @@ export interface components {
              * @description A delivery option offered for that city; its price is added to the payable.
              */
             deliveryid?: number;
+            /** @description A discount code to preview (422 at `discountcode` when it does not apply). */
+            discountcode?: string;
         };
         /**
          * CityName
@@ -2063,6 +2143,62 @@ export interface components {
             status: string;
             /** @description The options, the preferred (lowest `Priority`) first; empty when none reaches the city. */
             data: components["schemas"]["DeliveryOption"][];
+        };
+        /**
+         * DiscountItem
+         * @description One code the customer may use, with its terms for display (Persian digits, Jalali dates).
+         */
+        DiscountItem: {
+            /** @description The code to type at order registration. */
+            Code: string;
+            /** @description What the code is for (Persian). */
+            Description: string;
+            /** @description `percent` or `fixed`. */
+            Kind: string;
+            /**
+             * Format: int64
+             * @description Percent or Toman.
+             */
+            Value: number;
+            /** @description The terms in one Persian line (`shop_core::discount::DiscountTerms::describe`). */
+            TermsText: string;
+            /** Format: int64 */
+            MinTotal: number;
+            /** Format: int64 */
+            MaxDiscount?: number;
+            /**
+             * Format: int64
+             * @description Unix seconds; valid from `StartsAt` (inclusive) to `EndsAt` (exclusive).
+             */
+            StartsAt: number;
+            /** Format: int64 */
+            EndsAt: number;
+            /** @description The first valid day, Jalali (Tehran), e.g. `۱ آذر ۱۴۰۵`. */
+            StartsText: string;
+            /** @description The last valid day, Jalali (Tehran). */
+            EndsText: string;
+            /** @description False until `StartsAt`. */
+            Started: boolean;
+            /**
+             * Format: int64
+             * @description Uses left to this customer (absent: no per-customer limit).
+             */
+            UsesLeft?: number;
+            /** @description Names of the categories the code is limited to (empty: every category). */
+            Categories: string[];
+            /** @description Limited to some products. */
+            ProductsOnly: boolean;
+            /** @description A personal code of this customer. */
+            Personal: boolean;
+        };
+        /**
+         * DiscountListResponse
+         * @description `discount/list` answer.
+         */
+        DiscountListResponse: {
+            /** @description `ok`. */
+            status: string;
+            data: components["schemas"]["DiscountItem"][];
         };
         /**
          * EditProductRequest
@@ -2679,6 +2815,7 @@ export interface components {
          *       "acceptprices": false,
          *       "addressid": 3,
          *       "deliveryid": 2,
+         *       "discountcode": null,
          *       "orderid": 12,
          *       "payable": 75820000,
          *       "paymentmethod": "full",
@@ -2719,6 +2856,11 @@ export interface components {
              *     (the cart changed in another tab) the answer is `price_changed` and nothing is written.
              */
             payable?: number;
+            /**
+             * @description A discount code; one use of it is spent with the registration (422 at `discountcode`
+             *     when it does not apply, e.g. its last use was just taken).
+             */
+            discountcode?: string;
         };
         /**
          * OrderRegisterResponse
@@ -2879,6 +3021,78 @@ export interface components {
         PreorderListRequest: {
             /** @description The caller's `Uid`. Any other user's `Uid` is refused with 403. */
             uid: string;
+        };
+        /**
+         * PreparedAdoptResponse
+         * @description `prepared/adopt` answer: the caller's cart after the lines were put in it.
+         */
+        PreparedAdoptResponse: {
+            /** @description `ok`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description The caller's cart (the order to register).
+             */
+            OrderId?: number;
+            /** Format: int64 */
+            OrderTotalPrice: number;
+        };
+        /**
+         * PreparedOrderLine
+         * @description One line of a prepared order, priced now.
+         */
+        PreparedOrderLine: {
+            /** Format: int64 */
+            SupProductId: number;
+            /** Format: int64 */
+            SupProductIdDetail: number;
+            /** Format: int64 */
+            Num: number;
+            Name: string;
+            Color: string;
+            NameGaranti: string;
+            /** Format: int64 */
+            Price: number;
+            /** Format: int64 */
+            PriceGaranti: number;
+            /** Format: int64 */
+            LineTotal: number;
+            /** @description Still published and in stock for this quantity. */
+            Available: boolean;
+        };
+        /**
+         * PreparedOrderRequest
+         * @description `prepared/view` and `prepared/adopt` request.
+         * @example {
+         *       "code": "K7Q2M9XDK7Q2M9XDK7Q2"
+         *     }
+         */
+        PreparedOrderRequest: {
+            /** @description The link's code (`/order/{code}`). */
+            code: string;
+        };
+        /**
+         * PreparedOrderResponse
+         * @description `prepared/view` answer.
+         */
+        PreparedOrderResponse: {
+            /** @description `ok`. */
+            status: string;
+            Lines: components["schemas"]["PreparedOrderLine"][];
+            /**
+             * Format: int64
+             * @description Sum of the lines at today's prices (`OrderTotalPrice`).
+             */
+            OrderTotalPrice: number;
+            /**
+             * Format: int64
+             * @description Unix seconds: the link stops working then.
+             */
+            ExpiresAt: number;
+            /** @description The last day the link works, Jalali (Tehran). */
+            ExpiresText: string;
+            /** @description Prepared for one customer's number (sign in with it to adopt). */
+            Personal: boolean;
         };
         /**
          * ProductCard
@@ -3151,6 +3365,15 @@ export interface components {
             Status: string;
             /** Format: int64 */
             Payable: number;
+            /**
+             * Format: int64
+             * @description The lines' total, and that total less the discount (spec's pre-order fields).
+             */
+            OrderTotalPrice: number;
+            /** Format: int64 */
+            FinalPrice: number;
+            /** Format: int64 */
+            Discount: number;
             /**
              * Format: int64
              * @description Unix seconds: unpaid after this, the order expires and its stock is released.
@@ -11743,6 +11966,383 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discount_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DiscountListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    prepared_order_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PreparedOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PreparedOrderResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    prepared_order_adopt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PreparedOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PreparedAdoptResponse"];
                 };
             };
             /** @description Malformed request. */

@@ -29,6 +29,18 @@ export interface CartLine { Num: number; Price: number; PriceGaranti?: number; I
 export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
 export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 
+/** A discount code's terms, its uses so far, the customer and the cart (times in Unix seconds). */
+export interface DiscountTerms {
+  kind: "percent" | "fixed"; value: number; min_total?: number; max_discount?: number | null;
+  starts_at: number; ends_at: number; usage_limit?: number | null; per_customer_limit?: number | null;
+  categories?: number[]; products?: number[]; owner_id?: number | null;
+}
+export interface DiscountLine { product_id: number; categories?: number[]; total: number }
+export interface DiscountInput {
+  terms: DiscountTerms; used?: number; customer_used?: number; customer_id: number;
+  lines: DiscountLine[]; now: number;
+}
+
 export interface JalaliDate { year: number; month: number; day: number }
 export type Ymd = [number, number, number];
 
@@ -65,6 +77,7 @@ export interface CoreFns {
   to_persian_digits: [string, string];
   format_price: [number, string];
   discount_percent: [[old: number, new: number], number];
+  discount_amount: [DiscountInput, number];
   gregorian_to_jalali: [Ymd, JalaliDate];
   jalali_to_gregorian: [Ymd, Ymd];
   parse_jalali_date: [string, JalaliDate];
@@ -120,6 +133,8 @@ export interface CoreExports {
   format_price(input: number): Outcome<string>;
   /** Whole percent off from `old` to `new` price, rounded down, at least 1 when reduced. */
   discount_percent(input: [old: number, new: number]): Outcome<number>;
+  /** The Toman a discount code takes off a cart, or why it does not apply. */
+  discount_amount(input: DiscountInput): Outcome<number>;
   /** Gregorian `[y, m, d]` to a Jalali date. */
   gregorian_to_jalali(input: Ymd): Outcome<JalaliDate>;
   /** Jalali `[y, m, d]` to Gregorian `[y, m, d]`. */

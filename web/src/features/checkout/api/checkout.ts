@@ -19,10 +19,16 @@ export function openCart(uid: string): Promise<CallOutcome<{ orderId: number | n
   });
 }
 
-export function summary(orderid: number, addressid: number | null, deliveryid: number | null): Promise<CallOutcome<Summary>> {
+/** The server-priced summary; with `discountcode`, its discount previewed (422 at `discountcode` when it does not apply). */
+export function summary(
+  orderid: number,
+  addressid: number | null,
+  deliveryid: number | null,
+  discountcode: string | null = null,
+): Promise<CallOutcome<Summary>> {
   return settle(() =>
     api.POST('/api/client/v1/order/summary', {
-      body: { orderid, addressid: addressid ?? undefined, deliveryid: deliveryid ?? undefined },
+      body: { orderid, addressid: addressid ?? undefined, deliveryid: deliveryid ?? undefined, discountcode: discountcode ?? undefined },
     }),
   );
 }
@@ -36,6 +42,8 @@ export interface Registration {
   payable: number;
   /** An instalment plan's id to buy in instalments; absent: pay in full. */
   planid?: number | null;
+  /** The discount code applied on the summary, if any. */
+  discountcode?: string | null;
 }
 
 /** Registers the order; `key` is this attempt's Idempotency-Key. */
@@ -43,7 +51,7 @@ export function registerOrder(r: Registration, key: string = attemptKey()): Prom
   return settle(() =>
     api.POST('/api/client/v1/order/register', {
       params: { header: { 'Idempotency-Key': key } },
-      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined },
+      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined, discountcode: r.discountcode ?? undefined },
     }),
   );
 }

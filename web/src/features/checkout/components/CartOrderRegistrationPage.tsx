@@ -18,6 +18,8 @@ import { LoadError } from '@/shared/ui/Status';
 import { openCart, registerOrder, summary as fetchSummary, type Summary } from '../api/checkout';
 import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
+import { DiscountCodeField } from './DiscountCodeField';
+import { useDiscountCode } from '../hooks/useDiscountCode';
 
 type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
 
@@ -92,6 +94,7 @@ export default function CartOrderRegistrationPage() {
   const [reload, setReload] = useState(0);
   const asked = useRef(0);
   const AddressForm = useContext(AddressFormSlot);
+  const discount = useDiscountCode();
 
   useEffect(() => {
     let alive = true;
@@ -120,7 +123,7 @@ export default function CartOrderRegistrationPage() {
   useEffect(() => {
     if (orderId === null || addressId === null) return;
     const n = ++asked.current;
-    void fetchSummary(orderId, addressId, deliveryId).then((out) => {
+    void fetchSummary(orderId, addressId, deliveryId, discount.code).then((out) => {
       if (n !== asked.current) return;
       if (out.ok) {
         setSummary(out.data);
@@ -129,9 +132,17 @@ export default function CartOrderRegistrationPage() {
         return;
       }
       if (out.field === 'deliveryid') setDeliveryId(null);
-      else setPayError(out.message ?? t('register.loadFailed'));
+      else if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.loadFailed'));
     });
-  }, [orderId, addressId, deliveryId, t]);
+  }, [orderId, addressId, deliveryId, discount.code, discount.refusedBy, t]);
+
+  const applyCode = (text: string) => {
+    if (orderId === null || addressId === null) return;
+    ++asked.current;
+    void discount.apply(text, (c) => fetchSummary(orderId, addressId, deliveryId, c)).then((out) => {
+      if (out.ok) setSummary(out.data);
+    });
+  };
 
   const chooseAddress = (id: number) => {
     setAddressId(id);
@@ -151,12 +162,14 @@ export default function CartOrderRegistrationPage() {
         acceptprices: accepted,
         payable: summary.Payable,
         planid: method === 'instalment' ? planId : null,
+        discountcode: discount.code,
       },
       attemptKey(),
     );
     if (!out.ok) {
       setPaying(false);
-      setPayError(out.message ?? t('register.failed'));
+      // A code refused at the last moment (e.g. its last use just went): shown at the field.
+      if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.failed'));
       return;
     }
     const answer = out.data;
@@ -178,7 +191,7 @@ export default function CartOrderRegistrationPage() {
       return;
     }
     setPayError(answer.message ?? t('register.failed'));
-  }, [orderId, addressId, deliveryId, summary, accepted, paying, method, planId, t]);
+  }, [orderId, addressId, deliveryId, summary, accepted, paying, method, planId, discount, t]);
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
   const instalments = method === 'instalment' && Boolean(summary?.InstalmentEligible);
@@ -254,6 +267,15 @@ export default function CartOrderRegistrationPage() {
                   </li>
                 ))}
               </ul>
+            </Card>
+            <Card title={t('discount.title')} testId="discount-code">
+              <DiscountCodeField
+                applied={discount.code}
+                error={discount.error}
+                checking={discount.checking}
+                onApply={applyCode}
+                onRemove={discount.remove}
+              />
             </Card>
             <Card title={t('register.payment')} testId="payment-methods">
               <PaymentMethods

@@ -38,7 +38,7 @@ export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary;
         </div>
         {summary.Discount > 0 && (
           <div className="flex justify-between gap-2 text-green-700">
-            <dt>{t('register.discount')}</dt>
+            <dt>{summary.DiscountCode ? t('discount.line', { code: summary.DiscountCode }) : t('register.discount')}</dt>
             <dd>
               <Money value={summary.Discount} />
             </dd>

@@ -1,0 +1,5 @@
+//! Discount tables.
+
+pub mod discount_code;
+pub mod discount_redemption;
+pub mod discount_use;

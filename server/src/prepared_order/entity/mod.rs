@@ -1,0 +1,4 @@
+//! Prepared-order tables.
+
+pub mod prepared_order;
+pub mod prepared_order_line;

@@ -1,0 +1,287 @@
+//! Preparing an order link, showing it, and adopting it into the customer's cart.
+//!
+//! The code is 20 characters from a 32-letter alphabet (100 random bits) and is stored only as
+//! its SHA-256: a database leak does not give working links, and a random guess has no
+//! practical chance. Lookups by code are still limited per address (failed ones count).
+//! Adoption is one conditional update (`adopted_by IS NULL AND expires_at > now`), so a link
+//! is adopted by exactly one customer; adopting it again as the same customer is a no-op retry.
+
+use rand::Rng;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder,
+};
+use sha2::{Digest, Sha256};
+use shop_core::cart::{self, CartLine};
+use shop_core::types::Mobile;
+
+use super::entity::{prepared_order, prepared_order_line};
+use crate::catalog;
+use crate::order::service::{self as orders, Caller, EditOutcome, EditRequest, OrderError, MAX_QUANTITY};
+
+/// Letters of a code (no look-alikes: 0/O, 1/I).
+const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+/// Characters in a code.
+pub const CODE_LEN: usize = 20;
+
+/// Why a prepared-order call was refused. Every refusal of a lookup tells nothing about the
+/// order behind the code.
+#[derive(Debug, thiserror::Error)]
+pub enum PreparedError {
+    /// No such link (or a malformed code) (404).
+    #[error("لینک سفارش معتبر نیست؛ لطفا نشانی را بررسی کنید یا با پشتیبانی تماس بگیرید")]
+    Unknown,
+    /// Past its expiry (410).
+    #[error("مهلت استفاده از این لینک سفارش به پایان رسیده است")]
+    Expired,
+    /// Adopted by a customer already (410).
+    #[error("این لینک سفارش پیش‌تر استفاده شده است")]
+    Used,
+    /// Prepared for another customer's mobile number (403).
+    #[error("این سفارش برای حساب کاربری دیگری آماده شده است؛ لطفا با همان شماره وارد شوید")]
+    OtherCustomer,
+    /// A line could not be put in the cart (the product's name) (422).
+    #[error("«{0}» به تعداد درخواستی موجود نیست")]
+    NotAvailable(String),
+    /// Preparing: a bad line (`variant:qty`) or quantity.
+    #[error("{0}")]
+    BadLine(String),
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+}
+
+impl From<OrderError> for PreparedError {
+    fn from(e: OrderError) -> Self {
+        match e {
+            OrderError::Db(db) => Self::Db(db),
+            other => Self::BadLine(other.to_string()),
+        }
+    }
+}
+
+/// A new random code.
+pub fn new_code() -> String {
+    let mut rng = rand::thread_rng();
+    (0..CODE_LEN).map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char).collect()
+}
+
+/// The canonical code of what was typed or pasted, if it has a code's shape.
+pub fn parse_code(s: &str) -> Option<String> {
+    let c = s.trim().to_ascii_uppercase();
+    (c.len() == CODE_LEN && c.bytes().all(|b| ALPHABET.contains(&b))).then_some(c)
+}
+
+/// The stored form of a code.
+pub fn hash_code(code: &str) -> String {
+    hex::encode(Sha256::digest(code.as_bytes()))
+}
+
+/// What staff ask for.
+#[derive(Clone, Debug)]
+pub struct PrepareRequest {
+    /// Only this customer may adopt it.
+    pub mobile: Option<Mobile>,
+    /// `(variant id, quantity)`.
+    pub lines: Vec<(i64, i64)>,
+    /// Valid for this long.
+    pub valid_secs: i64,
+    pub note: String,
+}
+
+/// Creates a prepared order; returns the code (shown once) and the row.
+pub async fn prepare<C: ConnectionTrait>(
+    db: &C,
+    req: &PrepareRequest,
+    now: i64,
+) -> Result<(String, prepared_order::Model), PreparedError> {
+    if req.lines.is_empty() {
+        return Err(PreparedError::BadLine("دست‌کم یک کالا لازم است".into()));
+    }
+    let ids: Vec<i64> = req.lines.iter().map(|(v, _)| *v).collect();
+    let items = catalog::items_by_variant_ids(db, &ids).await?;
+    for (v, n) in &req.lines {
+        if !(1..=MAX_QUANTITY).contains(n) {
+            return Err(OrderError::InvalidQuantity.into());
+        }
+        match items.get(v) {
+            Some(i) if i.product.active => {}
+            _ => return Err(PreparedError::BadLine(format!("کالای {v} پیدا نشد"))),
+        }
+    }
+    let code = new_code();
+    let order = prepared_order::ActiveModel {
+        code_hash: Set(hash_code(&code)),
+        mobile: Set(req.mobile.as_ref().map(|m| m.as_str().to_string())),
+        note: Set(req.note.clone()),
+        expires_at: Set(now + req.valid_secs.max(60)),
+        adopted_by: Set(None),
+        adopted_at: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    for (v, n) in &req.lines {
+        let item = &items[v];
+        prepared_order_line::ActiveModel {
+            prepared_order_id: Set(order.id),
+            product_id: Set(item.product.id),
+            variant_id: Set(*v),
+            num: Set(*n),
+            name: Set(item.product.name.clone()),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok((code, order))
+}
+
+/// One line priced now.
+#[derive(Clone, Debug)]
+pub struct ViewLine {
+    pub product_id: i64,
+    pub variant_id: i64,
+    pub num: i64,
+    pub name: String,
+    pub color: String,
+    pub warranty_name: String,
+    pub price: i64,
+    pub price_garanti: i64,
+    pub line_total: i64,
+    pub available: bool,
+}
+
+/// A prepared order as the link shows it.
+#[derive(Clone, Debug)]
+pub struct PreparedView {
+    pub lines: Vec<ViewLine>,
+    pub total: i64,
+    pub expires_at: i64,
+    /// Bound to a mobile number (the number itself is never shown).
+    pub personal: bool,
+}
+
+/// The open (not adopted, not expired) prepared order behind `code`.
+async fn open_by_code<C: ConnectionTrait>(db: &C, code: &str, now: i64) -> Result<prepared_order::Model, PreparedError> {
+    let code = parse_code(code).ok_or(PreparedError::Unknown)?;
+    let order = prepared_order::Entity::find()
+        .filter(prepared_order::Column::CodeHash.eq(hash_code(&code)))
+        .one(db)
+        .await?
+        .ok_or(PreparedError::Unknown)?;
+    if order.adopted_by.is_some() {
+        return Err(PreparedError::Used);
+    }
+    if now >= order.expires_at {
+        return Err(PreparedError::Expired);
+    }
+    Ok(order)
+}
+
+/// The lines of an open link priced from the live catalogue at `now`.
+pub async fn view<C: ConnectionTrait>(db: &C, code: &str, now: i64) -> Result<PreparedView, PreparedError> {
+    let order = open_by_code(db, code, now).await?;
+    let stored = prepared_order_line::Entity::find()
+        .filter(prepared_order_line::Column::PreparedOrderId.eq(order.id))
+        .order_by_asc(prepared_order_line::Column::Id)
+        .all(db)
+        .await?;
+    let ids: Vec<i64> = stored.iter().map(|l| l.variant_id).collect();
+    let live = catalog::items_by_variant_ids(db, &ids).await?;
+    let lines: Vec<ViewLine> = stored
+        .into_iter()
+        .map(|l| {
+            let item = live.get(&l.variant_id).filter(|i| i.product.active);
+            let (price, price_garanti) = item.map_or((0, 0), |i| (i.price_at(now), i.variant.warranty_price));
+            ViewLine {
+                product_id: l.product_id,
+                variant_id: l.variant_id,
+                num: l.num,
+                name: item.map_or(l.name, |i| i.product.name.clone()),
+                color: item.map(|i| i.variant.color.clone()).unwrap_or_default(),
+                warranty_name: item.map(|i| i.variant.warranty_name.clone()).unwrap_or_default(),
+                price,
+                price_garanti,
+                line_total: cart::line_total(&CartLine { num: l.num, price, price_garanti, ins_payment: false }),
+                available: item.is_some_and(|i| i.variant.stock >= l.num),
+            }
+        })
+        .collect();
+    let total = lines.iter().map(|l| l.line_total).fold(0, i64::saturating_add);
+    Ok(PreparedView { lines, total, expires_at: order.expires_at, personal: order.mobile.is_some() })
+}
+
+/// Adopts the link into the caller's account: claims it (once) and sets each line's quantity
+/// in the caller's cart. Retrying as the same customer repeats the (absolute) quantities only.
+pub async fn adopt(
+    db: &DatabaseConnection,
+    caller: &Caller,
+    caller_mobile: &str,
+    code: &str,
+    now: i64,
+) -> Result<orders::CartView, PreparedError> {
+    let canonical = parse_code(code).ok_or(PreparedError::Unknown)?;
+    let order = prepared_order::Entity::find()
+        .filter(prepared_order::Column::CodeHash.eq(hash_code(&canonical)))
+        .one(db)
+        .await?
+        .ok_or(PreparedError::Unknown)?;
+    if order.mobile.as_deref().is_some_and(|m| m != caller_mobile) {
+        return Err(PreparedError::OtherCustomer);
+    }
+    if order.adopted_by != Some(caller.id) {
+        if order.adopted_by.is_some() {
+            return Err(PreparedError::Used);
+        }
+        if now >= order.expires_at {
+            return Err(PreparedError::Expired);
+        }
+        let claimed = prepared_order::Entity::update_many()
+            .col_expr(prepared_order::Column::AdoptedBy, Expr::value(caller.id))
+            .col_expr(prepared_order::Column::AdoptedAt, Expr::value(now))
+            .filter(prepared_order::Column::Id.eq(order.id))
+            .filter(prepared_order::Column::AdoptedBy.is_null())
+            .filter(prepared_order::Column::ExpiresAt.gt(now))
+            .exec(db)
+            .await?;
+        if claimed.rows_affected == 0 {
+            return Err(PreparedError::Used);
+        }
+    }
+    let lines = prepared_order_line::Entity::find()
+        .filter(prepared_order_line::Column::PreparedOrderId.eq(order.id))
+        .order_by_asc(prepared_order_line::Column::Id)
+        .all(db)
+        .await?;
+    let mut cart = orders::CartView::default();
+    for l in lines {
+        let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, order_id: None, line_id: None };
+        match orders::edit(db, caller, &req, now).await {
+            Ok(EditOutcome::Ok(c)) => cart = c,
+            Ok(EditOutcome::NotInStock { name, .. }) => return Err(PreparedError::NotAvailable(name)),
+            Err(OrderError::ProductNotFound | OrderError::VariantNotFound) => {
+                return Err(PreparedError::NotAvailable(l.name))
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(cart)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_have_a_hundred_bits_and_parse_back() {
+        let a = new_code();
+        assert_eq!(a.len(), CODE_LEN);
+        assert_eq!(parse_code(&format!(" {} ", a.to_lowercase())), Some(a.clone()));
+        assert_ne!(a, new_code());
+        assert_eq!(parse_code("ABC"), None);
+        assert_eq!(parse_code(&"0".repeat(CODE_LEN)), None);
+        assert_eq!(hash_code(&a).len(), 64);
+    }
+}
