@@ -131,6 +131,13 @@ test.describe('account lists at phone size', () => {
     await page.goto('/profile/favorites');
     await expect(items).toHaveCount(2);
 
+    // The shop's cards show the same hearts.
+    await page.goto('/shop');
+    const card = page.locator(`[data-testid="product-card"][data-uid="${second.Uid}"]`);
+    await expect(card.getByTestId('card-favourite')).toHaveAttribute('aria-pressed', 'true');
+    await noOverflow(page);
+    await page.goto('/profile/favorites');
+
     // Removing one leaves the other; the heart on its page is off.
     await items.nth(1).getByRole('button', { name: `حذف ${first.Name} از علاقه‌مندی‌ها` }).tap();
     await expect(items).toHaveCount(1);
