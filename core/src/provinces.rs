@@ -68,6 +68,56 @@ pub fn check_place(province: &str, city: &str) -> Result<(), PlaceError> {
     }
 }
 
+/// A province and one of its cities, in the list's own spelling.
+///
+/// ```
+/// use shop_core::provinces::Place;
+/// let p = Place::parse("خراسان رضوي", " مشهد").unwrap();
+/// assert_eq!((p.province(), p.city()), ("خراسان رضوی", "مشهد"));
+/// let err = Place::parse("فارس", "تبریز").unwrap_err();
+/// assert_eq!((err.field, err.message()), ("city", "لطفا شهر را انتخاب کنید"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    province: &'static str,
+    city: &'static str,
+}
+
+impl Place {
+    /// The request field of the province.
+    pub const PROVINCE_FIELD: &'static str = "state";
+    /// The request field of the city.
+    pub const CITY_FIELD: &'static str = "city";
+
+    /// Finds `province` and its `city` in [`PROVINCES`] (after folding); the error names the
+    /// half that is missing or unknown, with the select rule's message.
+    pub fn parse(province: &str, city: &str) -> Result<Self, crate::validation::FieldError> {
+        use crate::validation::{message, FieldError, Rule, RuleKind};
+        let fold = crate::search::fold;
+        let error = |field: &'static str, label: &str| FieldError { field, rule: RuleKind::Select, message: message(&Rule::Select, label) };
+        let (p, c) = (fold(province), fold(city));
+        let (province, cities) = PROVINCES
+            .iter()
+            .find(|(name, _)| !p.is_empty() && fold(name) == p)
+            .ok_or_else(|| error(Self::PROVINCE_FIELD, "استان"))?;
+        let city = cities
+            .iter()
+            .find(|name| !c.is_empty() && fold(name) == c)
+            .ok_or_else(|| error(Self::CITY_FIELD, "شهر"))?;
+        Ok(Self { province, city })
+    }
+
+    /// The province's name.
+    pub fn province(&self) -> &'static str {
+        self.province
+    }
+
+    /// The city's name.
+    pub fn city(&self) -> &'static str {
+        self.city
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 //! | type | field | accepts | message |
 //! |---|---|---|---|
 //! | [`Mobile`] | `mobile` | the mobile rule's spellings | `شماره موبایل وارد شده معتبر نیست!` |
+//! | [`Email`] | `email` | the email rule | `ایمیل وارد شده معتبر نیست!` |
 //! | [`OtpCode`] | `code` | exactly 5 digits | `کد باید 5 رقم باشد` |
 //! | [`PostalCode`] | `postal_code` | exactly 10 digits | `کد پستی باید 10 رقم باشد` |
 //! | [`Toman`] | `amount` | a whole amount ≥ 0 (separators `٬` `,` allowed) | `مبلغ باید مقدار عددی باشد` |
@@ -117,6 +118,36 @@ impl Mobile {
     }
 }
 text_type!(Mobile);
+
+/// An e-mail address that passes the email rule, kept trimmed.
+///
+/// ```
+/// use shop_core::types::Email;
+/// assert_eq!(Email::parse(" ali@example.com ").unwrap().as_str(), "ali@example.com");
+/// let err = Email::parse("ali@example").unwrap_err();
+/// assert_eq!((err.field, err.message()), ("email", "ایمیل وارد شده معتبر نیست!"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Email(String);
+
+impl Email {
+    /// The request field an e-mail address comes in.
+    pub const FIELD: &'static str = "email";
+    /// Its label in messages.
+    pub const LABEL: &'static str = "ایمیل";
+
+    /// Parses an address (white space around it ignored); empty is not an address.
+    pub fn parse(input: &str) -> Result<Self, FieldError> {
+        let v = input.trim();
+        if crate::validation::is_email(v) {
+            Ok(Self(v.to_string()))
+        } else {
+            Err(field_error(Self::FIELD, &Rule::Email, Self::LABEL))
+        }
+    }
+}
+text_type!(Email);
 
 /// A one-time code: exactly five ASCII digits (see [`crate::otp`]).
 ///

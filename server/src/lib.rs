@@ -1,6 +1,7 @@
 //! The shop's HTTP server (binary `shop`): poem + poem-openapi + sea-orm.
 //! See docs/architecture.md for the tree and the API contract.
 
+pub mod account;
 pub mod address;
 pub mod auth;
 pub mod captcha;

@@ -20,11 +20,11 @@ use crate::state::AppState;
 use crate::sms::DevSmsApi;
 
 /// Every API area, in one OpenAPI document.
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::favourite::routes::FavouriteApi);
+pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::account::routes::AccountApi, crate::payment::routes::PaymentApi, crate::favourite::routes::FavouriteApi);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::payment::routes::PaymentApi, crate::favourite::routes::FavouriteApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::account::routes::AccountApi, crate::payment::routes::PaymentApi, crate::favourite::routes::FavouriteApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -50,7 +50,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
     // both smaller and still cheap enough to do per request.
     let web = WebApp::new(state.config.web_dir.clone())
-        .with_hook(crate::seo::routes::SeoHook)
+        .with_hook(crate::seo::routes::SeoHook::default())
         .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,

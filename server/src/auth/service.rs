@@ -73,6 +73,8 @@ pub enum Purpose {
     Register,
     /// Password recovery.
     Forget,
+    /// A signed-in customer's new mobile number (the code goes to the new number).
+    ChangeMobile,
 }
 
 impl Purpose {
@@ -82,12 +84,14 @@ impl Purpose {
             Self::Login => "login",
             Self::Register => "register",
             Self::Forget => "forget",
+            Self::ChangeMobile => "change_mobile",
         }
     }
 }
 
 
-async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Option<user::Model>, DbErr> {
+/// The account of a canonical mobile number.
+pub async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Option<user::Model>, DbErr> {
     user::Entity::find().filter(user::Column::Mobile.eq(mobile)).one(db).await
 }
 
@@ -101,20 +105,14 @@ pub async fn send_otp(
 ) -> ApiResult<AuthReply> {
     let mobile = mobile.as_str();
     let now = st.clock.unix();
-    let lim = &st.config.limits;
-
-    // Per-address limit: every code request counts, whatever its outcome (this also slows
-    // down probing which numbers are registered).
-    if let Err(retry) = limits::hit(&st.db, &format!("otp-ip:{ip}"), now, 3600, lim.sends_per_ip_hour).await? {
-        return Err(ApiError::too_many(retry));
-    }
+    count_code_request(st, ip).await?;
 
     let mobile = mobile.to_string();
 
     // Registration codes go without a captcha (the spec's client sends none) until this
     // address, or the shop as a whole, sends unusually many; then a token is demanded.
     let captcha_needed = match purpose {
-        Purpose::Login | Purpose::Forget => true,
+        Purpose::Login | Purpose::Forget | Purpose::ChangeMobile => true,
         Purpose::Register => {
             captcha.is_some() || registration_needs_captcha(st, ip, now).await?
         }
@@ -134,6 +132,26 @@ pub async fn send_otp(
         (Purpose::Register, Some(_)) => return Ok(AuthReply::status("exist", text::ALREADY_REGISTERED)),
         _ => {}
     }
+    issue_code(st, purpose, &mobile, None, ip).await
+}
+
+/// Counts one code request of the client address `ip` (`sends_per_ip_hour`): every request
+/// counts, whatever its outcome, which also slows down probing which numbers are registered.
+pub async fn count_code_request(st: &AppState, ip: &str) -> ApiResult<()> {
+    let now = st.clock.unix();
+    if let Err(retry) = limits::hit(&st.db, &format!("otp-ip:{ip}"), now, 3600, st.config.limits.sends_per_ip_hour).await? {
+        return Err(ApiError::too_many(retry));
+    }
+    Ok(())
+}
+
+/// Creates a code for `mobile` and sends it, within the per-number, shop-wide and resend
+/// limits; `user_id` binds a `change_mobile` code to the customer who asked for it. The
+/// caller has already checked who may ask (captcha, registered or not).
+pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: Option<i64>, ip: &str) -> ApiResult<AuthReply> {
+    let now = st.clock.unix();
+    let lim = &st.config.limits;
+    let mobile = mobile.to_string();
 
     // Per-number limit over a sliding hour, counted from the challenges themselves.
     let hour_ago = now - 3600;
@@ -191,6 +209,7 @@ pub async fn send_otp(
         mcode_hash: Set(None),
         mcode_expires_at: Set(None),
         mcode_used_at: Set(None),
+        user_id: Set(user_id),
         ..Default::default()
     }
     .insert(&st.db)
@@ -388,7 +407,18 @@ pub async fn login_with_code(st: &AppState, mobile: &Mobile, code: &str, hash: &
 /// address cannot lock a customer out who signs in from their own. Unknown numbers run
 /// argon2 against a dummy hash; a blocked account is refused before its password is checked.
 pub async fn login_with_password(st: &AppState, mobile: &Mobile, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
-    let mobile = mobile.as_str();
+    let Some(u) = check_password(st, mobile.as_str(), password_raw, ip).await? else {
+        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
+    };
+    let mut reply = issue_session(st, &u, None).await?;
+    reply.message = Some(text::SIGNED_IN.into());
+    Ok(reply)
+}
+
+/// The account of `mobile` when `password_raw` is its password, within the password-try
+/// limits of [`login_with_password`] (reserved before argon2 runs); `None` when the number is
+/// unknown, has no password or the password is wrong. A blocked account is refused (403).
+pub async fn check_password(st: &AppState, mobile: &str, password_raw: &str, ip: &str) -> ApiResult<Option<user::Model>> {
     let now = st.clock.unix();
     let lim = &st.config.limits;
     for (key, rate) in [
@@ -410,11 +440,9 @@ pub async fn login_with_password(st: &AppState, mobile: &Mobile, password_raw: &
         .await
         .map_err(|_| ApiError::busy(1))?;
     let (true, true, Some(u)) = (ok, plausible, found) else {
-        return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
+        return Ok(None);
     };
-    let mut reply = issue_session(st, &u, None).await?;
-    reply.message = Some(text::SIGNED_IN.into());
-    Ok(reply)
+    Ok(Some(u))
 }
 
 /// Create a mobile-verification code on a consumed register/forget challenge.
@@ -577,10 +605,7 @@ pub async fn register_profile(st: &AppState, mobile: &Mobile, mcode: &str, p: Pr
     if u.block {
         return Err(ApiError::forbidden_msg(msg::BLOCKED));
     }
-    let phc = password::hash_in_slot(&st.argon2, p.password.clone(), password_cost(st))
-        .await
-        .map_err(|_| ApiError::busy(1))?
-        .map_err(ApiError::internal)?;
+    let phc = hash_password(st, &p.password).await?;
     if !consume_mcode(st, &ch).await? {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     }
@@ -634,13 +659,24 @@ pub async fn forget_submit(st: &AppState, mobile: &Mobile, new_password: &str, m
     if u.block {
         return Err(ApiError::forbidden_msg(msg::BLOCKED));
     }
-    let phc = password::hash_in_slot(&st.argon2, new_password.to_string(), password_cost(st))
-        .await
-        .map_err(|_| ApiError::busy(1))?
-        .map_err(ApiError::internal)?;
+    let phc = hash_password(st, new_password).await?;
     if !consume_mcode(st, &ch).await? {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     }
+    replace_password(st, u, phc).await
+}
+
+/// Hashes `password` (argon2id, on the blocking pool) for [`replace_password`].
+pub async fn hash_password(st: &AppState, password: &str) -> ApiResult<String> {
+    password::hash_in_slot(&st.argon2, password.to_string(), password_cost(st))
+        .await
+        .map_err(|_| ApiError::busy(1))?
+        .map_err(ApiError::internal)
+}
+
+/// Stores the new password hash `phc` of `u`, signs out every session of the account
+/// (refresh tokens revoked, access tokens ended) and signs this client in afresh.
+pub async fn replace_password(st: &AppState, u: user::Model, phc: String) -> ApiResult<AuthReply> {
     let now = st.clock.unix();
     let user_id = u.id;
     let mut am: user::ActiveModel = u.into();

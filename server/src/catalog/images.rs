@@ -4,8 +4,7 @@
 //! `/api/client/v1/catalog/images/{product id}-{picture}-{width}.webp` with a one-year
 //! immutable cache; encoded pictures are kept in memory (bounded).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The widths served (the spec's breakpoints; 4:3 pictures).
 pub const WIDTHS: &[u32] = &[320, 640, 768, 1024, 1280, 1536];
@@ -272,33 +271,42 @@ pub fn url(product_id: i64, picture: i32, width: u32) -> String {
     format!("/api/client/v1/catalog/images/{product_id}-{picture}-{width}.webp")
 }
 
-/// Encoded pictures kept in memory (at most `CAP` entries; cleared when full).
-type PictureMap = HashMap<(PictureSpec, u32), Arc<Vec<u8>>>;
-
-/// Encoded pictures kept in memory (see [`PictureCache::get`]).
-#[derive(Clone, Default)]
+/// Encoded pictures kept in memory, at most [`PICTURE_BYTES`] of them; scan-resistant, so
+/// requests for many rarely seen pictures cannot push out the ones every page shows.
+#[derive(Clone)]
 pub struct PictureCache {
-    map: Arc<Mutex<PictureMap>>,
+    map: Arc<quick_cache::sync::Cache<(PictureSpec, u32), Arc<Vec<u8>>, PictureWeight>>,
 }
 
-const CAP: usize = 512;
+/// The picture cache's budget in bytes.
+pub const PICTURE_BYTES: u64 = 48 * 1024 * 1024;
+
+#[derive(Clone)]
+struct PictureWeight;
+
+impl quick_cache::Weighter<(PictureSpec, u32), Arc<Vec<u8>>> for PictureWeight {
+    fn weight(&self, _key: &(PictureSpec, u32), val: &Arc<Vec<u8>>) -> u64 {
+        val.len() as u64 + 64
+    }
+}
+
+impl Default for PictureCache {
+    fn default() -> Self {
+        Self { map: Arc::new(quick_cache::sync::Cache::with_weighter(2048, PICTURE_BYTES, PictureWeight)) }
+    }
+}
 
 impl PictureCache {
     /// The encoded picture, drawing it on a blocking thread when not cached.
     pub async fn get(&self, spec: PictureSpec, width: u32) -> Result<Arc<Vec<u8>>, String> {
-        if let Some(b) = self.map.lock().ok().and_then(|m| m.get(&(spec, width)).cloned()) {
+        if let Some(b) = self.map.get(&(spec, width)) {
             return Ok(b);
         }
         let bytes = tokio::task::spawn_blocking(move || webp(&spec, width))
             .await
             .map_err(|e| e.to_string())??;
         let bytes = Arc::new(bytes);
-        if let Ok(mut m) = self.map.lock() {
-            if m.len() >= CAP {
-                m.clear();
-            }
-            m.insert((spec, width), bytes.clone());
-        }
+        self.map.insert((spec, width), bytes.clone());
         Ok(bytes)
     }
 }

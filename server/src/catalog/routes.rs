@@ -38,43 +38,66 @@ use crate::state::AppState;
 pub struct CatalogApi {
     pictures: PictureCache,
     memo: Memo,
+    /// The logo, encoded once on first use.
+    logo: tokio::sync::OnceCell<Vec<u8>>,
 }
 
-/// Answers already computed and serialised, by request URI, for one snapshot version and one
-/// 10-second time bucket (special offers start and end with time). Bounded; cleared when full.
-#[derive(Default)]
+/// Answers already computed and serialised, keyed by the route and its *parsed* parameters
+/// (so `?_=random` or a reordered query hits the same entry), for one snapshot version and
+/// one 10-second time bucket (special offers start and end with time). Byte-capped and
+/// scan-resistant (quick_cache's CLOCK-Pro): a flood of one-off queries cannot flush the hot
+/// answers. A miss is computed on a blocking thread, off the async workers.
 struct Memo {
-    map: std::sync::Mutex<std::collections::HashMap<String, (i64, i64, Prepared)>>,
+    map: quick_cache::sync::Cache<String, (i64, i64, Prepared), MemoWeight>,
 }
 
-const MEMO_CAP: usize = 4096;
+/// The memo's budget: key and body bytes of every remembered answer.
+const MEMO_BYTES: u64 = 32 * 1024 * 1024;
+
+#[derive(Clone)]
+struct MemoWeight;
+
+impl quick_cache::Weighter<String, (i64, i64, Prepared)> for MemoWeight {
+    fn weight(&self, key: &String, val: &(i64, i64, Prepared)) -> u64 {
+        (key.len() + val.2.body.len() + val.2.etag.len()) as u64 + 64
+    }
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        Self::with_budget(MEMO_BYTES)
+    }
+}
 
 impl Memo {
-    /// The remembered answer for `key`, or `f()` serialised (remembered when it succeeds).
-    fn get_or<T: ToJSON>(&self, key: &str, version: i64, now: i64, f: impl FnOnce() -> ApiResult<T>) -> ApiResult<Prepared> {
+    fn with_budget(bytes: u64) -> Self {
+        Self { map: quick_cache::sync::Cache::with_weighter(4096, bytes, MemoWeight) }
+    }
+
+    /// The remembered answer for `key`, or `f()` run on a blocking thread and serialised
+    /// (remembered when it succeeds).
+    async fn get_or<T, F>(&self, key: String, version: i64, now: i64, f: F) -> ApiResult<Prepared>
+    where
+        T: ToJSON + 'static,
+        F: FnOnce() -> ApiResult<T> + Send + 'static,
+    {
         let bucket = now.div_euclid(10);
-        if let Ok(m) = self.map.lock() {
-            if let Some((v, b, p)) = m.get(key) {
-                if *v == version && *b == bucket {
-                    return Ok(p.clone());
-                }
+        if let Some((v, b, p)) = self.map.get(&key) {
+            if v == version && b == bucket {
+                return Ok(p);
             }
         }
-        let p = prepare(&f()?);
-        if key.len() <= 2048 {
-            if let Ok(mut m) = self.map.lock() {
-                if m.len() >= MEMO_CAP {
-                    m.clear();
-                }
-                m.insert(key.to_string(), (version, bucket, p.clone()));
-            }
-        }
+        let p = tokio::task::spawn_blocking(move || f().map(|t| prepare(&t)))
+            .await
+            .map_err(crate::platform::ApiError::internal)??;
+        self.map.insert(key, (version, bucket, p.clone()));
         Ok(p)
     }
 }
 
-fn memo_key(req: &Request) -> String {
-    req.uri().path_and_query().map(|p| p.as_str().to_string()).unwrap_or_default()
+/// The memo key of a route and its parsed parameters (never the raw query string).
+fn memo_key(route: &str, parsed: &impl std::fmt::Debug) -> String {
+    format!("{route}|{parsed:?}")
 }
 
 impl CatalogApi {
@@ -133,11 +156,15 @@ impl CatalogApi {
             special: special.0,
         };
         let now = state.clock.unix();
-        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
-            let filter = build_filter(&snap, &params)?;
-            let all: Vec<usize> = (0..snap.items.len()).collect();
-            Ok(page_of(&snap, all, &filter, sort, paging, now, Vec::new()))
-        })?;
+        let key = memo_key("products", &(&params, sort, paging));
+        let body = self
+            .memo
+            .get_or(key, snap.version, now, move || {
+                let filter = build_filter(&snap, &params)?;
+                let all: Vec<usize> = (0..snap.items.len()).collect();
+                Ok(page_of(&snap, all, &filter, sort, paging, now, Vec::new()))
+            })
+            .await?;
         Ok(respond_prepared(req, body))
     }
 
@@ -153,7 +180,8 @@ impl CatalogApi {
         let snap = snap(&cache, &state).await?;
         let &i = snap.by_uid.get(&uid.0).ok_or(CatalogError::ProductNotFound("uid"))?;
         let now = state.clock.unix();
-        let body = self.memo.get_or(&memo_key(req), snap.version, now, || Ok(product_response(&snap, i, now)))?;
+        let key = memo_key("product", &i);
+        let body = self.memo.get_or(key, snap.version, now, move || Ok(product_response(&snap, i, now))).await?;
         Ok(respond_prepared(req, body))
     }
 
@@ -161,7 +189,6 @@ impl CatalogApi {
     #[oai(path = "/categories", method = "get", operation_id = "catalog_categories")]
     async fn categories(&self, state: Data<&AppState>, cache: Data<&CatalogCache>, req: &Request) -> ApiResult<Cached<CategoriesResponse>> {
         let snap = snap(&cache, &state).await?;
-        let mut out = Vec::new();
         fn walk(snap: &Snapshot, parent: Option<i64>, depth: u32, out: &mut Vec<CategoryDto>) {
             for c in snap.categories.iter().filter(|c| c.parent_id == parent) {
                 if depth > 8 {
@@ -197,10 +224,14 @@ impl CatalogApi {
                 walk(snap, Some(c.id), depth + 1, out);
             }
         }
-        let body = self.memo.get_or(&memo_key(req), snap.version, 0, || {
-            walk(&snap, None, 0, &mut out);
-            Ok(CategoriesResponse { status: "ok".into(), data: out })
-        })?;
+        let body = self
+            .memo
+            .get_or(memo_key("categories", &()), snap.version, 0, move || {
+                let mut out = Vec::new();
+                walk(&snap, None, 0, &mut out);
+                Ok(CategoriesResponse { status: "ok".into(), data: out })
+            })
+            .await?;
         Ok(respond_prepared(req, body))
     }
 
@@ -222,12 +253,17 @@ impl CatalogApi {
         let snap = snap(&cache, &state).await?;
         let now = state.clock.unix();
         let sort = parse_sort(&sort.0, Sort::Relevance)?;
-        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
-            let filter = build_filter(&snap, &FilterParams { category: category.0, special: Some("1".into()), ..Default::default() })?;
-            let mut ids: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].offer(now).is_some()).collect();
-            ids.sort_by_key(|&i| (snap.items[i].offer(now).map(|o| o.1).unwrap_or(i64::MAX), snap.items[i].product.id));
-            Ok(page_of(&snap, ids, &filter, sort, paging, now, Vec::new()))
-        })?;
+        let params = FilterParams { category: category.0, special: Some("1".into()), ..Default::default() };
+        let key = memo_key("specials", &(&params, sort, paging));
+        let body = self
+            .memo
+            .get_or(key, snap.version, now, move || {
+                let filter = build_filter(&snap, &params)?;
+                let mut ids: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].offer(now).is_some()).collect();
+                ids.sort_by_key(|&i| (snap.items[i].offer(now).map(|o| o.1).unwrap_or(i64::MAX), snap.items[i].product.id));
+                Ok(page_of(&snap, ids, &filter, sort, paging, now, Vec::new()))
+            })
+            .await?;
         Ok(respond_prepared(req, body))
     }
 
@@ -274,13 +310,17 @@ impl CatalogApi {
             special: special.0,
         };
         let now = state.clock.unix();
-        let body = self.memo.get_or(&memo_key(req), snap.version, now, || {
-            let filter = build_filter(&snap, &params)?;
-            let hits: Vec<usize> = snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect();
-            let mut terms = shop_core::search::tokenize(&q);
-            terms.truncate(super::search::MAX_QUERY_TOKENS);
-            Ok(page_of(&snap, hits, &filter, sort, paging, now, terms))
-        })?;
+        let key = memo_key("search", &(&q, &params, sort, paging));
+        let body = self
+            .memo
+            .get_or(key, snap.version, now, move || {
+                let filter = build_filter(&snap, &params)?;
+                let hits: Vec<usize> = snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect();
+                let mut terms = shop_core::search::tokenize(&q);
+                terms.truncate(super::search::MAX_QUERY_TOKENS);
+                Ok(page_of(&snap, hits, &filter, sort, paging, now, terms))
+            })
+            .await?;
         Ok(respond_prepared(req, body))
     }
 
@@ -298,52 +338,9 @@ impl CatalogApi {
         check_query(&q)?;
         let snap = snap(&cache, &state).await?;
         let now = state.clock.unix();
-        let ids: Vec<usize> = if shop_core::search::tokenize(&q).is_empty() {
-            let mut all: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].in_stock()).collect();
-            all.sort_by_key(|&i| std::cmp::Reverse(snap.items[i].info.sold_count));
-            all
-        } else {
-            snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect()
-        };
-        let qc = super::search::compact(&q);
-        let mut terms: Vec<String> = Vec::new();
-        if !qc.is_empty() {
-            for &i in ids.iter().take(50) {
-                let it = &snap.items[i];
-                for cand in [it.product.brand.clone(), format!("{} {}", it.product.brand, it.info.model)] {
-                    let cc = super::search::compact(&cand);
-                    if (cc.starts_with(&qc) || cc.contains(&qc)) && !terms.contains(&cand) && terms.len() < 6 {
-                        terms.push(cand);
-                    }
-                }
-            }
-        }
-        let categories = if qc.is_empty() {
-            Vec::new()
-        } else {
-            snap.categories
-                .iter()
-                .filter(|c| super::search::compact(&c.name).contains(&qc) || c.slug.contains(&qc))
-                .map(category_ref)
-                .collect()
-        };
-        let data = ids
-            .iter()
-            .take(8)
-            .map(|&i| {
-                let it = &snap.items[i];
-                let price = it.price(now);
-                Suggestion {
-                    uid: it.product.uid.clone(),
-                    name: it.product.name.clone(),
-                    price,
-                    price_text: fmt::toman(price),
-                    image: image(it, 0),
-                    url: format!("/product/{}", it.product.uid),
-                }
-            })
-            .collect();
-        Ok(respond(req, SuggestResponse { status: "ok".into(), data, terms, categories }))
+        let key = memo_key("suggest", &q);
+        let body = self.memo.get_or(key, snap.version, now, move || Ok(suggestions(&snap, &q, now))).await?;
+        Ok(respond_prepared(req, body))
     }
 
     /// Compare 1 to 4 products: `uids=a,b,c` (duplicates count once). Unknown uid: 404.
@@ -383,9 +380,16 @@ impl CatalogApi {
     async fn picture(&self, state: Data<&AppState>, cache: Data<&CatalogCache>, name: Path<String>) -> PictureResponse {
         let not_found = || PictureResponse::NotFound(poem_openapi::payload::Json(ErrorBody::new(msg::PICTURE_NOT_FOUND, Some("name"))));
         if name.0 == "logo-1088x378.webp" {
-            return match tokio::task::spawn_blocking(images::logo_webp).await {
-                Ok(Ok(b)) => PictureResponse::Ok(Binary(b), "public, max-age=86400".into()),
-                _ => not_found(),
+            let logo = self
+                .logo
+                .get_or_try_init(|| async { tokio::task::spawn_blocking(images::logo_webp).await.map_err(|e| e.to_string())? })
+                .await;
+            return match logo {
+                Ok(b) => PictureResponse::Ok(Binary(b.clone()), "public, max-age=86400".into()),
+                Err(e) => {
+                    tracing::error!(error = %e, "logo encoding failed");
+                    not_found()
+                }
             };
         }
         let Some((id, pic, width)) = images::parse_name(&name.0) else { return not_found() };
@@ -403,5 +407,106 @@ impl CatalogApi {
                 not_found()
             }
         }
+    }
+}
+
+/// Up to 8 products, brand/model names and categories matching `q` (empty `q`: best sellers).
+fn suggestions(snap: &Snapshot, q: &str, now: i64) -> SuggestResponse {
+    let ids: Vec<usize> = if shop_core::search::tokenize(q).is_empty() {
+        let mut all: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].in_stock()).collect();
+        all.sort_by_key(|&i| std::cmp::Reverse(snap.items[i].info.sold_count));
+        all
+    } else {
+        snap.index.search(q).into_iter().map(|h| h.doc as usize).collect()
+    };
+    let qc = super::search::compact(q);
+    let mut terms: Vec<String> = Vec::new();
+    if !qc.is_empty() {
+        for &i in ids.iter().take(50) {
+            let it = &snap.items[i];
+            for cand in [it.product.brand.clone(), format!("{} {}", it.product.brand, it.info.model)] {
+                let cc = super::search::compact(&cand);
+                if (cc.starts_with(&qc) || cc.contains(&qc)) && !terms.contains(&cand) && terms.len() < 6 {
+                    terms.push(cand);
+                }
+            }
+        }
+    }
+    let categories = if qc.is_empty() {
+        Vec::new()
+    } else {
+        snap.categories
+            .iter()
+            .filter(|c| super::search::compact(&c.name).contains(&qc) || c.slug.contains(&qc))
+            .map(category_ref)
+            .collect()
+    };
+    let data = ids
+        .iter()
+        .take(8)
+        .map(|&i| {
+            let it = &snap.items[i];
+            let price = it.price(now);
+            Suggestion {
+                uid: it.product.uid.clone(),
+                name: it.product.name.clone(),
+                price,
+                price_text: fmt::toman(price),
+                image: image(it, 0),
+                url: format!("/product/{}", it.product.uid),
+            }
+        })
+        .collect();
+    SuggestResponse { status: "ok".into(), data, terms, categories }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[tokio::test]
+    async fn a_flood_of_one_off_queries_stays_in_budget_and_keeps_the_hot_answer() {
+        let budget = 256 * 1024;
+        let memo = Memo::with_budget(budget);
+        let hot_runs = Arc::new(AtomicUsize::new(0));
+        let hot = |runs: Arc<AtomicUsize>| {
+            move || {
+                runs.fetch_add(1, Ordering::SeqCst);
+                Ok("hot".to_string())
+            }
+        };
+        for _ in 0..20 {
+            memo.get_or("products|hot".into(), 1, 0, hot(hot_runs.clone())).await.unwrap();
+        }
+        // 4,000 distinct queries with 1 KB answers: 16 times the budget.
+        for n in 0..4000 {
+            memo.get_or(format!("search|{n}"), 1, 0, move || Ok("x".repeat(1024))).await.unwrap();
+        }
+        assert!(memo.map.weight() <= budget, "{} > {budget}", memo.map.weight());
+        memo.get_or("products|hot".into(), 1, 0, hot(hot_runs.clone())).await.unwrap();
+        assert_eq!(hot_runs.load(Ordering::SeqCst), 1, "the hot answer was computed once and survived the flood");
+        // A new catalogue version or time bucket computes it again.
+        memo.get_or("products|hot".into(), 2, 0, hot(hot_runs.clone())).await.unwrap();
+        memo.get_or("products|hot".into(), 2, 10, hot(hot_runs.clone())).await.unwrap();
+        assert_eq!(hot_runs.load(Ordering::SeqCst), 3);
+    }
+
+    #[tokio::test]
+    async fn a_failed_computation_is_not_remembered() {
+        let memo = Memo::with_budget(64 * 1024);
+        let err = memo.get_or::<String, _>("k".into(), 1, 0, || Err(crate::platform::ApiError::not_found())).await;
+        assert!(err.is_err());
+        let ok = memo.get_or("k".into(), 1, 0, || Ok("fine".to_string())).await.unwrap();
+        assert_eq!(&ok.body[..], b"\"fine\"");
+    }
+
+    #[test]
+    fn the_key_is_the_parsed_parameters_not_the_query_string() {
+        let a = FilterParams { brand: Some("hp".into()), ..Default::default() };
+        let b = FilterParams { brand: Some("hp".into()), ..Default::default() };
+        let paging = Paging::parse(Some(1), None, 24).unwrap();
+        assert_eq!(memo_key("products", &(&a, Sort::Newest, paging)), memo_key("products", &(&b, Sort::Newest, paging)));
+        assert_ne!(memo_key("products", &(&a, Sort::Newest, paging)), memo_key("search", &(&a, Sort::Newest, paging)));
     }
 }

@@ -12,6 +12,7 @@ mod m20261121_000200_orders;
 mod m20261121_000300_catalog_extended;
 mod m20261123_000400_checkout;
 mod m20261123_000400_session_epoch;
+mod m20261123_000500_otp_challenge_user;
 mod m20261123_000600_account_lists;
 
 /// The shop's migrator.
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000300_catalog_extended::Migration),
             Box::new(m20261123_000400_checkout::Migration),
             Box::new(m20261123_000400_session_epoch::Migration),
+            Box::new(m20261123_000500_otp_challenge_user::Migration),
             Box::new(m20261123_000600_account_lists::Migration),
         ]
     }

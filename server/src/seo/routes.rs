@@ -19,12 +19,17 @@ use crate::state::AppState;
 use crate::platform::web::{PageHook, RouteDef};
 
 /// The seo area's hook on the web app.
-pub struct SeoHook;
+#[derive(Default)]
+pub struct SeoHook {
+    /// The last sitemap built: (catalogue version, 10-minute bucket, body). Blog posts are
+    /// outside the catalogue version, so a built sitemap also ages out with time.
+    sitemap: std::sync::Mutex<Option<(i64, i64, bytes::Bytes)>>,
+}
 
 #[async_trait::async_trait]
 impl PageHook for SeoHook {
     async fn special(&self, req: &Request) -> Option<Response> {
-        special(req).await
+        special(req, &self.sitemap).await
     }
 
     async fn page(&self, req: &Request, route: Option<&RouteDef>, index: Response) -> Response {
@@ -52,7 +57,7 @@ const NOINDEX: &[&str] = &[
 ];
 
 /// `/sitemap.xml` and `/robots.txt` (GET/HEAD); `None` for any other path.
-async fn special(req: &Request) -> Option<Response> {
+async fn special(req: &Request, built: &std::sync::Mutex<Option<(i64, i64, bytes::Bytes)>>) -> Option<Response> {
     let path = req.uri().path();
     if path != "/sitemap.xml" && path != "/robots.txt" {
         return None;
@@ -75,6 +80,29 @@ async fn special(req: &Request) -> Option<Response> {
             return Some(Response::builder().status(StatusCode::SERVICE_UNAVAILABLE).body(()));
         }
     };
+    let bucket = state.clock.unix().div_euclid(600);
+    let reuse = built.lock().ok().and_then(|g| g.as_ref().filter(|(v, b, _)| *v == snap.version && *b == bucket).map(|(_, _, x)| x.clone()));
+    let body = match reuse {
+        Some(body) => body,
+        None => {
+            let body = bytes::Bytes::from(sitemap_xml(state, &snap).await);
+            if let Ok(mut g) = built.lock() {
+                *g = Some((snap.version, bucket, body.clone()));
+            }
+            body
+        }
+    };
+    Some(
+        Response::builder()
+            .content_type("application/xml; charset=utf-8")
+            .header(header::CACHE_CONTROL, "public, max-age=600")
+            .body(body),
+    )
+}
+
+/// The sitemap: static pages, categories, products and blog posts.
+async fn sitemap_xml(state: &AppState, snap: &crate::catalog::snapshot::Snapshot) -> String {
+    let public = &state.config.public_url;
     let mut urls: Vec<SitemapUrl> = STATIC_PATHS.iter().map(|p| SitemapUrl { path: p.to_string(), lastmod: None }).collect();
     for c in &snap.categories {
         urls.push(SitemapUrl { path: category_url(&c.slug, c.id), lastmod: None });
@@ -88,12 +116,7 @@ async fn special(req: &Request) -> Option<Response> {
             urls.push(SitemapUrl { path: format!("/blogs/{}", p.slug), lastmod: Some(fmt::iso(p.published_at)[..10].to_string()) });
         }
     }
-    Some(
-        Response::builder()
-            .content_type("application/xml; charset=utf-8")
-            .header(header::CACHE_CONTROL, "public, max-age=600")
-            .body(head::sitemap(&public, &urls)),
-    )
+    head::sitemap(public, &urls)
 }
 
 enum Outcome {

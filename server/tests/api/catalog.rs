@@ -14,6 +14,7 @@ on_both_dbs!(
     crawlers_see_head_tags_sitemap_and_redirects,
     pictures_are_webp_with_long_cache,
     product_page_html_has_the_static_hero,
+    remembered_answers_follow_catalogue_changes,
 );
 
 const P: &str = "/api/client/v1/catalog";
@@ -493,4 +494,29 @@ async fn product_page_html_has_the_static_hero(db: TestDb) {
     let r = s.get("/product/no-such-laptop").await;
     assert_eq!(r.status, 404);
     assert!(!r.text.contains("data-static-hero") && !r.text.contains("product-data"));
+}
+
+/// Answers and the sitemap are remembered per catalogue version: a query string the server
+/// ignores (`_=…`) gets the same answer, and a product added on any node shows up in the
+/// list, the search and the sitemap once the version moves.
+async fn remembered_answers_follow_catalogue_changes(db: TestDb) {
+    let s = spawn_app_with(db, |c| c.public_url = "https://shop.example".into()).await;
+    seeded(&s).await;
+    let total = |r: &Resp| r.body["Total"].as_u64().unwrap_or_else(|| panic!("Total: {}", r.text));
+    let plain = get_ok(&s, &format!("{P}/products?brand=test")).await;
+    let busted = get_ok(&s, &format!("{P}/products?brand=test&_=98765")).await;
+    assert_eq!(plain.headers.get("etag"), busted.headers.get("etag"));
+    assert_eq!(total(&plain), 0);
+    let sitemap = s.get("/sitemap.xml").await;
+    assert!(!sitemap.text.contains("/product/fresh-arrival-1"));
+
+    s.product_with_options("fresh-arrival-1", &[]).await;
+    s.advance_clock(1);
+    let after = get_ok(&s, &format!("{P}/products?brand=test&_=98765")).await;
+    assert_eq!(total(&after), 1, "the new product is listed: {}", after.text);
+    assert_ne!(after.headers.get("etag"), plain.headers.get("etag"));
+    let found = get_ok(&s, &format!("{P}/search?q=fresh-arrival")).await;
+    assert!(found.text.contains("fresh-arrival-1"), "{}", found.text);
+    let sitemap = s.get("/sitemap.xml").await;
+    assert!(sitemap.text.contains("<loc>https://shop.example/product/fresh-arrival-1</loc>"), "{}", sitemap.text);
 }

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod account;
 mod account_lists;
 mod auth;
 mod binary;

@@ -12,7 +12,7 @@ pub struct Model {
     pub handle: String,
     /// Canonical mobile number the code was sent to.
     pub mobile: String,
-    /// `login`, `register` or `forget`.
+    /// `login`, `register`, `forget` or `change_mobile`.
     pub purpose: String,
     /// HMAC-SHA256(secret, handle ‖ code), hex.
     pub code_hash: String,
@@ -29,6 +29,8 @@ pub struct Model {
     pub mcode_hash: Option<String>,
     pub mcode_expires_at: Option<i64>,
     pub mcode_used_at: Option<i64>,
+    /// The signed-in customer a `change_mobile` code was sent for (null for sign-in codes).
+    pub user_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -4,24 +4,17 @@
  * becomes an `AuthReply` with status `error`, its message and field, so that the components
  * branch on `status` the way the spec reads them.
  */
-import { api, type components, type paths } from '@/shared/api';
-import type { AuthReply, User } from '@/shared/session/api';
+import { api, type paths } from '@/shared/api';
+import { authOutcome, type AuthOutcome, type User } from '@/shared/session/api';
 
 /** The JSON value of a content map, whatever its media type (`application/json; charset=utf-8`). */
 type JsonOf<C> = C extends Record<string, unknown> ? C[keyof C] : never;
 
 type Body<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: infer C } } } ? JsonOf<C> : never;
 
-type ErrorBody = components['schemas']['ErrorBody'];
-
 /** The server's reply, with the HTTP status; `status` is `error` for a non-2xx answer. */
-export type Outcome = AuthReply & { field?: ErrorBody['field']; httpStatus: number };
-
-function outcome(data: AuthReply | undefined, error: unknown, response: Response): Outcome {
-  if (response.ok && data) return { ...data, httpStatus: response.status };
-  const body = (error ?? {}) as Partial<ErrorBody>;
-  return { status: 'error', message: body.message, field: body.field, httpStatus: response.status };
-}
+export type Outcome = AuthOutcome;
+const outcome = authOutcome;
 
 /** True when the answer carries a usable sign-in (token and a user with a Uid). */
 export function hasSession(o: Outcome): o is Outcome & { token: string; user: User } {

@@ -9,8 +9,11 @@ import { useCountdown, RESEND_SECONDS } from '@/features/auth/hooks/useCountdown
 import { persianDigits, useCore } from '@/shared/core/useCore';
 import { hasSession, verifyForget, verifyLogin, verifyRegister, type Outcome } from '@/features/auth/api/auth';
 
-/** register and OTP login are the spec's modes; forget reuses the dialog for password recovery. */
-export type ConfirmMode = 'login' | 'register' | 'forget';
+/**
+ * register and OTP login are the spec's modes; forget reuses the dialog for password recovery,
+ * change for a signed-in customer's new mobile number (the caller passes `verify`).
+ */
+export type ConfirmMode = 'login' | 'register' | 'forget' | 'change';
 
 interface Props {
   mode: ConfirmMode;
@@ -24,12 +27,15 @@ interface Props {
   onVerified: (outcome: Outcome) => void | Promise<void>;
   /** "Edit the number": back to the mobile step. */
   onEditNumber?: () => void;
+  /** Checks the code with the caller's own call (mode `change`); the sign-in calls otherwise. */
+  verify?: (code: string, hash: string) => Promise<Outcome>;
 }
 
-function verify(mode: ConfirmMode, mobile: string, code: string, hash: string): Promise<Outcome> {
+function verifyWith(mode: ConfirmMode, mobile: string, code: string, hash: string): Promise<Outcome> {
   if (mode === 'login') return verifyLogin(mobile, code, hash);
   if (mode === 'register') return verifyRegister(mobile, code, hash);
-  return verifyForget(mobile, code, hash);
+  if (mode === 'forget') return verifyForget(mobile, code, hash);
+  return Promise.reject(new Error('mode change needs its own verify'));
 }
 
 function accepted(mode: ConfirmMode, out: Outcome): boolean {
@@ -50,7 +56,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * request error only clears the loading flag (the HTTP client has already said the server
  * could not be reached).
  */
-export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend, onVerified, onEditNumber }: Props) {
+export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend, onVerified, onEditNumber, verify }: Props) {
   const { t } = useTranslation('auth');
   const core = useCore();
   const setLoading = useSetAtom(loadingAtom);
@@ -94,7 +100,7 @@ export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend,
     setBusy(true);
     setLoading(true);
     try {
-      const out = await verify(mode, mobile, code.ok as string, hash);
+      const out = await (verify ? verify(code.ok as string, hash) : verifyWith(mode, mobile, code.ok as string, hash));
       if (out.data === 'wrong' || out.status === 'wrong') {
         setError(t('code.wrong'));
         toast.error(t('code.wrong'), { id: 'auth-code' });

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { useCore, persianDigits } from '@/shared/core/useCore';
+import { Money } from '@/shared/ui/Money';
+import { PrefetchLink } from '@/shared/ui/PrefetchLink';
+import type { OrderItem } from '../api/orders';
+import { StateBadge } from './StateBadge';
+
+/** One order in a list: code, date, item count, state and payable, opening its invoice. */
+export function OrderRow({ order: o }: { order: OrderItem }) {
+  const { t } = useTranslation('orders');
+  const core = useCore();
+  return (
+    <PrefetchLink
+      to={`/profile/factors/${encodeURIComponent(o.Code)}`}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm transition hover:shadow-md"
+      data-testid="order-row"
+    >
+      <span className="min-w-0 space-y-1">
+        <span className="block font-bold" dir="ltr">
+          {o.Code}
+        </span>
+        <span className="block text-sm text-slate-500">
+          {o.Date} · {t('factors.count', { n: persianDigits(core, o.Count) })}
+        </span>
+      </span>
+      <span className="flex flex-wrap items-center gap-3">
+        <StateBadge status={o.Status} label={o.StatusLabel} />
+        <Money value={o.Payable} className="font-bold" />
+      </span>
+    </PrefetchLink>
+  );
+}

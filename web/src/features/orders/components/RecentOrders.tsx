@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { DocIcon } from '@/shared/ui/Icons';
+import { EmptyState } from '@/shared/ui/EmptyState';
+import { LoadError } from '@/shared/ui/Status';
+import { listOrders } from '../api/orders';
+import { useLoad } from '../hooks/useLoad';
+import { OrderRow } from './OrderRow';
+
+/** The customer's newest orders (the profile page's summary); "none yet" only when the server says so. */
+export function RecentOrders({ limit }: { limit: number }) {
+  const { t } = useTranslation('orders');
+  const [state, retry] = useLoad('orders', listOrders);
+  if (state.kind === 'loading') return <div className="h-24 animate-pulse rounded-2xl bg-slate-200/60" aria-busy="true" />;
+  if (state.kind === 'failed') return <LoadError message={state.message} onRetry={retry} />;
+  if (state.data.length === 0) {
+    return <EmptyState icon={<DocIcon />} message={t('factors.empty')} action={{ to: '/shop', label: t('factors.goShop') }} />;
+  }
+  return (
+    <ul className="space-y-3" data-testid="recent-orders">
+      {state.data.slice(0, limit).map((o) => (
+        <li key={o.Code}>
+          <OrderRow order={o} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,132 @@
+import { useContext, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
+import { persianDigits, useCore } from '@/shared/core/useCore';
+import { PrimaryButton, TextField } from '@/shared/ui/fields';
+import { sendMobileCode, verifyMobileCode, type AccountReply, type User } from '../api/account';
+import { CodeDialogSlot } from './slots';
+
+type Step = { kind: 'idle' } | { kind: 'number' } | { kind: 'code'; mobile: string; hash: string };
+
+/**
+ * The mobile number changes only through a one-time code sent to the new number, confirmed in
+ * the sign-in's code dialog. A number of another account is refused by the server (its message
+ * shows under the input) and nothing changes.
+ */
+export function MobileChange({ user, onChanged }: { user: User; onChanged: (user: User) => Promise<void> }) {
+  const { t } = useTranslation('profile');
+  const core = useCore();
+  const CodeDialog = useContext(CodeDialogSlot);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (mobile: string): Promise<AccountReply | null> => {
+    try {
+      return await sendMobileCode(mobile);
+    } catch {
+      return null; // the HTTP client reported it
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!core || busy) return;
+    const required = core.validate({ rule: 'Required' }, t('mobile.newMobile'), value.trim());
+    if ('err' in required && required.err) return setError(required.err);
+    const normal = core.normalizeMobile(value);
+    if ('err' in normal && normal.err !== undefined) return setError(normal.err);
+    const mobile = normal.ok as string;
+    setBusy(true);
+    const out = await send(mobile);
+    setBusy(false);
+    if (!out) return;
+    if (out.status === 'ok' && out.data) {
+      setError(null);
+      setStep({ kind: 'code', mobile, hash: out.data });
+    } else {
+      setError(out.message || t('mobile.sendFailed'));
+    }
+  };
+
+  const resend = async (mobile: string): Promise<string | null> => {
+    const out = await send(mobile);
+    if (out?.status === 'ok' && out.data) return out.data;
+    if (out) toast.error(out.message || t('mobile.sendFailed'), { id: 'profile-mobile' });
+    return null;
+  };
+
+  const verified = async (out: AccountReply) => {
+    if (out.user) await onChanged(out.user);
+    setStep({ kind: 'idle' });
+    setValue('');
+    toast.success(out.message || t('mobile.changed'), { id: 'profile-mobile' });
+  };
+
+  return (
+    <section aria-labelledby="profile-mobile-title" className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm md:p-6" data-testid="mobile-change">
+      <h2 id="profile-mobile-title" className="text-lg font-bold text-slate-900">
+        {t('mobile.title')}
+      </h2>
+      <p className="text-sm text-slate-600">
+        {t('mobile.current')}:{' '}
+        <bdi dir="ltr" className="font-bold text-slate-900" data-testid="current-mobile">
+          {persianDigits(core, user.Mobile)}
+        </bdi>
+      </p>
+      {step.kind === 'idle' && (
+        <div>
+          <button
+            type="button"
+            onClick={() => setStep({ kind: 'number' })}
+            className="rounded-xl border border-brand-600 px-4 py-2 text-sm font-bold text-brand-700 hover:bg-brand-50"
+          >
+            {t('mobile.change')}
+          </button>
+        </div>
+      )}
+      {step.kind === 'number' && (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <p className="text-sm leading-7 text-slate-600">{t('mobile.intro')}</p>
+          <TextField
+            name="mobile"
+            type="tel"
+            dir="ltr"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={40}
+            label={t('mobile.newMobile')}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+            error={error}
+            autoFocus
+          />
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="min-w-40">
+              <PrimaryButton disabled={busy || !core}>{t('mobile.send')}</PrimaryButton>
+            </div>
+            <button type="button" onClick={() => setStep({ kind: 'idle' })} className="rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-100">
+              {t('mobile.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      {step.kind === 'code' && CodeDialog && (
+        <div className="mx-auto w-full max-w-sm rounded-2xl border border-slate-200 p-4">
+          <CodeDialog
+            mobile={step.mobile}
+            hash={step.hash}
+            onResend={() => resend(step.mobile)}
+            verify={(code, hash) => verifyMobileCode(step.mobile, code, hash)}
+            onVerified={verified}
+            onEditNumber={() => setStep({ kind: 'number' })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
