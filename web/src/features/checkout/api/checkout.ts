@@ -34,6 +34,8 @@ export interface Registration {
   acceptprices: boolean;
   /** The payable the customer saw. */
   payable: number;
+  /** An instalment plan's id to buy in instalments; absent: pay in full. */
+  planid?: number | null;
 }
 
 /** Registers the order; `key` is this attempt's Idempotency-Key. */
@@ -41,7 +43,7 @@ export function registerOrder(r: Registration, key: string = attemptKey()): Prom
   return settle(() =>
     api.POST('/api/client/v1/order/register', {
       params: { header: { 'Idempotency-Key': key } },
-      body: { ...r, paymentmethod: 'full' },
+      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined },
     }),
   );
 }
