@@ -4,7 +4,7 @@ import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWit
 
 /**
  * The account's lists at phone size against the real server: a heart kept before sign-in joins
- * the account at sign-in, two addresses and a default in the address book, a heart saved while
+ * the account at sign-in, a profile edit (a new address starts from it), two addresses and a default in the address book, a heart saved while
  * signed in, and both favourites still there after a reload. Nothing overflows at 375 px, and
  * the filled pages (the a11y suite sees them empty) pass axe-core at 375 and 1280 px.
  */
@@ -43,7 +43,7 @@ async function fillAddress(page: Page, a: { name: string; state: string; city: s
 test.describe('account lists at phone size', () => {
   test.use({ viewport: PHONE, hasTouch: true });
 
-  test('heart before sign-in → sign in → two addresses and a default → heart → favourites after a reload', async ({ page, request }) => {
+  test('heart before sign-in → sign in → edit the profile → two addresses and a default → heart → favourites after a reload', async ({ page, request }) => {
     test.setTimeout(120_000);
     const [first, second] = await twoProducts(request);
     const mobile = freshMobile();
@@ -65,10 +65,26 @@ test.describe('account lists at phone size', () => {
     expect(((await (await merged).json()) as { uids: string[] }).uids).toEqual([first.Uid]);
     await expect(page).toHaveURL(/\/profile\/addresses$/);
 
+    // Edit the profile first: a new name and city, which a new address then starts from.
+    await page.goto('/profile/edit');
+    const profile = page.getByTestId('profile-form');
+    await expect(profile.getByLabel('نام', { exact: true })).toHaveValue('نرگس');
+    await profile.getByLabel('نام', { exact: true }).fill('مهسا');
+    await profile.getByLabel('استان').selectOption('اصفهان');
+    await profile.getByLabel('شهر').selectOption('کاشان');
+    const edited = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/account/edit'));
+    await profile.getByRole('button', { name: 'ذخیره تغییرات' }).tap();
+    expect((await edited).status()).toBe(200);
+    await page.goto('/profile/addresses');
+
     // Empty only because there is none yet: add two addresses.
     await expect(page.getByTestId('empty-state')).toBeVisible();
     await noOverflow(page);
     await page.getByRole('button', { name: 'افزودن نشانی جدید' }).tap();
+    const form = page.getByTestId('address-form');
+    await expect(form.getByLabel('نام و نام خانوادگی گیرنده')).toHaveValue('مهسا آزمایشی');
+    await expect(form.getByLabel('استان')).toHaveValue('اصفهان');
+    await expect(form.getByLabel('شهر')).toHaveValue('کاشان');
     await fillAddress(page, { name: 'نرگس <b>رضایی</b>', state: 'تهران', city: 'تهران', address: 'خیابان آزادی، کوچه ۱۲', postal: '۱۲۳۴۵۶۷۸۹۰', plaque: '۴' });
     // A nine-digit postal code first: the rule's message under the field, nothing saved.
     await page.getByTestId('address-form').getByLabel('کد پستی').fill('۱۲۳۴۵۶۷۸۹');
@@ -130,6 +146,13 @@ test.describe('account lists at phone size', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/profile/favorites');
     await expect(items).toHaveCount(2);
+
+    // The shop's cards show the same hearts.
+    await page.goto('/shop');
+    const card = page.locator(`[data-testid="product-card"][data-uid="${second.Uid}"]`);
+    await expect(card.getByTestId('card-favourite')).toHaveAttribute('aria-pressed', 'true');
+    await noOverflow(page);
+    await page.goto('/profile/favorites');
 
     // Removing one leaves the other; the heart on its page is off.
     await items.nth(1).getByRole('button', { name: `حذف ${first.Name} از علاقه‌مندی‌ها` }).tap();

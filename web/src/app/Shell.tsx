@@ -1,6 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { FavouriteSlot } from '@/features/catalog/components/favouriteSlot';
+import { FavouriteButton } from '@/features/favourites/components/FavouriteButton';
 import { useBuildUpdateCheck } from '@/shared/hooks/useBuildUpdateCheck';
 import { useMobileDeviceSync } from '@/shared/hooks/useMobileDeviceSync';
 import { installChunkErrorListener } from '@/shared/lib/chunkReload';
@@ -27,7 +29,10 @@ export function Shell() {
   return (
     <>
       <LoadingBar active={navigation.state !== 'idle'} />
-      <Outlet />
+      {/* The favourites' heart on every product card and page (the catalogue has a slot for it). */}
+      <FavouriteSlot.Provider value={FavouriteButton}>
+        <Outlet />
+      </FavouriteSlot.Provider>
       {!isBottomBarHidden(handle?.name) && <div className="h-16 lg:hidden" aria-hidden="true" />}
       <BottomBar />
       {overlay && (

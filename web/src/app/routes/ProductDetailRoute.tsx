@@ -1,16 +1,12 @@
 import ProductDetailPage from '@/features/catalog/components/ProductDetailPage';
 import { CartButtonSlot } from '@/features/catalog/components/cartSlot';
-import { FavouriteSlot } from '@/features/catalog/components/favouriteSlot';
 import { AddToCartButton } from '@/features/cart/components/AddToCartButton';
-import { FavouriteButton } from '@/features/favourites/components/FavouriteButton';
 
-/** The product page with the cart's add-to-cart button in its buy box and the favourites' heart. */
+/** The product page with the cart's add-to-cart button in its buy box (the heart comes from the shell). */
 export default function ProductDetailRoute() {
   return (
     <CartButtonSlot.Provider value={AddToCartButton}>
-      <FavouriteSlot.Provider value={FavouriteButton}>
-        <ProductDetailPage />
-      </FavouriteSlot.Provider>
+      <ProductDetailPage />
     </CartButtonSlot.Provider>
   );
 }

@@ -1,10 +1,11 @@
-import { Fragment } from 'react';
+import { Fragment, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Core } from '@/shared/core';
 import { faDigits } from '@/shared/lib/digits';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { ProductCard as Card } from '@/features/catalog/api/catalog';
 import { Countdown } from './Countdown';
+import { FavouriteSlot } from './favouriteSlot';
 import { Highlight } from './Highlight';
 import { Picture } from '@/shared/ui/Picture';
 
@@ -55,6 +56,7 @@ export function ProductCard({
   countdown?: boolean;
 }) {
   const { t } = useTranslation('catalog');
+  const FavouriteButton = useContext(FavouriteSlot);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
@@ -82,6 +84,12 @@ export function ProductCard({
             </span>
           ) : null}
         </div>
+        {FavouriteButton && (
+          // Above the card's stretched link, so the heart is its own button.
+          <div className="absolute end-2 top-2 z-10">
+            <FavouriteButton uid={p.Uid} name={p.Name} compact />
+          </div>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <H className="line-clamp-2 text-sm leading-7 font-bold text-slate-800">

@@ -9,7 +9,7 @@ import { heartsAtom, toggleHeart } from '../stores/favourites';
  * The favourite heart. Signed in, it saves to the account; before sign-in it keeps the heart in
  * this browser (the title and the toast say so) and the heart joins the account at sign-in.
  */
-export function FavouriteButton({ uid }: { uid: string }) {
+export function FavouriteButton({ uid, name, compact = false }: { uid: string; name?: string; compact?: boolean }) {
   const { t } = useTranslation('favourites');
   const store = useStore();
   const hearts = useAtomValue(heartsAtom);
@@ -19,7 +19,7 @@ export function FavouriteButton({ uid }: { uid: string }) {
     <button
       type="button"
       aria-pressed={on}
-      aria-label={on ? t('heart.remove') : t('heart.add')}
+      aria-label={name ? t(on ? 'heart.removeNamed' : 'heart.addNamed', { name }) : on ? t('heart.remove') : t('heart.add')}
       title={signedIn ? undefined : t('heart.local')}
       onClick={() => {
         void toggleHeart(store, uid).then((r) => {
@@ -28,12 +28,12 @@ export function FavouriteButton({ uid }: { uid: string }) {
           else if (r === 'added') toast(signedIn ? t('heart.saved') : t('heart.local'), { id: 'favourite', icon: '♥' });
         });
       }}
-      className={`flex h-11 w-11 items-center justify-center rounded-full border transition ${
+      className={`flex items-center justify-center rounded-full border transition ${compact ? 'h-9 w-9 shadow-sm' : 'h-11 w-11'} ${
         on ? 'border-red-200 bg-red-50 text-red-600' : 'border-slate-200 bg-white text-slate-600 hover:text-red-600'
       }`}
-      data-testid="favourite"
+      data-testid={compact ? 'card-favourite' : 'favourite'}
     >
-      <HeartIcon className="h-6 w-6" fill={on ? 'currentColor' : 'none'} />
+      <HeartIcon className={compact ? 'h-5 w-5' : 'h-6 w-6'} fill={on ? 'currentColor' : 'none'} />
     </button>
   );
 }
