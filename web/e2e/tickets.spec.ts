@@ -55,7 +55,7 @@ function staffAdd(mobile: string): string {
   });
 }
 
-async function signedIn(browser: Browser, request: APIRequestContext, mobile: string, path: string, viewport = DESKTOP): Promise<Page> {
+async function signedIn(browser: Browser, _request: APIRequestContext, mobile: string, path: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'fa-IR' });
   const page = await context.newPage();
   await page.goto(path);
