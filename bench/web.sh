@@ -13,7 +13,8 @@
 # Targets: home <= 200 KB, product <= 250 KB; performance >= 90 on both, accessibility >= 95
 # on home, SEO 100 on the product page.
 #
-# Environment: BENCH_WEB_RUNS (3 Lighthouse runs per page), BENCH_WEB_SKIP_LIGHTHOUSE=1.
+# Environment: BENCH_WEB_RUNS (3 Lighthouse runs per page), BENCH_WEB_SKIP_LIGHTHOUSE=1,
+# BENCH_WEB_LIST=1 (also print each file counted, with its bytes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -103,6 +104,7 @@ try {
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
     await page.waitForTimeout(2000);
     let bytes = 0, raw = 0, files = 0;
+    const list = [];
     const enc = new Set();
     for (const req of seen) {
       const resp = await req.response();
@@ -114,12 +116,13 @@ try {
       if (!isCode) continue;
       const sizes = await req.sizes();
       bytes += sizes.responseBodySize;
+      list.push(`${(sizes.responseBodySize / 1024).toFixed(1).padStart(7)} KB ${new URL(req.url()).pathname}`);
       const body = await resp.body().catch(() => null);
       raw += body ? body.length : 0;
       files += 1;
       enc.add(resp.headers()['content-encoding'] || 'identity');
     }
-    out[url] = { bytes, raw, files, encodings: [...enc].sort().join('+') };
+    out[url] = { bytes, raw, files, encodings: [...enc].sort().join('+'), list: list.join('\n') };
     await context.close();
   }
 } finally {
@@ -187,6 +190,12 @@ for page in home product; do
   url=$HOME_URL; [ "$page" = product ] && url=$PRODUCT_URL
   echo "  $page: $(field "$url" files) files, $(awk -v b="$(field "$url" raw)" 'BEGIN { printf "%.1f", b / 1024 }') KB uncompressed, sent as $(field "$url" encodings)"
 done
+if [ "${BENCH_WEB_LIST:-0}" = 1 ]; then
+  for page in home product; do
+    url=$HOME_URL; [ "$page" = product ] && url=$PRODUCT_URL
+    echo "  $page, each file (BENCH_WEB_LIST=1):"; field "$url" list | sed 's/^/    /'
+  done
+fi
 echo "  KB = encoded body bytes (as sent, gzip/br) of JS, CSS and WASM responses after load + network idle + 2 s,"
 echo "  Chromium $("$CHROMIUM" --version 2>/dev/null | awk '{print $2}'), 375x812 mobile emulation, no user action. Lighthouse targets:"
 echo "  performance >= 90 (both), accessibility >= 95 (home), SEO 100 (product)."
