@@ -24,6 +24,8 @@ echo "== catalogue search, 10,000 products, bench/search-queries.txt =="; cargo 
 
 echo "== order registration, 16 customers (server/examples/order_bench.rs) =="; cargo run -q --release -p shop-server --example order_bench
 
+echo "== live chat: round trip, 500 sockets, memory per idle socket (server/examples/chat_bench.rs) =="; cargo run -q --release -p shop-server --example chat_bench
+
 if [ -f bench/load.sh ]; then
   echo "== server load test (bench/load.sh) =="
   bash bench/load.sh

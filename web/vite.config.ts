@@ -60,12 +60,12 @@ export default defineConfig(({ command, mode }) => ({
       allow: ['.', wasmPkg, contractDir],
     },
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true },
     },
   },
   build: {

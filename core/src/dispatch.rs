@@ -40,6 +40,13 @@ macro_rules! core_functions {
             normalize_mobile(s: String): text, "string" => "string" {
                 $crate::mobile::normalize_mobile(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
+            /// Ten Western digits from a postal code in any digit set (spaces or a dash between
+            /// the groups allowed), or the postal code rule's message.
+            normalize_postal_code(s: String): text, "string" => "string" {
+                $crate::types::PostalCode::parse(&s)
+                    .map(|p| $crate::dispatch::Output::Text(p.as_str().to_owned()))
+                    .map_err(|e| e.message)
+            }
             /// One validation rule on one field value.
             validate(v: $crate::dispatch::ValidateInput): serde, "ValidateInput" => "null" {
                 v.check().map(|()| $crate::dispatch::Output::Null)
@@ -54,9 +61,18 @@ macro_rules! core_functions {
                 $crate::validation::validate_file(&f.field, f.size_bytes, &f.file_name)?;
                 Ok($crate::dispatch::Output::Null)
             }
+            /// File size, emptiness, extension, and the first bytes matching the extension.
+            validate_upload(u: $crate::dispatch::UploadInput): serde, "ValidateUploadInput" => "null" {
+                $crate::validation::validate_upload(&u.field, &u.file_name, u.size_bytes, &u.head)?;
+                Ok($crate::dispatch::Output::Null)
+            }
             /// Exactly 5 ASCII digits after digit normalisation, or the code message.
             normalize_code(s: String): text, "string" => "string" {
                 $crate::otp::normalize_code(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
+            }
+            /// A chat message's text, trimmed, or why it cannot be sent (empty, too long).
+            chat_text(s: String): text, "string" => "string" {
+                $crate::chat::ChatText::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
             /// The five code boxes filled from a pasted string.
             spread_paste(s: String): text, "string" => "CodeBoxes" {
@@ -77,6 +93,11 @@ macro_rules! core_functions {
             /// True only for a non-empty cart whose every line allows instalments.
             instalment_eligible(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "boolean" {
                 Ok($crate::dispatch::Output::Bool($crate::cart::instalment_eligible(&lines)))
+            }
+            /// An instalment plan's schedule: down payment, charge and the monthly instalments
+            /// with their Jalali due and reminder dates (or why the plan does not apply).
+            instalment_schedule(i: $crate::instalment::ScheduleInput): serde, "ScheduleInput" => "InstalmentSchedule" {
+                $crate::instalment::instalment_schedule(&i).map($crate::dispatch::Output::Schedule).map_err(|e| e.to_string())
             }
             /// The delivery options a customer may pick (architecture.md, delivery rule reading).
             filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
@@ -208,6 +229,8 @@ export type Rule =
 
 export interface ValidateInput { rule: Rule; field: string; value: string }
 export interface ValidateFileInput { field: string; size_bytes: number; file_name: string }
+/** `head`: the file's first bytes (16 are enough), as numbers 0..255. */
+export interface ValidateUploadInput { field: string; size_bytes: number; file_name: string; head: number[] }
 
 /** One field of a form: `name` keys the errors, `label` is the field's Persian name. */
 export interface FormField { name: string; label: string; value: string; rules: Rule[] }
@@ -224,6 +247,12 @@ export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 
 export interface JalaliDate { year: number; month: number; day: number }
 export type Ymd = [number, number, number];
+
+/** An instalment plan's terms (rate in basis points a month: 250 = 2.5%). */
+export interface InstalmentTerms { down_payment_percent: number; months: number; monthly_rate_bp: number; min_total: number; max_total: number }
+export interface ScheduleInput { terms: InstalmentTerms; total: number; start: JalaliDate }
+export interface Instalment { number: number; amount: number; due: JalaliDate; remind: JalaliDate }
+export interface InstalmentSchedule { total: number; down_payment: number; principal: number; charge: number; financed: number; instalments: Instalment[] }
 
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
@@ -267,6 +296,8 @@ pub enum Output {
     Ymd((i32, u32, u32)),
     /// Messages by field name (`validate_form`).
     Errors(FormErrors),
+    /// An instalment schedule.
+    Schedule(crate::instalment::Schedule),
 }
 
 /// The failing fields of a form, in form order: `(name, message)`; a JSON object.
@@ -431,6 +462,19 @@ pub struct FileInput {
     pub size_bytes: u64,
     /// The file's name.
     pub file_name: String,
+}
+
+/// `validate_upload`'s input.
+#[derive(Deserialize)]
+pub struct UploadInput {
+    /// The field's Persian name.
+    pub field: String,
+    /// The file's name.
+    pub file_name: String,
+    /// Size in bytes.
+    pub size_bytes: u64,
+    /// The file's first bytes (at most [`validation::SIGNATURE_BYTES`] are read).
+    pub head: Vec<u8>,
 }
 
 /// `filter_delivery`'s input: each cart line's options and the customer's city.

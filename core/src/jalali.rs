@@ -220,6 +220,11 @@ pub(crate) fn from_julian_day(jdn: i64) -> Option<JalaliDate> {
     )
 }
 
+/// The Julian day number of a date that exists; `None` otherwise.
+pub(crate) fn to_julian_day(date: &JalaliDate) -> Option<i64> {
+    is_valid_jalali(date).then(|| j2d(date.year.into(), date.month.into(), date.day.into()))
+}
+
 /// Whether Jalali year `year` has 366 days (اسفند has 30 days). `false` outside the range.
 ///
 /// ```

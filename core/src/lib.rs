@@ -2,7 +2,7 @@
 //!
 //! Every rule the spec names lives here once: digit and mobile normalisation, the validation
 //! rules with their exact Persian messages, the one-time-code shape, cart counts and totals,
-//! instalment eligibility, delivery filtering, Persian search folding and Jalali dates.
+//! instalment eligibility and schedules, delivery filtering, Persian search folding and Jalali dates.
 //! Nothing here does I/O, and no input makes any function panic.
 //! See `docs/architecture.md` section 1 for the contract.
 //!
@@ -14,10 +14,12 @@
 #![warn(missing_docs)]
 
 pub mod cart;
+pub mod chat;
 pub mod checkout;
 pub mod delivery;
 pub mod digits;
 mod fold_table;
+pub mod instalment;
 pub mod jalali;
 pub mod mobile;
 pub mod order_state;
@@ -26,6 +28,7 @@ pub mod price;
 pub mod provinces;
 pub mod search;
 pub mod tehran;
+pub mod ticket_state;
 mod text;
 pub mod types;
 pub mod validation;

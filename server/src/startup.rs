@@ -19,12 +19,28 @@ use crate::platform::PlatformApi;
 use crate::state::AppState;
 use crate::sms::DevSmsApi;
 
-/// Every API area, in one OpenAPI document.
-pub type Apis = (PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi, crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::account::routes::AccountApi, crate::payment::routes::PaymentApi);
+/// Every API area, in one OpenAPI document: one line per area, grouped (poem-openapi takes
+/// tuples of at most 16).
+pub type Apis = (
+    (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi),
+    (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
+    (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
+    (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
+    crate::instalment::routes::InstalmentApi,
+    (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
+);
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new((PlatformApi, AuthApi, DevSmsApi, crate::order::routes::OrderApi, crate::delivery::routes::DeliveryApi, crate::catalog::routes::CatalogApi::new(), crate::content::routes::ContentApi, crate::address::routes::AddressApi, crate::account::routes::AccountApi, crate::payment::routes::PaymentApi), "Laptop shop API", env!("CARGO_PKG_VERSION"))
+    let apis: Apis = (
+        (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi),
+        (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
+        (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
+        (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
+        crate::instalment::routes::InstalmentApi,
+        (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
+    );
+    OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
             "The shop's client API (spec section 7). Errors: `{\"status\":\"error\",\"message\":\"<Persian>\",\"field\":<name|null>}`. \
              Business outcomes (`ok`, `not`, `wrong`, `exist`) are 200 answers.",
@@ -46,7 +62,11 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let service = api_service();
     crate::platform::payload::init_from_spec(&service.spec());
     let spec = service.spec_endpoint();
-    let api = poem::Route::new().at("/api/openapi.json", spec).nest("/", service).into_endpoint();
+    let api = poem::Route::new()
+        .at("/api/openapi.json", spec)
+        .at(crate::chat::routes::PATH, poem::get(crate::chat::routes::chat_socket))
+        .nest("/", service)
+        .into_endpoint();
     // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
     // both smaller and still cheap enough to do per request.
     let web = WebApp::new(state.config.web_dir.clone())
@@ -55,6 +75,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,
         timeout: Duration::from_secs(state.config.timeouts.body_secs),
+        uploads: crate::ticket::routes::UPLOAD_BODY_LIMITS,
     };
     let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
@@ -171,6 +192,8 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
+    let reminders = crate::instalment::jobs::spawn(state.clone());
+    let chat = state.chat.clone().spawn(state.db.clone(), state.config.database_url.clone());
     let t = state.config.timeouts;
     let app = build_app(state);
     let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
@@ -180,6 +203,8 @@ where
         .run_with_graceful_shutdown(app, shutdown, Some(Duration::from_secs(10)))
         .await;
     jobs.abort();
+    reminders.abort();
+    chat.abort();
     served
 }
 

@@ -35,6 +35,10 @@ pub struct AppState {
     pub payments: Arc<dyn crate::payment::gateway::PaymentGateway>,
     /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
     pub argon2: crate::auth::password::Slots,
+    /// Stored files (ticket attachments): a folder now, an S3-compatible bucket later.
+    pub files: Arc<dyn crate::platform::files::FileStore>,
+    /// Live chat: this node's sockets and how it hears of other nodes' messages.
+    pub chat: Arc<crate::chat::bus::ChatBus>,
 }
 
 impl AppState {
@@ -47,6 +51,8 @@ impl AppState {
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
         let payments = crate::payment::gateway::from_config(&config);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2 }
+        let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
+        let chat = crate::chat::bus::ChatBus::new(&config.database_url);
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2, files, chat }
     }
 }

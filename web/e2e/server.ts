@@ -46,6 +46,9 @@ export default async function startServer(): Promise<() => Promise<void>> {
   const health = await fetch(`${base}/api/health`);
   if (!health.ok) throw new Error(`server at ${base} answers /api/health with ${health.status}`);
   process.env.E2E_BASE_URL = base;
+  // For journeys that run the binary's own commands on the same database (`shop staff add`).
+  process.env.E2E_DATA_DIR = dbDir;
+  process.env.E2E_DATABASE_URL = `sqlite://${join(dbDir, 'shop.db')}?mode=rwc`;
   return async () => {
     child.kill('SIGTERM');
   };

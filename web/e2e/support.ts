@@ -93,7 +93,7 @@ export async function signInWithPassword(page: Page, mobile: string): Promise<vo
   await dialog.getByLabel('شماره موبایل').fill(toPersian(mobile));
   await dialog.getByRole('button', { name: 'ادامه' }).click();
   await dialog.getByRole('button', { name: 'ورود با گذرواژه' }).click();
-  await dialog.getByLabel('گذرواژه').fill('Test123!');
+  await dialog.getByLabel('گذرواژه', { exact: true }).fill('Test123!');
   await dialog.getByRole('button', { name: 'ورود', exact: true }).click();
   await expect(dialog).toBeHidden();
 }

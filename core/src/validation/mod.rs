@@ -10,7 +10,9 @@
 //! - `MinLength` and `ComplexPassword` count chars (Unicode scalar values), not bytes, and do
 //!   not trim (so only a truly empty value counts as empty for them).
 //! - `MinValue { n }` means strictly greater than `n`, compared exactly (no floating point).
-//! - File rules: [`ALLOWED_FILE_EXTENSIONS`] (case-insensitive) and [`MAX_FILE_BYTES`] (1 MB).
+//! - File rules: [`ALLOWED_FILE_EXTENSIONS`] (case-insensitive) and [`MAX_FILE_BYTES`] (1 MB);
+//!   [`validate_upload`] adds the file's content: not empty, and its magic number matches its
+//!   extension.
 //!
 //! [`validate`] answers with a [`RuleError`]: which rule failed and its message.
 //!
@@ -24,6 +26,7 @@ mod complex_password;
 mod confirmed;
 mod digits;
 mod email;
+mod file_content;
 mod file_extension;
 mod file_size;
 mod min_length;
@@ -36,6 +39,7 @@ mod url;
 
 pub use complex_password::{is_complex_password, PASSWORD_CHARS};
 pub use email::is_email;
+pub use file_content::{content_type_of, SIGNATURE_BYTES};
 pub use file_extension::ALLOWED_FILE_EXTENSIONS;
 pub use file_size::MAX_FILE_BYTES;
 pub use url::is_url;
@@ -128,6 +132,9 @@ pub enum RuleKind {
     Confirmed,
     FileSize,
     FileExtension,
+    /// An upload that is empty or whose first bytes are not the type its extension names
+    /// ([`validate_upload`]).
+    FileContent,
     /// A date that does not exist in the Jalali calendar.
     Date,
     /// A rule the core does not know (the spec's default message).
@@ -390,6 +397,36 @@ pub fn validate_file(field: &str, size_bytes: u64, file_name: &str) -> Result<()
         Ok(())
     } else {
         Err(RuleError::new(&Rule::FileExtension, field))
+    }
+}
+
+/// Checks an upload with its content: [`validate_file`] (size, then extension), then that it
+/// is not empty and that `head` (its first bytes; [`SIGNATURE_BYTES`] are enough) is the type
+/// its extension names (`file_content.rs`).
+///
+/// ```
+/// use shop_core::validation::validate_upload;
+/// assert_eq!(validate_upload("پیوست", "a.pdf", 9, b"%PDF-1.7\n"), Ok(()));
+/// assert_eq!(validate_upload("پیوست", "a.pdf", 0, b"").unwrap_err().message(), "فایل «پیوست» خالی است");
+/// assert_eq!(validate_upload("پیوست", "a.jpg", 2_000_000, b"").unwrap_err().message(), "پیوست باید حداکثر 1 مگابایت باشد");
+/// ```
+pub fn validate_upload(field: &str, file_name: &str, size_bytes: u64, head: &[u8]) -> Result<(), RuleError> {
+    let content_error = |template: &str| RuleError {
+        rule: RuleKind::FileContent,
+        message: template.replace("{field}", field),
+    };
+    if size_bytes > MAX_FILE_BYTES {
+        return validate_file(field, size_bytes, file_name);
+    }
+    if size_bytes == 0 || head.is_empty() {
+        return Err(content_error(file_content::EMPTY_MESSAGE));
+    }
+    validate_file(field, size_bytes, file_name)?;
+    let ext = trimmed(file_name).rsplit_once('.').map_or("", |(_, e)| e);
+    if file_content::matches(ext, head) {
+        Ok(())
+    } else {
+        Err(content_error(file_content::MESSAGE))
     }
 }
 

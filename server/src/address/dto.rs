@@ -9,8 +9,7 @@ use super::service::AddressInput;
 #[derive(Debug, Object)]
 #[oai(example, rename = "AddressAddRequest")]
 pub struct AddReq {
-    /// Receiver's full name.
-    #[oai(validator(max_length = 200))]
+    /// Receiver's full name, at most 100 characters (checked by the service, which names the field).
     pub name: String,
     /// Receiver's mobile (`09…`, `+989…`, Persian digits allowed).
     #[oai(validator(max_length = 40))]
@@ -21,12 +20,18 @@ pub struct AddReq {
     /// City of that province.
     #[oai(validator(max_length = 100))]
     pub city: String,
-    /// Street address, at least 10 characters.
-    #[oai(validator(max_length = 1000))]
+    /// Street address, 10 to 500 characters (checked by the service, which names the field; the
+    /// body limit bounds what is read).
     pub address: String,
     /// Ten-digit postal code (Persian digits allowed).
     #[oai(validator(max_length = 40))]
     pub postalcode: String,
+    /// Building number (پلاک), optional; at most 20 characters.
+    #[oai(default)]
+    pub plaque: String,
+    /// Unit (واحد), optional; at most 20 characters.
+    #[oai(default)]
+    pub unit: String,
     /// Make it the default address (the first address always is).
     #[oai(default)]
     pub default: bool,
@@ -41,6 +46,8 @@ impl Example for AddReq {
             city: "تهران".into(),
             address: "خیابان آزادی، کوچه ۱۲، پلاک ۴، واحد ۳".into(),
             postalcode: "1234567890".into(),
+            plaque: "۴".into(),
+            unit: "۳".into(),
             default: false,
         }
     }
@@ -56,6 +63,8 @@ impl AddReq {
             city: self.city.clone(),
             line: self.address.clone(),
             postal_code: self.postalcode.clone(),
+            plaque: self.plaque.clone(),
+            unit: self.unit.clone(),
         }
     }
 }
@@ -101,6 +110,12 @@ pub struct AddressDto {
     /// Ten digits.
     #[oai(rename = "PostalCode")]
     pub postal_code: String,
+    /// Building number; empty when not given.
+    #[oai(rename = "Plaque")]
+    pub plaque: String,
+    /// Unit; empty when not given.
+    #[oai(rename = "Unit")]
+    pub unit: String,
     #[oai(rename = "IsDefault")]
     pub is_default: bool,
 }
@@ -115,6 +130,8 @@ impl From<address::Model> for AddressDto {
             city: a.city,
             address: a.line,
             postal_code: a.postal_code,
+            plaque: a.plaque,
+            unit: a.unit,
             is_default: a.is_default,
         }
     }

@@ -39,6 +39,8 @@ pub struct AddressInput {
     pub city: String,
     pub line: String,
     pub postal_code: String,
+    pub plaque: String,
+    pub unit: String,
 }
 
 /// A checked address: canonical mobile, Western-digit postal code, trimmed text.
@@ -50,6 +52,9 @@ pub struct NewAddress {
     pub city: String,
     pub line: String,
     pub postal_code: String,
+    /// Western digits; empty when not given.
+    pub plaque: String,
+    pub unit: String,
 }
 
 fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(), AddressError> {
@@ -61,6 +66,13 @@ fn max_len(field: &'static str, label: &str, value: &str, max: usize) -> Result<
         return Err(AddressError::Invalid(field, crate::platform::error::not_valid_message(label)));
     }
     Ok(())
+}
+
+/// An optional plaque or unit: trimmed, Western digits, at most 20 characters.
+fn short_part(field: &'static str, label: &str, value: &str) -> Result<String, AddressError> {
+    let v = shop_core::digits::to_western_digits(value.trim());
+    max_len(field, label, &v, 20)?;
+    Ok(v)
 }
 
 impl AddressInput {
@@ -83,6 +95,8 @@ impl AddressInput {
         max_len("address", "نشانی", line, 500)?;
         rule(Rule::Required, "postalcode", PostalCode::LABEL, self.postal_code.trim())?;
         let postal = PostalCode::parse(&self.postal_code).map_err(|e| AddressError::Invalid("postalcode", e.message))?;
+        let plaque = short_part("plaque", "پلاک", &self.plaque)?;
+        let unit = short_part("unit", "واحد", &self.unit)?;
         Ok(NewAddress {
             name: name.to_string(),
             mobile: mobile.as_str().to_string(),
@@ -90,6 +104,8 @@ impl AddressInput {
             city: self.city.trim().to_string(),
             line: line.to_string(),
             postal_code: postal.as_str().to_string(),
+            plaque,
+            unit,
         })
     }
 }
@@ -150,6 +166,8 @@ pub async fn add(
         city: Set(a.city),
         line: Set(a.line),
         postal_code: Set(a.postal_code),
+        plaque: Set(a.plaque),
+        unit: Set(a.unit),
         is_default: Set(is_default),
         created_at: Set(now),
         updated_at: Set(now),
@@ -182,6 +200,8 @@ pub async fn edit(
     am.city = Set(a.city);
     am.line = Set(a.line);
     am.postal_code = Set(a.postal_code);
+    am.plaque = Set(a.plaque);
+    am.unit = Set(a.unit);
     if make_default {
         am.is_default = Set(true);
     }
@@ -233,6 +253,8 @@ mod tests {
             city: "کاشان".into(),
             line: "خیابان امیرکبیر، کوچه ۱۲، پلاک ۴".into(),
             postal_code: "۸۷۱۵۹۸۸۱۱۱".into(),
+            plaque: " ۴ ".into(),
+            unit: String::new(),
         }
     }
 
@@ -242,6 +264,8 @@ mod tests {
         assert_eq!(a.name, "مریم احمدی");
         assert_eq!(a.mobile, "09123456789");
         assert_eq!(a.postal_code, "8715988111");
+        assert_eq!(a.plaque, "4");
+        assert_eq!(a.unit, "");
     }
 
     fn field_of(input: AddressInput) -> &'static str {

@@ -15,6 +15,7 @@ use poem_openapi::SecurityScheme;
 use sea_orm::EntityTrait;
 
 use super::entity::user;
+use super::token::AccessClaims;
 use crate::platform::error::{msg, ApiError};
 use crate::state::AppState;
 
@@ -48,33 +49,40 @@ async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<user::Model
     let state = req
         .data::<AppState>()
         .ok_or_else(|| poem::Error::from(ApiError::internal("AppState missing from request data")))?;
+    Ok(authenticate(state, &bearer.token).await?.0)
+}
+
+/// The user an access token stands for, with its claims (the bearer extractor's check, also
+/// used by the chat socket, whose token arrives in its first message): 401 for a missing,
+/// invalid or expired token or an older session epoch, 403 for a blocked account.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<(user::Model, AccessClaims), ApiError> {
     let claims = state
         .keys
-        .verify_access(&bearer.token, state.clock.unix())
+        .verify_access(token, state.clock.unix())
         .map_err(|e| match e {
             super::token::TokenError::Expired => ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED),
             _ => ApiError::unauthorized(),
         })?;
-    let user = match state.users.get(claims.sub) {
-        Some(row) => row,
-        None => {
-            let row = std::sync::Arc::new(
-                user::Entity::find_by_id(claims.sub)
-                    .one(&state.db)
-                    .await
-                    .map_err(ApiError::from)?
-                    .ok_or_else(ApiError::unauthorized)?,
-            );
-            state.users.put(row.clone());
-            row
-        }
-    };
+    let user = current_user(state, claims.sub).await?.ok_or_else(ApiError::unauthorized)?;
     if user.block {
-        return Err(ApiError::forbidden_msg(msg::BLOCKED).into());
+        return Err(ApiError::forbidden_msg(msg::BLOCKED));
     }
     // Signed out, password changed or sign-in revoked since this token was issued.
     if claims.ep != user.session_epoch {
-        return Err(ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED).into());
+        return Err(ApiError::unauthorized_msg(super::service::text::SESSION_EXPIRED));
     }
-    Ok(std::sync::Arc::unwrap_or_clone(user))
+    Ok((std::sync::Arc::unwrap_or_clone(user), claims))
+}
+
+/// The user's row through the per-node cache (`SHOP_USER_CACHE_MS`); `None` when deleted.
+pub async fn current_user(state: &AppState, id: i64) -> Result<Option<std::sync::Arc<user::Model>>, ApiError> {
+    if let Some(row) = state.users.get(id) {
+        return Ok(Some(row));
+    }
+    let Some(row) = user::Entity::find_by_id(id).one(&state.db).await.map_err(ApiError::from)? else {
+        return Ok(None);
+    };
+    let row = std::sync::Arc::new(row);
+    state.users.put(row.clone());
+    Ok(Some(row))
 }

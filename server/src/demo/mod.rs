@@ -10,6 +10,7 @@
 
 pub mod catalog;
 pub mod content;
+pub mod plans;
 
 use std::collections::HashMap;
 
@@ -397,6 +398,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
             }
         }
     }
+    plans::seed_plans(&txn).await?;
     txn.commit().await?;
     Ok(report)
 }

@@ -13,6 +13,10 @@ mod m20261121_000300_catalog_extended;
 mod m20261123_000400_checkout;
 mod m20261123_000400_session_epoch;
 mod m20261123_000500_otp_challenge_user;
+mod m20261123_000600_account_lists;
+mod m20261123_000700_instalments;
+mod m20261123_000900_tickets;
+mod m20261123_001000_chat;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -28,6 +32,10 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000400_checkout::Migration),
             Box::new(m20261123_000400_session_epoch::Migration),
             Box::new(m20261123_000500_otp_challenge_user::Migration),
+            Box::new(m20261123_000600_account_lists::Migration),
+            Box::new(m20261123_000700_instalments::Migration),
+            Box::new(m20261123_000900_tickets::Migration),
+            Box::new(m20261123_001000_chat::Migration),
         ]
     }
 }

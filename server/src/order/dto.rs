@@ -270,9 +270,11 @@ pub struct RegisterReq {
     pub addressid: i64,
     /// A delivery option offered for the address's city.
     pub deliveryid: i64,
-    /// `full` (instalments are refused until the instalment plan exists).
+    /// `full`, or `instalment` with `planid` (only when every line allows instalments).
     #[oai(validator(max_length = 20))]
     pub paymentmethod: String,
+    /// The instalment plan (`instalment/plans`), with `paymentmethod: "instalment"`.
+    pub planid: Option<i64>,
     /// The customer saw and accepts the new prices of a `price_changed` answer.
     #[oai(default)]
     pub acceptprices: bool,
@@ -288,6 +290,7 @@ impl Example for RegisterReq {
             addressid: 3,
             deliveryid: 2,
             paymentmethod: "full".into(),
+            planid: None,
             acceptprices: false,
             payable: Some(75_820_000),
         }
@@ -363,7 +366,7 @@ pub struct Summary {
     /// Every line allows instalments (`shop_core::cart::instalment_eligible`).
     #[oai(rename = "InstalmentEligible")]
     pub instalment_eligible: bool,
-    /// Payment methods offered now: `["full"]`.
+    /// Payment methods offered now: `["full"]`, plus `"instalment"` when every line allows it.
     #[oai(rename = "PaymentMethods")]
     pub payment_methods: Vec<String>,
     /// The city the options were filtered for.

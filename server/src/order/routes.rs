@@ -36,6 +36,7 @@ pub fn checkout_error(e: CheckoutError) -> ApiError {
     let field = e.field();
     match e {
         CheckoutError::Order(o) => api_error(o),
+        CheckoutError::Instalment(i) => crate::instalment::routes::api_error(i),
         CheckoutError::AddressNotFound => ApiError::NotFound(Json(ErrorBody::new(e.to_string(), field))),
         _ => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), field))),
     }
@@ -206,6 +207,7 @@ impl OrderApi {
             address_id: body.addressid,
             delivery_id: body.deliveryid,
             method,
+            plan_id: body.planid,
             accept_prices: body.acceptprices,
             expected_payable: body.payable,
         };

@@ -44,8 +44,12 @@ pub fn summary(q: &Quote) -> Summary {
         discount: q.discount,
         payable: q.payable,
         instalment_eligible: q.instalment_eligible,
-        // Instalments join this list with the instalment plan.
-        payment_methods: vec![PaymentMethod::Full.as_str().to_string()],
+        // Instalments only when every line allows them (spec section 4).
+        payment_methods: if q.instalment_eligible {
+            vec![PaymentMethod::Full.as_str().to_string(), PaymentMethod::Instalment.as_str().to_string()]
+        } else {
+            vec![PaymentMethod::Full.as_str().to_string()]
+        },
         city: q.city.clone(),
         address_id: q.address.as_ref().map(|a| a.id),
         delivery_options: q.options.iter().cloned().map(DeliveryOptionDto::from).collect(),

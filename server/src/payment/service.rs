@@ -64,10 +64,12 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
     if now >= order.expires_at {
         return Err(PaymentError::WindowPassed);
     }
+    // An order bought in instalments charges its down payment here.
+    let amount = crate::instalment::service::charge_now(&state.db, &order).await?;
     let gateway = &state.payments;
     let started = gateway
         .request(&PayRequest {
-            amount: order.payable,
+            amount,
             description: format!("سفارش {}", order.code),
             callback_url: format!(
                 "{}/api/client/v1/payment/callback",
@@ -83,7 +85,7 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
         user_id: Set(user_id),
         gateway: Set(gateway.name().to_string()),
         authority: Set(started.authority.clone()),
-        amount: Set(order.payable),
+        amount: Set(amount),
         status: Set(payment::PENDING.to_string()),
         ref_id: Set(None),
         card_pan: Set(None),
@@ -116,9 +118,20 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
     else {
         return Ok(error_url(None));
     };
+    if p.instalment_id.is_some() {
+        return crate::instalment::service::callback(state, &p, status_ok).await;
+    }
     let order = customer_order::Entity::find_by_id(p.order_id).one(&state.db).await?;
     let code = order.as_ref().map(|o| o.code.clone());
     let code = code.as_deref();
+    let in_instalments = order.as_ref().is_some_and(|o| o.payment_method == crate::instalment::service::METHOD);
+    let success_url = |code: &str| {
+        if in_instalments {
+            crate::instalment::service::success_url(code)
+        } else {
+            success_url(code)
+        }
+    };
     match p.status.as_str() {
         // A replayed callback: the first one settled it.
         payment::PAID if !p.refund_needed => return Ok(success_url(code.unwrap_or_default())),
@@ -243,7 +256,11 @@ pub async fn reconcile(state: &AppState) -> Result<usize, DbErr> {
             continue;
         };
         if let Ok(v) = state.payments.verify(&p.authority, p.amount).await {
-            settle_paid(state, &p, &v).await?;
+            if p.instalment_id.is_some() {
+                crate::instalment::service::settle(state, &p, &v).await?;
+            } else {
+                settle_paid(state, &p, &v).await?;
+            }
             settled += 1;
         }
     }
@@ -263,6 +280,7 @@ pub async fn result<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Res
     let order = own_by_code(db, user_id, code).await?;
     let payments = payment::Entity::find()
         .filter(payment::Column::OrderId.eq(order.id))
+        .filter(payment::Column::InstalmentId.is_null())
         .all(db)
         .await?;
     // The paid attempt when there is one, else the latest.

@@ -154,6 +154,8 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// Folder for the generated secret and the default SQLite file (`SHOP_DATA_DIR`, `data`).
     pub data_dir: PathBuf,
+    /// Folder of the disk file store: ticket attachments (`SHOP_FILES_DIR`, `<data>/files`).
+    pub files_dir: PathBuf,
     /// Largest accepted request body in bytes (1 MB).
     pub body_limit: usize,
     /// Proxies whose `X-Forwarded-For` entries are believed (`SHOP_TRUSTED_PROXIES`, CIDR list).
@@ -337,6 +339,7 @@ impl Config {
             job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
             web_dir: PathBuf::from(var("SHOP_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
+            files_dir: var("SHOP_FILES_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("files")),
             data_dir,
             body_limit: 1024 * 1024,
             trusted_proxies,
@@ -373,6 +376,7 @@ impl Config {
             public_url: "http://127.0.0.1:8080".into(),
             web_dir: PathBuf::from("web/dist"),
             data_dir: PathBuf::from("data"),
+            files_dir: PathBuf::from("data/files"),
             body_limit: 1024 * 1024,
             trusted_proxies: Vec::new(),
             timeouts: Timeouts::default(),

@@ -15,6 +15,16 @@ pub struct BodyLimits {
     pub bytes: usize,
     /// Longest time to receive it (408 after).
     pub timeout: std::time::Duration,
+    /// Paths (exact) that take file uploads, with their larger limit: an upload may be
+    /// 1 MB per file, which `bytes` alone would refuse with its form fields around it.
+    pub uploads: &'static [(&'static str, usize)],
+}
+
+impl BodyLimits {
+    /// The limit for a request to `path`.
+    pub fn for_path(&self, path: &str) -> usize {
+        self.uploads.iter().find(|(p, _)| *p == path).map_or(self.bytes, |(_, n)| *n)
+    }
 }
 
 /// Wrap `ep` with the body limits, error mapping and request log.
@@ -30,7 +40,7 @@ async fn handle<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Re
     let start = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    let body = match tokio::time::timeout(limits.timeout, read_body(&mut req, limits.bytes)).await {
+    let body = match tokio::time::timeout(limits.timeout, read_body(&mut req, limits.for_path(&path))).await {
         Ok(read) => read,
         Err(_) => Err(ApiError::timeout()),
     };

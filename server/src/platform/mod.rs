@@ -5,6 +5,7 @@ pub mod clock;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod files;
 pub mod http;
 pub mod idempotency;
 pub mod middleware;
@@ -33,6 +34,8 @@ pub enum ApiTags {
     Catalog,
     /// Development helpers (console SMS outbox).
     Dev,
+    /// Support: tickets (customers and staff).
+    Support,
 }
 
 /// `{"status":"ok"}`.

@@ -54,7 +54,7 @@ pub struct HeadGuard<T> {
     awaiting_head: bool,
     /// The last bytes read, to find `\r\n\r\n` across reads.
     tail: [u8; 3],
-    /// HTTP/2 (prior knowledge): frames, not heads; its own limits apply.
+    /// HTTP/2 (prior knowledge) or an upgraded connection (WebSocket): frames, not heads.
     http2: bool,
     first: bool,
 }
@@ -125,7 +125,12 @@ impl<T: AsyncRead + Unpin> AsyncRead for HeadGuard<T> {
 
 impl<T: AsyncWrite + Unpin> AsyncWrite for HeadGuard<T> {
     fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, data: &[u8]) -> Poll<io::Result<usize>> {
-        if !self.http2 {
+        if !self.http2 && data.starts_with(b"HTTP/1.1 101 ") {
+            // Switching protocols (a WebSocket): frames from here on, not request heads.
+            self.http2 = true;
+            self.deadline = None;
+            self.awaiting_head = false;
+        } else if !self.http2 {
             // A response is going out: the next bytes from the client start a new head.
             self.awaiting_head = true;
             self.deadline = None;
@@ -147,7 +152,11 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for HeadGuard<T> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        if !self.http2 {
+        if !self.http2 && bufs.iter().find(|b| !b.is_empty()).is_some_and(|b| b.starts_with(b"HTTP/1.1 101 ")) {
+            self.http2 = true;
+            self.deadline = None;
+            self.awaiting_head = false;
+        } else if !self.http2 {
             self.awaiting_head = true;
             self.deadline = None;
             self.tail = [0; 3];

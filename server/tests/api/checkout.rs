@@ -128,7 +128,7 @@ async fn summary_offers_delivery_for_the_address_city_and_sums_on_the_server(db:
     assert_eq!(resp.body["ItemsTotal"], 2 * (shop.price + shop.warranty));
     assert_eq!(resp.body["Payable"], 2 * (shop.price + shop.warranty));
     assert_eq!(resp.body["InstalmentEligible"], true);
-    assert_eq!(resp.body["PaymentMethods"], json!(["full"]));
+    assert_eq!(resp.body["PaymentMethods"], json!(["full", "instalment"]));
 
     let resp = s
         .post_auth(SUMMARY, &r.c.token, json!({ "orderid": r.cart, "addressid": isfahan }))

@@ -77,6 +77,12 @@ impl TestDb {
         Ok(Self { url: pg.url.clone(), _pg: Some(pg), dir: None })
     }
 
+    /// The same database for a second server node (`spawn_app` on both); this handle does
+    /// not remove it, the first one does.
+    pub fn another_node(&self) -> Self {
+        Self { url: self.url.clone(), _pg: None, dir: None }
+    }
+
     /// [`Self::postgres`]; without PostgreSQL, panics when `SHOP_TEST_REQUIRE_PG=1`, otherwise
     /// prints `SKIPPED: <test>: <reason>` (past the test output capture) and returns None.
     pub async fn postgres_or_skip(test: &str) -> Option<Self> {
@@ -189,6 +195,8 @@ pub struct TestApp {
     keys: TokenKeys,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    /// The file store's folder (ticket attachments), removed with the app.
+    pub files: TempDir,
     _db: TestDb,
 }
 
@@ -214,6 +222,8 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
     if let Some(d) = &db.dir {
         config.data_dir = d.0.clone();
     }
+    let files = TempDir::new("shop-files");
+    config.files_dir = files.0.clone();
     tweak(&mut config);
     let app = Application::build(config).await.expect("application starts");
     let state = app.state().clone();
@@ -233,6 +243,7 @@ pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> Test
         state,
         shutdown: Some(tx),
         task: Some(task),
+        files,
         _db: db,
     }
 }

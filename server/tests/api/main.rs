@@ -4,12 +4,16 @@
 mod helpers;
 
 mod account;
+mod account_lists;
 mod auth;
 mod binary;
 mod catalog;
+mod chat;
 mod checkout;
 mod checkout_support;
+mod instalments;
 mod order;
 mod platform;
 mod providers;
 mod security;
+mod tickets;

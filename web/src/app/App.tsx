@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { followSession } from '@/features/cart/stores/cart';
 import { loadCart } from '@/features/cart/api/cart';
+import { followSession as followFavourites } from '@/features/favourites/stores/favourites';
 import { startSession } from '@/shared/session/session';
 import { pageReadyAtom } from '@/shared/state';
 import { createAppRoutes, installPrefetcher } from './router';
@@ -15,11 +16,15 @@ export function App() {
   const setPageReady = useSetAtom(pageReadyAtom);
   useEffect(() => {
     // Spec §4 "On start": mark the page ready, restore the session, load the pre-order (the
-    // cart follows the session).
+    // cart follows the session; so do the favourites, merged from this browser at sign-in).
     setPageReady(true);
     const stopCart = followSession(getDefaultStore(), loadCart);
+    const stopFavourites = followFavourites(getDefaultStore());
     void startSession();
-    return stopCart;
+    return () => {
+      stopCart();
+      stopFavourites();
+    };
   }, [setPageReady]);
   return <RouterProvider router={router} />;
 }

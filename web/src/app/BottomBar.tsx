@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { cartCountAtom } from '@/features/cart';
+import { UnreadBadge } from '@/features/messages';
 import { faDigits } from '@/shared/lib/digits';
 import { useLocation } from 'react-router';
 import { ChatIcon, GridIcon, SearchIcon, UserIcon } from '@/shared/ui/Icons';
@@ -69,7 +70,10 @@ export function BottomBar() {
             aria-current={current('/profile/messages')}
             onClick={() => requireSignIn('/profile/messages')}
           >
-            <ChatIcon className="h-6 w-6" />
+            <span className="relative">
+              <ChatIcon className="h-6 w-6" />
+              <UnreadBadge className="absolute -top-1.5 -end-2.5" testId="bottom-chat-unread" />
+            </span>
             {t('bottomBar.chat')}
           </button>
         </li>

@@ -9,10 +9,12 @@ import { LoadingBar } from '@/shared/ui/LoadingBar';
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
 import { AppToaster } from '@/shared/ui/toast';
 import { BottomBar, isBottomBarHidden } from './BottomBar';
+import { ChatConnection } from '@/features/messages';
+import { ChatModalHost } from './ChatModalHost';
 import { LoginModalHost } from './LoginModalHost';
 import { useCurrentRouteHandle } from './routeHandle';
 
-/** The app shell around every layout: loading bar, overlay, bottom bar, login popup, toasts. */
+/** The app shell around every layout: loading bar, overlay, bottom bar, chat connection and panel, login popup, toasts. */
 export function Shell() {
   const navigation = useNavigation();
   const loading = useAtomValue(loadingAtom);
@@ -37,6 +39,8 @@ export function Shell() {
         />
       )}
       <LoadingOverlay visible={loading} />
+      <ChatConnection />
+      <ChatModalHost />
       <LoginModalHost />
       <AppToaster />
       <ScrollRestoration />

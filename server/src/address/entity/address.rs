@@ -17,6 +17,10 @@ pub struct Model {
     pub line: String,
     /// Ten Western digits.
     pub postal_code: String,
+    /// Building number (پلاک), optional: empty when not given.
+    pub plaque: String,
+    /// Unit (واحد), optional: empty when not given.
+    pub unit: String,
     pub is_default: bool,
     /// Unix seconds (UTC).
     pub created_at: i64,
@@ -27,3 +31,20 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// The street address with the plaque and unit when given, as an order's snapshot keeps it
+    /// («…، پلاک ۴، واحد ۳»).
+    pub fn full_line(&self) -> String {
+        let mut s = self.line.clone();
+        if !self.plaque.is_empty() {
+            s.push_str("، پلاک ");
+            s.push_str(&shop_core::digits::to_persian_digits(&self.plaque));
+        }
+        if !self.unit.is_empty() {
+            s.push_str("، واحد ");
+            s.push_str(&shop_core::digits::to_persian_digits(&self.unit));
+        }
+        s
+    }
+}

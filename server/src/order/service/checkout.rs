@@ -28,7 +28,7 @@ use crate::order::entity::{customer_order, customer_order_line, order_line, shop
 pub enum PaymentMethod {
     /// The whole payable at once.
     Full,
-    /// Instalments (offered only when every line allows it; the plan is not built yet).
+    /// Instalments on a plan (offered only when every line allows it: `crate::instalment`).
     Instalment,
 }
 
@@ -71,6 +71,18 @@ pub enum CheckoutError {
     /// Instalments asked for a cart that does not allow them, or before the plan exists.
     #[error("پرداخت اقساطی برای این سبد در دسترس نیست؛ لطفا پرداخت کامل را انتخاب کنید")]
     InstalmentUnavailable,
+    /// The instalment plan was refused (its own status and field).
+    #[error(transparent)]
+    Instalment(crate::instalment::service::InstalmentError),
+}
+
+impl From<crate::instalment::service::InstalmentError> for CheckoutError {
+    fn from(e: crate::instalment::service::InstalmentError) -> Self {
+        match e {
+            crate::instalment::service::InstalmentError::Db(db) => Self::from(db),
+            other => Self::Instalment(other),
+        }
+    }
 }
 
 impl From<DbErr> for CheckoutError {
@@ -88,6 +100,7 @@ impl CheckoutError {
             Self::AddressNotFound => Some("addressid"),
             Self::DeliveryNotOffered(_) => Some("deliveryid"),
             Self::PaymentMethodUnknown | Self::InstalmentUnavailable => Some("paymentmethod"),
+            Self::Instalment(e) => e.field(),
         }
     }
 }
@@ -279,6 +292,8 @@ pub struct RegisterRequest {
     pub address_id: i64,
     pub delivery_id: i64,
     pub method: PaymentMethod,
+    /// The instalment plan (with `PaymentMethod::Instalment`).
+    pub plan_id: Option<i64>,
     /// The customer saw the new prices and accepts them.
     pub accept_prices: bool,
     /// The payable the customer saw on the summary; a different one means the cart changed.
@@ -289,13 +304,14 @@ impl RegisterRequest {
     /// The request's canonical form for `Idempotency-Key` comparisons.
     pub fn canonical(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{:?}",
+            "{}|{}|{}|{}|{}|{:?}|{:?}",
             self.cart_id,
             self.address_id,
             self.delivery_id,
             self.method.as_str(),
             self.accept_prices,
-            self.expected_payable
+            self.expected_payable,
+            self.plan_id
         )
     }
 }
@@ -340,9 +356,13 @@ pub async fn register(
         now,
     )
     .await?;
-    if req.method == PaymentMethod::Instalment {
-        return Err(CheckoutError::InstalmentUnavailable);
-    }
+    // The plan and its schedule, recomputed here from the server's payable.
+    let instalments = match req.method {
+        PaymentMethod::Instalment => Some(
+            crate::instalment::service::choose(&txn, req.plan_id, q.instalment_eligible, q.payable, now).await?,
+        ),
+        PaymentMethod::Full => None,
+    };
     if let Some(l) = q.unavailable() {
         return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
     }
@@ -379,6 +399,9 @@ pub async fn register(
         }
     }
     let order = insert_order(&txn, caller, &q, &address, &delivery, req.method, hold_secs, now).await?;
+    if let Some(chosen) = &instalments {
+        crate::instalment::service::attach(&txn, &order, chosen, now).await?;
+    }
     for l in &q.lines {
         customer_order_line::ActiveModel {
             order_id: Set(order.id),
@@ -443,7 +466,7 @@ async fn insert_order<C: ConnectionTrait>(
             receiver_mobile: Set(address.receiver_mobile.clone()),
             province: Set(address.province.clone()),
             city: Set(address.city.clone()),
-            address_line: Set(address.line.clone()),
+            address_line: Set(address.full_line()),
             postal_code: Set(address.postal_code.clone()),
             stock_state: Set(customer_order::STOCK_RESERVED.to_string()),
             tracking_code: Set(None),

@@ -35,6 +35,8 @@ pub struct Model {
     /// Unix seconds (UTC).
     pub created_at: i64,
     pub verified_at: Option<i64>,
+    /// The instalment this payment pays (`instalment` area); NULL for an order's own payment.
+    pub instalment_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,9 +2,12 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { isSignedInAtom } from '@/shared/session/session';
 import { cartCountAtom } from '@/features/cart';
-import { loginModalAtom } from '@/shared/state';
+import { chatAtom, UnreadBadge } from '@/features/messages';
+import { chatModalAtom, loginModalAtom, mobileDeviceAtom } from '@/shared/state';
+import { useNavigate } from 'react-router';
+import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
 import { faDigits } from '@/shared/lib/digits';
-import { CartIcon, UserIcon } from '@/shared/ui/Icons';
+import { CartIcon, ChatIcon, UserIcon } from '@/shared/ui/Icons';
 import { Logo } from '@/shared/ui/Logo';
 import { PrefetchLink, PrefetchNavLink } from '@/shared/ui/PrefetchLink';
 import { SearchForm } from '@/shared/ui/SearchForm';
@@ -27,6 +30,19 @@ export function Header() {
   const signedIn = useAtomValue(isSignedInAtom);
   const cartCount = useAtomValue(cartCountAtom);
   const openLogin = useSetAtom(loginModalAtom);
+  const setChatPanel = useSetAtom(chatModalAtom);
+  const mobile = useAtomValue(mobileDeviceAtom);
+  const staff = useAtomValue(chatAtom).staff;
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  // Signed out: the login popup with the chat stored as redirectTo (spec §2). Staff: the inbox.
+  // Customers: the chat panel on wide screens, the messages page on phones.
+  const openChat = () => {
+    if (!signedIn) requireSignIn('/profile/messages');
+    else if (staff) navigate('/staff/chats');
+    else if (mobile) navigate('/profile/messages');
+    else setChatPanel((open) => !open);
+  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -47,6 +63,16 @@ export function Header() {
               </span>
             )}
           </PrefetchLink>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={openChat}
+            aria-label={staff ? t('header.staffChats') : t('header.chat')}
+            data-testid="header-chat"
+          >
+            <ChatIcon />
+            <UnreadBadge className="absolute -top-0.5 end-0 min-w-5 text-xs leading-5" testId="header-chat-unread" />
+          </button>
           {signedIn ? (
             <PrefetchLink to="/profile" className={iconButton} aria-label={t('header.profile')}>
               <UserIcon />

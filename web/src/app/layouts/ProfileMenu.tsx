@@ -14,9 +14,12 @@ import {
   WalletIcon,
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+import { useIsStaff } from '@/shared/session/useIsStaff';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
 
-const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean }[] = [
+type Item = { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGElement>>; end?: boolean };
+
+const ITEMS: Item[] = [
   { to: '/profile', key: 'profileMenu.profile', icon: UserIcon, end: true },
   { to: '/profile/edit', key: 'profileMenu.profileEdit', icon: EditIcon },
   { to: '/profile/cart', key: 'profileMenu.cart', icon: CartIcon, end: true },
@@ -29,10 +32,17 @@ const ITEMS: { to: string; key: string; icon: ComponentType<SVGProps<SVGSVGEleme
   { to: '/profile/messages', key: 'profileMenu.messages', icon: ChatIcon },
 ];
 
+/** Shown only to staff (user `Type` 2); the server checks every staff call itself. */
+const STAFF_ITEMS: typeof ITEMS = [
+  { to: '/staff/tickets', key: 'profileMenu.staffTickets', icon: TicketIcon },
+  { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon },
+];
+
 /** The profile layout's side menu (a scrollable row below lg). */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const items = useIsStaff() ? [...ITEMS, ...STAFF_ITEMS] : ITEMS;
   const listRef = useRef<HTMLUListElement>(null);
   // Below lg the menu is a horizontal row: keep the current item in view.
   useEffect(() => {
@@ -44,7 +54,7 @@ export function ProfileMenu() {
   return (
     <nav aria-label={t('profileMenu.label')} data-testid="profile-menu">
       <ul ref={listRef} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:bg-white lg:p-3 lg:shadow-sm">
-        {ITEMS.map(({ to, key, icon: Icon, end }) => (
+        {items.map(({ to, key, icon: Icon, end }) => (
           <li key={to} className="shrink-0">
             <PrefetchNavLink
               to={to}

@@ -13,6 +13,8 @@ export type Rule =
 
 export interface ValidateInput { rule: Rule; field: string; value: string }
 export interface ValidateFileInput { field: string; size_bytes: number; file_name: string }
+/** `head`: the file's first bytes (16 are enough), as numbers 0..255. */
+export interface ValidateUploadInput { field: string; size_bytes: number; file_name: string; head: number[] }
 
 /** One field of a form: `name` keys the errors, `label` is the field's Persian name. */
 export interface FormField { name: string; label: string; value: string; rules: Rule[] }
@@ -30,21 +32,31 @@ export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 export interface JalaliDate { year: number; month: number; day: number }
 export type Ymd = [number, number, number];
 
+/** An instalment plan's terms (rate in basis points a month: 250 = 2.5%). */
+export interface InstalmentTerms { down_payment_percent: number; months: number; monthly_rate_bp: number; min_total: number; max_total: number }
+export interface ScheduleInput { terms: InstalmentTerms; total: number; start: JalaliDate }
+export interface Instalment { number: number; amount: number; due: JalaliDate; remind: JalaliDate }
+export interface InstalmentSchedule { total: number; down_payment: number; principal: number; charge: number; financed: number; instalments: Instalment[] }
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 
 /** Input and result types of every function the core exports. */
 export interface CoreFns {
   normalize_mobile: [string, string];
+  normalize_postal_code: [string, string];
   validate: [ValidateInput, null];
   validate_form: [FormField[], FormErrors];
   validate_file: [ValidateFileInput, null];
+  validate_upload: [ValidateUploadInput, null];
   normalize_code: [string, string];
+  chat_text: [string, string];
   spread_paste: [string, CodeBoxes];
   cart_count: [CartLine[], number];
   line_total: [CartLine, number];
   order_total: [CartLine[], number];
   instalment_eligible: [CartLine[], boolean];
+  instalment_schedule: [ScheduleInput, InstalmentSchedule];
   filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
   fold: [string, string];
   tokenize: [string, string[]];
@@ -66,14 +78,20 @@ export type CoreFn = keyof CoreFns;
 export interface CoreExports {
   /** Canonical `09xxxxxxxxx`, or the mobile rule's message. */
   normalize_mobile(input: string): Outcome<string>;
+  /** Ten Western digits from a postal code in any digit set (spaces or a dash between the groups allowed), or the postal code rule's message. */
+  normalize_postal_code(input: string): Outcome<string>;
   /** One validation rule on one field value. */
   validate(input: ValidateInput): Outcome<null>;
   /** A whole form in one call: every field's rules, in order; the first failing rule of each field gives its message. `{}` when the form is valid. */
   validate_form(input: FormField[]): Outcome<FormErrors>;
   /** File size and extension rules. */
   validate_file(input: ValidateFileInput): Outcome<null>;
+  /** File size, emptiness, extension, and the first bytes matching the extension. */
+  validate_upload(input: ValidateUploadInput): Outcome<null>;
   /** Exactly 5 ASCII digits after digit normalisation, or the code message. */
   normalize_code(input: string): Outcome<string>;
+  /** A chat message's text, trimmed, or why it cannot be sent (empty, too long). */
+  chat_text(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Sum of line quantities. */
@@ -84,6 +102,8 @@ export interface CoreExports {
   order_total(input: CartLine[]): Outcome<number>;
   /** True only for a non-empty cart whose every line allows instalments. */
   instalment_eligible(input: CartLine[]): Outcome<boolean>;
+  /** An instalment plan's schedule: down payment, charge and the monthly instalments with their Jalali due and reminder dates (or why the plan does not apply). */
+  instalment_schedule(input: ScheduleInput): Outcome<InstalmentSchedule>;
   /** The delivery options a customer may pick (architecture.md, delivery rule reading). */
   filter_delivery(input: FilterDeliveryInput): Outcome<DeliveryOption[]>;
   /** Search folding (letters, digits, diacritics, case, NFKC). */

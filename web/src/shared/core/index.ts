@@ -11,12 +11,14 @@ import type {
   FieldSpec,
   FormErrors,
   FormField,
+  InstalmentSchedule,
+  InstalmentTerms,
   JalaliDate,
   Outcome,
   Rule,
 } from './functions.generated';
 
-export type { CartLine, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, JalaliDate, Outcome, Rule };
+export type { CartLine, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
 
 const fns = wasm as unknown as CoreExports;
 
@@ -33,6 +35,8 @@ export interface DeliveryTable {
 export interface Core {
   /** Canonical `09xxxxxxxxx` or the mobile rule's Persian message. */
   normalizeMobile(input: string): Outcome<string>;
+  /** Ten Western digits (any digit set, spaces or a dash between the groups), or the postal code message. */
+  normalizePostalCode(input: string): Outcome<string>;
   /** `{ ok: null }` when valid, else the rule's Persian message. */
   validate(rule: Rule, field: string, value: string): Outcome<null>;
   /** A whole form in one call: the first failing rule's message per field name. */
@@ -40,8 +44,12 @@ export interface Core {
   /** A form whose rules are read once (for forms validated on every keystroke). */
   prepareForm(fields: FieldSpec[]): PreparedForm;
   validateFile(field: string, sizeBytes: number, fileName: string): Outcome<null>;
+  /** An upload with its content: size, not empty, extension, and its first bytes (`head`) match the extension. */
+  validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
+  /** A chat message's text as it will be sent (trimmed), or why it cannot be (empty, too long). */
+  chatText(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */
   spreadPaste(input: string): CodeBoxes;
   formatPrice(toman: number): string;
@@ -62,6 +70,10 @@ export interface Core {
   parseJalaliDate(input: string): Outcome<JalaliDate>;
   formatJalali(date: JalaliDate): string;
   formatJalaliNumeric(date: JalaliDate): string;
+  /** The Tehran calendar day of a moment (null outside the calendar's range). */
+  tehranDate(at: Date): JalaliDate | null;
+  /** A plan's schedule for `total` Toman bought on `start`, or the plan's Persian refusal. */
+  instalmentSchedule(terms: InstalmentTerms, total: number, start: JalaliDate): Outcome<InstalmentSchedule>;
   /** A moment shown as a Tehran calendar day, e.g. `۱ فروردین ۱۴۰۳` (`numeric`: `۱۴۰۳/۰۱/۰۱`). */
   formatDate(at: Date | string, numeric?: boolean): string;
 }
@@ -76,6 +88,7 @@ const EMPTY_BOXES: CodeBoxes = ['', '', '', '', ''];
 
 const core: Core = {
   normalizeMobile: (input) => fns.normalize_mobile(input),
+  normalizePostalCode: (input) => fns.normalize_postal_code(input),
   validate: (rule, field, value) => fns.validate({ rule, field, value }),
   validateForm: (fields) => okOr(fns.validate_form(fields), {}),
   prepareForm(fields) {
@@ -89,7 +102,9 @@ const core: Core = {
     };
   },
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
+  validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
   normalizeCode: (input) => fns.normalize_code(input),
+  chatText: (input) => fns.chat_text(input),
   spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
   discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),
@@ -111,6 +126,8 @@ const core: Core = {
   parseJalaliDate: (input) => fns.parse_jalali_date(input),
   formatJalali: (date) => okOr(fns.format_jalali(date), ''),
   formatJalaliNumeric: (date) => okOr(fns.format_jalali_numeric(date), ''),
+  tehranDate: (at) => okOr<JalaliDate | null>(fns.tehran_date(Math.floor(at.getTime() / 1000)), null),
+  instalmentSchedule: (terms, total, start) => fns.instalment_schedule({ terms, total, start }),
   formatDate(at, numeric = false) {
     const ms = (typeof at === 'string' ? new Date(at) : at).getTime();
     if (Number.isNaN(ms)) return '';

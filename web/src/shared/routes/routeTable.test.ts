@@ -39,14 +39,17 @@ const SPEC_LAYOUTS: [string, string][] = [
 ];
 
 describe('route table', () => {
-  it('holds every spec route with the spec’s layout, and only /compare and the invoice page besides', () => {
+  it('holds every spec route with the spec’s layout, and only /compare, the invoice page and the staff inboxes besides', () => {
     const ours = Object.fromEntries(routeEntries.map((r) => [r.path, r.layout]));
     for (const [path, layout] of SPEC_LAYOUTS) expect(ours[path], path).toBe(layout);
     const spec = new Set(SPEC_LAYOUTS.map(([path]) => path));
-    // The shop's own additions: the comparison page and one order's invoice.
+    // The shop's own additions: the comparison page, one order's invoice and the staff inboxes (tickets, chats).
     expect(routeEntries.filter((r) => !spec.has(r.path)).map((r) => [r.path, r.layout])).toEqual([
       ['/compare', 'default'],
       ['/profile/factors/{code}', 'profile'],
+      ['/staff/tickets', 'profile'],
+      ['/staff/tickets/{id}', 'profile'],
+      ['/staff/chats', 'profile'],
     ]);
   });
 

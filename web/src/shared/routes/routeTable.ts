@@ -97,6 +97,7 @@ export function parsePartialParams(
 export const paramValidators: Record<string, (p: Record<string, string>) => boolean> = {
   category: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? '') && (p.category ?? '').length > 0,
   ticketDetail: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? ''),
+  staffTicket: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? ''),
   blogDetail: (p) => (p.blog ?? '').length > 0,
   productDetail: (p) => (p.uid ?? '').length > 0,
   orderLink: (p) => (p.code ?? '').length > 0,

@@ -14,6 +14,21 @@ afterEach(() => {
   localStorage.clear();
 });
 
+// The shell opens the chat socket whenever someone is signed in; tests that do not play the
+// chat server (features/messages tests do, through chatSocketImplAtom) get a socket that never
+// connects, instead of jsdom's real one dialling a port nobody listens on.
+class SilentSocket {
+  readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onclose = null;
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+}
+(globalThis as unknown as { WebSocket: unknown }).WebSocket = SilentSocket;
+
 // jsdom lacks these browser APIs the shell uses.
 if (!('IntersectionObserver' in globalThis)) {
   class IO {

@@ -1,4 +1,12 @@
-import { useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Core, Rule } from '@/shared/core';
 
@@ -105,9 +113,11 @@ interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'
   error?: string | null;
   placeholder: string;
   options: string[];
+  /** The text shown for an option (default: the value itself). */
+  optionLabel?: (value: string) => string;
 }
 
-export function SelectField({ label, error, placeholder, options, className, ...rest }: SelectProps) {
+export function SelectField({ label, error, placeholder, options, optionLabel, className, ...rest }: SelectProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -119,10 +129,40 @@ export function SelectField({ label, error, placeholder, options, className, ...
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabel ? optionLabel(o) : o}
           </option>
         ))}
       </select>
+      {error && (
+        <p id={errorId} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  error?: string | null;
+}
+
+/** A labelled multi-line input with its error in red under it; long unbroken text wraps. */
+export function TextAreaField({ label, error, className, ...rest }: TextAreaProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`flex flex-col gap-1 text-start ${className ?? ''}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${inputClass(Boolean(error))} min-h-32 [overflow-wrap:anywhere]`}
+        {...rest}
+      />
       {error && (
         <p id={errorId} className="text-sm text-red-600">
           {error}

@@ -42,6 +42,28 @@ describe('product page', () => {
     expect(screen.getByTestId('stock')).toHaveTextContent('ناموجود');
   });
 
+  it('the instalment calculator opens on the chosen variant’s price (price + warranty)', async () => {
+    const api = mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      '/api/client/v1/instalment/plans': () => ({
+        status: 'ok',
+        data: [{ Id: 1, Name: 'اقساط ۳ ماهه', DownPaymentPercent: 50, Months: 3, MonthlyRateBp: 0, MinTotal: 1_000_000, MaxTotal: 100_000_000 }],
+      }),
+    });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    const box = await screen.findByTestId('instalment-box');
+    // Closed: nothing is asked of the server until the visitor opens it.
+    expect(api.callsTo('/api/client/v1/instalment/plans')).toHaveLength(0);
+    fireEvent.click(within(box).getByText('محاسبهٔ خرید اقساطی'));
+    (box as HTMLDetailsElement).open = true;
+    fireEvent(box, new Event('toggle'));
+    const schedule = await within(box).findByTestId('instalment-schedule');
+    // 48,500,000: half down, 24,250,000 in three.
+    expect(within(schedule).getByTestId('schedule-down-payment')).toHaveTextContent('۲۴٬۲۵۰٬۰۰۰ تومان');
+    expect(within(schedule).getAllByText('۸٬۰۸۳٬۳۳۳ تومان')).toHaveLength(2);
+    expect(within(schedule).getByText('۸٬۰۸۳٬۳۳۴ تومان')).toBeInTheDocument();
+  });
+
   it('shows condition details for a used unit', async () => {
     mockApi({
       [PRODUCT]: () => ({

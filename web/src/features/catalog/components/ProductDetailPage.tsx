@@ -6,6 +6,7 @@ import { useLateTitle } from '@/shared/hooks/useLateTitle';
 import { faDigits } from '@/shared/lib/digits';
 import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
+import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
 import { CartButtonSlot } from './cartSlot';
 import { fetchResource, seedResource, useResource } from '@/shared/api/resource';
 import { useCore } from '@/shared/core/useCore';
@@ -13,7 +14,7 @@ import { initialVariant, pickColour } from '@/features/catalog/utils/variants';
 import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './CompareBar';
 import { Countdown } from './Countdown';
-import { FavouriteButton } from './FavouriteButton';
+import { FavouriteSlot } from './favouriteSlot';
 import { Gallery, preloadGalleryImage } from './Gallery';
 import { ProductGrid } from './ProductCard';
 import { LoadError } from '@/shared/ui/Status';
@@ -145,11 +146,32 @@ function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant
   );
 }
 
+/** The instalment calculator for the chosen variant; plans and the core load when it is opened. */
+function InstalmentBox({ total }: { total: number }) {
+  const { t } = useTranslation('catalog');
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="mt-6 rounded-2xl bg-white p-4 shadow-sm md:p-6"
+      data-testid="instalment-box"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="cursor-pointer text-lg font-bold text-slate-900">{t('product.instalmentCalculator')}</summary>
+      {open && (
+        <div className="mt-3">
+          <InstalmentCalculator total={total} />
+        </div>
+      )}
+    </details>
+  );
+}
+
 function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
   const { t } = useTranslation('catalog');
   // The WASM core comes on the first interaction: the page's first load stays small.
   const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
+  const FavouriteButton = useContext(FavouriteSlot);
   useLateTitle(product.Name);
   const crumbs = [
     { label: t('shop'), to: '/shop' },
@@ -169,7 +191,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
               </p>
               <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9">{product.Name}</h1>
             </div>
-            <FavouriteButton uid={product.Uid} />
+            {FavouriteButton && <FavouriteButton uid={product.Uid} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">
@@ -207,6 +229,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
         </div>
         <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} />}</div>
       </div>
+
+      {variant?.InsPayment && <InstalmentBox total={variant.Price + variant.PriceGaranti} />}
 
       <section aria-labelledby="specs-title" className="mt-8 rounded-2xl [contain-intrinsic-size:auto_40rem] [content-visibility:auto] bg-white p-4 shadow-sm md:p-6">
         <h2 id="specs-title" className="mb-3 text-lg font-bold text-slate-900">

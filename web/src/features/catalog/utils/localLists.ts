@@ -1,6 +1,6 @@
 /**
- * Lists kept on this device only: favourites (until the favourites feature has its server
- * calls; the UI says so) and the products picked for comparison.
+ * Lists kept on this device only: the products picked for comparison. (Favourites are the
+ * favourites feature's: the account's when signed in.)
  */
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
@@ -15,13 +15,7 @@ function clean(list: unknown, max: number): string[] {
   return [...new Set(list.filter((x): x is string => typeof x === 'string' && UID.test(x)))].slice(0, max);
 }
 
-const rawFavourites = atomWithStorage<string[]>('shop.favourites', [], storage, { getOnInit: true });
 const rawCompare = atomWithStorage<string[]>('shop.compare', [], storage, { getOnInit: true });
-
-export const favouritesAtom = atom(
-  (get) => clean(get(rawFavourites), 500),
-  (_get, set, next: string[]) => set(rawFavourites, clean(next, 500)),
-);
 
 export const compareAtom = atom(
   (get) => clean(get(rawCompare), MAX_COMPARE),

@@ -1,32 +1,15 @@
 /**
- * The checkout calls: the address book, the server-priced summary, order registration (one
- * Idempotency-Key per attempt) and the open cart's id.
+ * The checkout calls: the server-priced summary, order registration (one Idempotency-Key per
+ * attempt) and the open cart's id. The address book's calls are in `shared/api/address`.
  */
 import { api, type components } from '@/shared/api';
 import { attemptKey, settle, type CallOutcome } from '@/shared/api/outcome';
 
 type S = components['schemas'];
-export type Address = S['Address'];
-export type AddressInput = S['AddressAddRequest'];
 export type Summary = S['CheckoutSummary'];
 export type SummaryLine = S['CheckoutLine'];
 export type DeliveryChoice = S['DeliveryOption'];
 export type RegisterAnswer = S['OrderRegisterResponse'];
-
-export function listAddresses(): Promise<CallOutcome<Address[]>> {
-  return settle(async () => {
-    const r = await api.POST('/api/client/v1/address/list');
-    return { ...r, data: r.data?.data };
-  });
-}
-
-/** Adds an address; the answer is the new address's id and the whole book. */
-export function addAddress(input: AddressInput): Promise<CallOutcome<{ id: number | null; book: Address[] }>> {
-  return settle(async () => {
-    const r = await api.POST('/api/client/v1/address/add', { body: input });
-    return { ...r, data: r.data ? { id: r.data.Id ?? null, book: r.data.data } : undefined };
-  });
-}
 
 /** The caller's open cart: its id (null when there is none) and its line count. */
 export function openCart(uid: string): Promise<CallOutcome<{ orderId: number | null; lines: number }>> {
@@ -51,6 +34,8 @@ export interface Registration {
   acceptprices: boolean;
   /** The payable the customer saw. */
   payable: number;
+  /** An instalment plan's id to buy in instalments; absent: pay in full. */
+  planid?: number | null;
 }
 
 /** Registers the order; `key` is this attempt's Idempotency-Key. */
@@ -58,7 +43,7 @@ export function registerOrder(r: Registration, key: string = attemptKey()): Prom
   return settle(() =>
     api.POST('/api/client/v1/order/register', {
       params: { header: { 'Idempotency-Key': key } },
-      body: { ...r, paymentmethod: 'full' },
+      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined },
     }),
   );
 }

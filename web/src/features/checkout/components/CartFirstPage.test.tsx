@@ -81,6 +81,8 @@ describe('first-time cart', () => {
       city: 'تهران',
       address: 'خیابان آزادی، کوچه ۱۲، پلاک ۴',
       postalcode: '1234567890',
+      plaque: '',
+      unit: '',
       default: true,
     });
   });

@@ -1,9 +1,10 @@
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
-import { AddressForm } from './AddressForm';
+import { AddressFormSlot } from './addressFormSlot';
 
 /**
  * First-time cart: a customer with no delivery details yet gives the receiver's name, city and
@@ -13,6 +14,7 @@ export default function CartFirstPage() {
   const { t } = useTranslation('checkout');
   const route = useRouteInfo();
   const navigate = useNavigate();
+  const AddressForm = useContext(AddressFormSlot);
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl">
       <PageTitle
@@ -26,7 +28,7 @@ export default function CartFirstPage() {
       </PageTitle>
       <div className="rounded-2xl bg-white p-4 shadow-sm md:p-6">
         <p className="mb-4 leading-8 text-slate-600">{t('first.intro')}</p>
-        <AddressForm submitLabel={t('first.continue')} onAdded={() => navigate('/profile/cart/order-register')} />
+        {AddressForm && <AddressForm submitLabel={t('first.continue')} onSaved={() => navigate('/profile/cart/order-register')} />}
       </div>
     </section>
   );

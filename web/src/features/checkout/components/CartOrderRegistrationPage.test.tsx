@@ -15,6 +15,7 @@ const ADDRESSES = '/api/client/v1/address/list';
 const SUMMARY = '/api/client/v1/order/summary';
 const REGISTER = '/api/client/v1/order/register';
 const START = '/api/client/v1/payment/start';
+const PLANS = '/api/client/v1/instalment/plans';
 
 const cartLine = { Id: 31, OrderId: 12, SupProductId: 7, SupProductIdDetail: 72, Num: 2, Name: 'لپ‌تاپ لنوو', Price: 48_500_000, PriceGaranti: 2_000_000, NameGaranti: 'گارانتی ۲۴ ماهه طلایی', DG: '7-2', Property: '', Color: 'نقره‌ای', InsPayment: true };
 const preorder = { status: 'ok', data: [cartLine], OrderTotalPrice: 101_000_000, FinalPrice: 101_000_000, Code: 'K7Q2M9XD', OrderId: 12 };
@@ -93,9 +94,58 @@ describe('order registration', () => {
     expect(screen.getByTestId('items-total')).toHaveTextContent('۱۰۱٬۰۰۰٬۰۰۰ تومان');
     expect(screen.getByTestId('delivery-price')).toHaveTextContent('۱۲۰٬۰۰۰ تومان');
     expect(api.callsTo(SUMMARY).at(-1)!.body).toEqual({ orderid: 12, addressid: 3, deliveryid: 1 });
-    // Instalments are shown, but not offered until the plan exists.
-    expect(screen.getByRole('radio', { name: /پرداخت اقساطی/ })).toBeDisabled();
+    // Every line allows instalments: offered, but full payment is the default.
+    expect(screen.getByRole('radio', { name: /پرداخت اقساطی/ })).toBeEnabled();
     expect(screen.getByRole('radio', { name: /پرداخت کامل/ })).toBeChecked();
+  });
+
+  it('a cart with a line that does not allow instalments does not offer them', async () => {
+    await openPage({
+      [SUMMARY]: (_: URL, request: Request) =>
+        request.json().then((b: { addressid: number; deliveryid?: number }) => quote(b.addressid, b.deliveryid ?? null, { InstalmentEligible: false })),
+    });
+    expect(screen.getByRole('radio', { name: /پرداخت اقساطی/ })).toBeDisabled();
+    expect(screen.getByText('همهٔ کالاهای این سبد امکان خرید اقساطی ندارند')).toBeInTheDocument();
+  });
+
+  it('in instalments: the plans with the core schedule for the payable, and registration with the chosen plan', async () => {
+    const seen: { path: string; body: unknown }[] = [];
+    const record = (answer: unknown) => async (url: URL, request: Request) => {
+      seen.push({ path: url.pathname, body: await request.json() });
+      return answer;
+    };
+    await openPage({
+      [PLANS]: () => ({
+        status: 'ok',
+        data: [
+          { Id: 5, Name: 'اقساط ۶ ماهه', DownPaymentPercent: 30, Months: 6, MonthlyRateBp: 200, MinTotal: 10_000_000, MaxTotal: 200_000_000 },
+          { Id: 6, Name: 'اقساط ارزان', DownPaymentPercent: 50, Months: 3, MonthlyRateBp: 0, MinTotal: 1_000_000, MaxTotal: 50_000_000 },
+        ],
+      }),
+      [REGISTER]: record({ status: 'ok', order: { Code: 'K7Q2M9XD', Status: 'registered', Payable: 101_120_000, ExpiresAt: 0 } }),
+      [START]: record({ status: 'ok', url: 'about:blank#bank', authority: 'S1' }),
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /پرداخت اقساطی/ }));
+    const plans = await screen.findByTestId('instalment-plans');
+    // 101,120,000 is above the second plan's maximum: it says so and cannot be chosen.
+    const cheap = within(plans).getByRole('radio', { name: /اقساط ارزان/ });
+    expect(cheap).toBeDisabled();
+    expect(within(plans).getByText('مبلغ سفارش برای این طرح اقساطی باید حداکثر ۵۰٬۰۰۰٬۰۰۰ تومان باشد')).toBeInTheDocument();
+    // Until a plan is chosen, «پرداخت» waits.
+    expect(payButton()).toBeDisabled();
+    fireEvent.click(within(plans).getByRole('radio', { name: /اقساط ۶ ماهه/ }));
+    const schedule = within(plans).getByTestId('instalment-schedule');
+    // 30% of 101,120,000 = 30,336,000; the rest × 2% × 6 = 8,494,080; 79,278,080 in six,
+    // the remainder in the last.
+    expect(within(schedule).getByTestId('schedule-down-payment')).toHaveTextContent('۳۰٬۳۳۶٬۰۰۰ تومان');
+    expect(within(schedule).getByText('۷۹٬۲۷۸٬۰۸۰ تومان')).toBeInTheDocument();
+    expect(within(schedule).getAllByRole('row')).toHaveLength(7);
+    expect(within(schedule).getAllByText('۱۳٬۲۱۳٬۰۱۳ تومان')).toHaveLength(5);
+    expect(within(schedule).getByText('۱۳٬۲۱۳٬۰۱۵ تومان')).toBeInTheDocument();
+    expect(schedule.textContent).not.toMatch(/[0-9]/);
+    fireEvent.click(payButton());
+    await waitFor(() => expect(seen.map((x) => x.path)).toEqual([REGISTER, START]));
+    expect(seen[0].body).toEqual({ orderid: 12, addressid: 3, deliveryid: 1, paymentmethod: 'instalment', planid: 5, acceptprices: false, payable: 101_120_000 });
   });
 
   it("choosing another address asks for that city's options and drops the old choice", async () => {

@@ -1,19 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { goToGateway, startPayment } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
+import { listAddresses, type Address } from '@/shared/api/address';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
+import { faDigits } from '@/shared/lib/digits';
 import { sessionAtom } from '@/shared/session/session';
 import { CartIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { Money } from '@/shared/ui/Money';
+import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
-import { listAddresses, openCart, registerOrder, summary as fetchSummary, type Address, type Summary } from '../api/checkout';
-import { AddressForm } from './AddressForm';
+import { openCart, registerOrder, summary as fetchSummary, type Summary } from '../api/checkout';
+import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
 
 type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
@@ -24,6 +27,42 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
       <h2 className="mb-3 font-bold text-slate-900">{title}</h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * Full payment, or instalments when every line allows them (`InstalmentEligible`, from the
+ * core): then the plans with the core's schedule for the server's payable.
+ */
+function PaymentMethods(props: {
+  eligible: boolean;
+  method: 'full' | 'instalment';
+  onMethod: (m: 'full' | 'instalment') => void;
+  payable: number | null;
+  planId: number | null;
+  onPlan: (id: number) => void;
+}) {
+  const { t } = useTranslation('checkout');
+  const { eligible, method, onMethod, payable, planId, onPlan } = props;
+  const box = (on: boolean, off = false) =>
+    `flex items-center gap-3 rounded-xl border p-3 ${on ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${off ? 'text-slate-500' : 'cursor-pointer'}`;
+  return (
+    <div className="space-y-2 text-sm">
+      <label className={box(method === 'full')}>
+        <input type="radio" name="method" checked={method === 'full'} onChange={() => onMethod('full')} />
+        {t('register.full')}
+      </label>
+      <label className={box(method === 'instalment', !eligible)}>
+        <input type="radio" name="method" checked={method === 'instalment'} disabled={!eligible} onChange={() => onMethod('instalment')} />
+        <span>
+          {t('register.instalment')}
+          {!eligible && <span className="block text-xs">{t('register.instalmentNotEligible')}</span>}
+        </span>
+      </label>
+      {method === 'instalment' && payable !== null && (
+        <InstalmentCalculator total={payable} selected={planId} onSelect={onPlan} title={t('register.choosePlan')} testId="instalment-plans" />
+      )}
+    </div>
   );
 }
 
@@ -45,10 +84,14 @@ export default function CartOrderRegistrationPage() {
   const [accepted, setAccepted] = useState(false);
   /** The server refused the payable the customer saw: its sentence, until they confirm. */
   const [refusedPayable, setRefusedPayable] = useState<string | null>(null);
+  /** Buying in instalments on this plan (offered only when the core says every line allows it). */
+  const [method, setMethod] = useState<'full' | 'instalment'>('full');
+  const [planId, setPlanId] = useState<number | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const asked = useRef(0);
+  const AddressForm = useContext(AddressFormSlot);
 
   useEffect(() => {
     let alive = true;
@@ -101,7 +144,14 @@ export default function CartOrderRegistrationPage() {
     setPaying(true);
     setPayError(null);
     const out = await registerOrder(
-      { orderid: orderId, addressid: addressId, deliveryid: deliveryId, acceptprices: accepted, payable: summary.Payable },
+      {
+        orderid: orderId,
+        addressid: addressId,
+        deliveryid: deliveryId,
+        acceptprices: accepted,
+        payable: summary.Payable,
+        planid: method === 'instalment' ? planId : null,
+      },
       attemptKey(),
     );
     if (!out.ok) {
@@ -128,10 +178,13 @@ export default function CartOrderRegistrationPage() {
       return;
     }
     setPayError(answer.message ?? t('register.failed'));
-  }, [orderId, addressId, deliveryId, summary, accepted, paying, t]);
+  }, [orderId, addressId, deliveryId, summary, accepted, paying, method, planId, t]);
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
-  const canPay = Boolean(summary && deliveryId !== null && summary.DeliveryId === deliveryId && (!mustConfirm || accepted) && !paying);
+  const instalments = method === 'instalment' && Boolean(summary?.InstalmentEligible);
+  const canPay = Boolean(
+    summary && deliveryId !== null && summary.DeliveryId === deliveryId && (!mustConfirm || accepted) && !paying && (!instalments || planId !== null),
+  );
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-5xl">
@@ -159,17 +212,17 @@ export default function CartOrderRegistrationPage() {
                       <span className="min-w-0 break-words leading-7">
                         <span className="font-medium">{a.Name}</span> · {a.State}، {a.City}
                         <br />
-                        {a.Address}
+                        {[a.Address, a.Plaque ? t('address.plaque', { value: faDigits(a.Plaque) }) : '', a.Unit ? t('address.unit', { value: faDigits(a.Unit) }) : ''].filter(Boolean).join('، ')}
                       </span>
                     </label>
                   </li>
                 ))}
               </ul>
-              {adding ? (
+              {adding && AddressForm ? (
                 <div className="mt-4 border-t border-slate-100 pt-4">
                   <AddressForm
                     submitLabel={t('address.save')}
-                    onAdded={(id, book) => {
+                    onSaved={(id, book) => {
                       setAddresses(book);
                       setAdding(false);
                       chooseAddress(id);
@@ -203,25 +256,14 @@ export default function CartOrderRegistrationPage() {
               </ul>
             </Card>
             <Card title={t('register.payment')} testId="payment-methods">
-              <ul className="space-y-2 text-sm">
-                <li>
-                  <label className="flex items-center gap-3 rounded-xl border border-brand-500 bg-brand-50 p-3">
-                    <input type="radio" name="method" checked readOnly />
-                    {t('register.full')}
-                  </label>
-                </li>
-                <li>
-                  <label className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 text-slate-400">
-                    <input type="radio" name="method" disabled />
-                    <span>
-                      {t('register.instalment')}
-                      <span className="block text-xs">
-                        {summary && !summary.InstalmentEligible ? t('register.instalmentNotEligible') : t('register.instalmentSoon')}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              </ul>
+              <PaymentMethods
+                eligible={Boolean(summary?.InstalmentEligible)}
+                method={instalments ? 'instalment' : 'full'}
+                onMethod={setMethod}
+                payable={summary?.Payable ?? null}
+                planId={planId}
+                onPlan={setPlanId}
+              />
             </Card>
           </div>
           <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start">

@@ -1,19 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { faDigits } from '@/shared/lib/digits';
-import { TicketIcon } from '@/shared/ui/Icons';
-import { SimplePage } from '@/shared/ui/SimplePage';
+import { TicketView } from './TicketView';
 
-/** /profile/tickets/ticket-{id}: the router validated the id (invalid → not found). */
+/** /profile/tickets/ticket-{id}: one of the customer's tickets (the router validated the id). */
 export default function TicketDetailPage() {
-  const { t } = useTranslation();
-  const { title, params } = useRouteInfo();
-  return (
-    <SimplePage
-      title={`${title} ${faDigits(params.id ?? '')}`}
-      icon={<TicketIcon />}
-      message={t('empty.ticketDetail')}
-      action={{ to: '/profile/tickets', label: t('empty.goTickets') }}
-    />
-  );
+  const { t } = useTranslation('tickets');
+  return <TicketView side="customer" back={{ to: '/profile/tickets', label: t('detail.back') }} />;
 }

@@ -1,0 +1,3 @@
+//! Favourite tables.
+
+pub mod favourite;

@@ -1,0 +1,10 @@
+//! Instalments: the shop's plans, an order bought in instalments (plan and schedule frozen at
+//! registration, down payment through the gateway), paying the next instalment, the finance
+//! page's data, and the reminder SMS job.
+
+pub mod dto;
+pub mod entity;
+pub mod jobs;
+pub mod routes;
+pub mod service;
+pub mod view;

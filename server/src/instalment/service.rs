@@ -1,0 +1,476 @@
+//! Instalments: choosing a plan at registration (the schedule computed once, by
+//! `shop_core::instalment`, and frozen with the order), the down payment the gateway charges,
+//! paying the next instalment, settling the gateway's answer, and what the finance and
+//! success pages show.
+//!
+//! An instalment is marked paid only by a conditional update (`WHERE paid_at IS NULL`), so a
+//! replayed callback, a second node or reconciliation can never record it twice; a payment
+//! verified for an instalment that was paid meanwhile is flagged `refund_needed`.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+};
+use shop_core::instalment::{instalment_schedule, Schedule, ScheduleError, ScheduleInput};
+use shop_core::jalali::JalaliDate;
+use shop_core::order_state::OrderStatus;
+
+use super::entity::{instalment, instalment_plan, order_plan};
+use crate::order::entity::customer_order;
+use crate::order::service::begin_write;
+use crate::order::service::lifecycle::status_of;
+use crate::payment::entity::payment;
+use crate::payment::gateway::{GatewayError, PayRequest, Verified};
+use crate::state::AppState;
+
+/// `customer_order.payment_method` of an order bought in instalments.
+pub const METHOD: &str = "instalment";
+
+/// Why an instalment call was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum InstalmentError {
+    #[error(transparent)]
+    Db(#[from] DbErr),
+    /// Instalments chosen without a plan (422, field `planid`).
+    #[error("لطفا طرح اقساطی را انتخاب کنید")]
+    PlanMissing,
+    /// Unknown or withdrawn plan (404, field `planid`).
+    #[error("طرح اقساطی مورد نظر پیدا نشد")]
+    PlanNotFound,
+    /// A line of the cart does not allow instalments (422, field `paymentmethod`).
+    #[error("پرداخت اقساطی برای این سبد در دسترس نیست؛ همهٔ کالاهای سبد باید امکان خرید اقساطی داشته باشند")]
+    NotEligible,
+    /// The plan does not take this total, or its terms are broken (422, field `planid`).
+    #[error("{0}")]
+    Schedule(ScheduleError),
+    /// Unknown instalment, or another customer's (404, field `id`).
+    #[error("قسط مورد نظر پیدا نشد")]
+    NotFound,
+    /// Already paid (422, field `id`).
+    #[error("این قسط قبلا پرداخت شده است")]
+    AlreadyPaid,
+    /// An earlier instalment is still unpaid (422, field `id`).
+    #[error("ابتدا قسط شمارهٔ {0} را پرداخت کنید")]
+    NotNext(String),
+    /// The down payment has not been made (422, field `id`).
+    #[error("پیش‌پرداخت این سفارش هنوز انجام نشده است")]
+    NotActive,
+    /// The gateway did not open the payment (503).
+    #[error("درگاه پرداخت در دسترس نیست؛ لطفا چند دقیقه دیگر دوباره تلاش کنید")]
+    Gateway(GatewayError),
+}
+
+impl InstalmentError {
+    /// The request field the error is about.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Self::PlanMissing | Self::PlanNotFound | Self::Schedule(_) => Some("planid"),
+            Self::NotEligible => Some("paymentmethod"),
+            Self::NotFound | Self::AlreadyPaid | Self::NotNext(_) | Self::NotActive => Some("id"),
+            Self::Db(_) | Self::Gateway(_) => None,
+        }
+    }
+}
+
+/// `YYYY/MM/DD` with ASCII digits: how dates are stored (and compared as text).
+pub fn stored_date(d: &JalaliDate) -> String {
+    format!("{:04}/{:02}/{:02}", d.year, d.month, d.day)
+}
+
+/// Reads a stored date back.
+pub fn parse_stored(s: &str) -> Option<JalaliDate> {
+    JalaliDate::parse(s).ok()
+}
+
+/// Today on Tehran's calendar, stored form.
+pub fn today(now: i64) -> String {
+    shop_core::tehran::tehran_date(now).map(|d| stored_date(&d)).unwrap_or_default()
+}
+
+/// The plans offered now, in display order.
+pub async fn plans<C: ConnectionTrait>(db: &C) -> Result<Vec<instalment_plan::Model>, DbErr> {
+    instalment_plan::Entity::find()
+        .filter(instalment_plan::Column::Active.eq(true))
+        .order_by_asc(instalment_plan::Column::Position)
+        .order_by_asc(instalment_plan::Column::Id)
+        .all(db)
+        .await
+}
+
+/// A plan chosen for an order, with the schedule the server computed.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub plan: instalment_plan::Model,
+    pub start: JalaliDate,
+    pub schedule: Schedule,
+}
+
+/// Checks a registration in instalments: every line allows it (`eligible`, from
+/// `shop_core::cart::instalment_eligible`), the plan exists and is offered, and it takes the
+/// order's `total` (the server's payable). The schedule starts on today's Tehran date.
+pub async fn choose<C: ConnectionTrait>(
+    db: &C,
+    plan_id: Option<i64>,
+    eligible: bool,
+    total: i64,
+    now: i64,
+) -> Result<Chosen, InstalmentError> {
+    if !eligible {
+        return Err(InstalmentError::NotEligible);
+    }
+    let plan_id = plan_id.ok_or(InstalmentError::PlanMissing)?;
+    let plan = instalment_plan::Entity::find_by_id(plan_id)
+        .filter(instalment_plan::Column::Active.eq(true))
+        .one(db)
+        .await?
+        .ok_or(InstalmentError::PlanNotFound)?;
+    let start = shop_core::tehran::tehran_date(now).ok_or(InstalmentError::Schedule(ScheduleError::InvalidDate))?;
+    let schedule = instalment_schedule(&ScheduleInput { terms: plan.terms(), total, start })
+        .map_err(InstalmentError::Schedule)?;
+    Ok(Chosen { plan, start, schedule })
+}
+
+/// Stores the chosen plan and its instalments with a newly registered order (inside the
+/// registration's transaction).
+pub async fn attach<C: ConnectionTrait>(
+    db: &C,
+    order: &customer_order::Model,
+    chosen: &Chosen,
+    now: i64,
+) -> Result<(), DbErr> {
+    let s = &chosen.schedule;
+    let p = &chosen.plan;
+    let row = order_plan::ActiveModel {
+        order_id: Set(order.id),
+        user_id: Set(order.user_id),
+        plan_id: Set(p.id),
+        plan_name: Set(p.name.clone()),
+        down_payment_percent: Set(p.down_payment_percent),
+        months: Set(p.months),
+        monthly_rate_bp: Set(p.monthly_rate_bp),
+        total: Set(s.total),
+        down_payment: Set(s.down_payment),
+        principal: Set(s.principal),
+        charge: Set(s.charge),
+        financed: Set(s.financed),
+        start_on: Set(stored_date(&chosen.start)),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    for i in &s.instalments {
+        instalment::ActiveModel {
+            order_plan_id: Set(row.id),
+            order_id: Set(order.id),
+            user_id: Set(order.user_id),
+            number: Set(i64::from(i.number)),
+            amount: Set(i.amount),
+            due_on: Set(stored_date(&i.due)),
+            remind_on: Set(stored_date(&i.remind)),
+            paid_at: Set(None),
+            payment_id: Set(None),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The order's frozen plan, when it is bought in instalments.
+pub async fn plan_of<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<Option<order_plan::Model>, DbErr> {
+    order_plan::Entity::find()
+        .filter(order_plan::Column::OrderId.eq(order_id))
+        .one(db)
+        .await
+}
+
+/// What the gateway charges when the customer pays the order itself: the whole payable, or
+/// the down payment of an order bought in instalments.
+pub async fn charge_now<C: ConnectionTrait>(db: &C, order: &customer_order::Model) -> Result<i64, DbErr> {
+    if order.payment_method != METHOD {
+        return Ok(order.payable);
+    }
+    Ok(plan_of(db, order.id).await?.map_or(order.payable, |p| p.down_payment))
+}
+
+/// Where the gateway sends the customer after paying an order's down payment.
+pub fn success_url(code: &str) -> String {
+    format!("/success-inspayment?code={code}")
+}
+
+/// The order's down payment has been made (the order is paid or further along).
+pub fn is_active(order: &customer_order::Model) -> bool {
+    matches!(
+        status_of(order),
+        OrderStatus::Paid | OrderStatus::Preparing | OrderStatus::Shipped | OrderStatus::Delivered
+    )
+}
+
+/// Starts paying one of the caller's instalments: the next unpaid one of an order whose down
+/// payment is made. Returns the gateway page and the attempt's authority.
+pub async fn start_payment(
+    state: &AppState,
+    user_id: i64,
+    mobile: &str,
+    instalment_id: i64,
+) -> Result<(String, String), InstalmentError> {
+    let now = state.clock.unix();
+    let inst = instalment::Entity::find_by_id(instalment_id)
+        .filter(instalment::Column::UserId.eq(user_id))
+        .one(&state.db)
+        .await?
+        .ok_or(InstalmentError::NotFound)?;
+    if inst.paid_at.is_some() {
+        return Err(InstalmentError::AlreadyPaid);
+    }
+    let order = customer_order::Entity::find_by_id(inst.order_id)
+        .one(&state.db)
+        .await?
+        .ok_or(InstalmentError::NotFound)?;
+    if !is_active(&order) {
+        return Err(InstalmentError::NotActive);
+    }
+    let first_unpaid = instalment::Entity::find()
+        .filter(instalment::Column::OrderPlanId.eq(inst.order_plan_id))
+        .filter(instalment::Column::PaidAt.is_null())
+        .order_by_asc(instalment::Column::Number)
+        .one(&state.db)
+        .await?;
+    if let Some(first) = first_unpaid.filter(|f| f.id != inst.id) {
+        return Err(InstalmentError::NotNext(shop_core::digits::to_persian_digits(&first.number.to_string())));
+    }
+    let gateway = &state.payments;
+    let started = gateway
+        .request(&PayRequest {
+            amount: inst.amount,
+            description: format!("قسط {} سفارش {}", inst.number, order.code),
+            callback_url: format!("{}/api/client/v1/payment/callback", state.config.public_url.trim_end_matches('/')),
+            mobile: mobile.to_string(),
+        })
+        .await
+        .map_err(InstalmentError::Gateway)?;
+    payment::ActiveModel {
+        order_id: Set(order.id),
+        user_id: Set(user_id),
+        gateway: Set(gateway.name().to_string()),
+        authority: Set(started.authority.clone()),
+        amount: Set(inst.amount),
+        status: Set(payment::PENDING.to_string()),
+        ref_id: Set(None),
+        card_pan: Set(None),
+        refund_needed: Set(false),
+        created_at: Set(now),
+        verified_at: Set(None),
+        instalment_id: Set(Some(inst.id)),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    Ok((started.redirect_url, started.authority))
+}
+
+/// Where the customer lands after paying (or not paying) an instalment.
+fn finance_url(instalment_id: i64, result: &str) -> String {
+    format!("/profile/finance?instalment={instalment_id}&result={result}")
+}
+
+/// The gateway sent the customer back from an instalment payment (`p.instalment_id` is set).
+/// Returns the page to redirect to.
+pub async fn callback(state: &AppState, p: &payment::Model, status_ok: bool) -> Result<String, DbErr> {
+    let id = p.instalment_id.unwrap_or_default();
+    match p.status.as_str() {
+        payment::PAID if !p.refund_needed => return Ok(finance_url(id, "paid")),
+        payment::PENDING => {}
+        _ => return Ok(finance_url(id, "failed")),
+    }
+    if !status_ok {
+        fail(state, p).await?;
+        return Ok(finance_url(id, "failed"));
+    }
+    match state.payments.verify(&p.authority, p.amount).await {
+        Ok(v) => Ok(finance_url(id, if settle(state, p, &v).await? { "paid" } else { "failed" })),
+        Err(GatewayError::Refused { code, message }) => {
+            tracing::info!(authority = %p.authority, code, %message, "instalment payment not verified");
+            fail(state, p).await?;
+            Ok(finance_url(id, "failed"))
+        }
+        Err(GatewayError::Unreachable(e)) => {
+            tracing::warn!(authority = %p.authority, error = %e, "instalment verify unreachable");
+            Ok(finance_url(id, "pending"))
+        }
+    }
+}
+
+/// Marks a pending instalment payment failed (the instalment stays unpaid); once.
+async fn fail(state: &AppState, p: &payment::Model) -> Result<(), DbErr> {
+    payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(payment::FAILED))
+        .col_expr(payment::Column::VerifiedAt, Expr::value(state.clock.unix()))
+        .filter(payment::Column::Id.eq(p.id))
+        .filter(payment::Column::Status.eq(payment::PENDING))
+        .exec(&state.db)
+        .await?;
+    Ok(())
+}
+
+/// Records a verified instalment payment: the instalment becomes paid, or, when another
+/// payment paid it first, this one is flagged for a refund. True when it paid the instalment.
+pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
+    let now = state.clock.unix();
+    let txn = begin_write(&state.db).await?;
+    let moved = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(payment::PAID))
+        .col_expr(payment::Column::RefId, Expr::value(v.ref_id.clone()))
+        .col_expr(payment::Column::CardPan, Expr::value(v.card_pan.clone()))
+        .col_expr(payment::Column::VerifiedAt, Expr::value(now))
+        .filter(payment::Column::Id.eq(p.id))
+        .filter(payment::Column::Status.eq(payment::PENDING))
+        .exec(&txn)
+        .await?;
+    if moved.rows_affected == 0 {
+        txn.rollback().await?;
+        let row = payment::Entity::find_by_id(p.id).one(&state.db).await?;
+        return Ok(row.is_some_and(|r| r.status == payment::PAID && !r.refund_needed));
+    }
+    let paid = instalment::Entity::update_many()
+        .col_expr(instalment::Column::PaidAt, Expr::value(now))
+        .col_expr(instalment::Column::PaymentId, Expr::value(p.id))
+        .filter(instalment::Column::Id.eq(p.instalment_id.unwrap_or_default()))
+        .filter(instalment::Column::PaidAt.is_null())
+        .exec(&txn)
+        .await?
+        .rows_affected
+        == 1;
+    if !paid {
+        payment::Entity::update_many()
+            .col_expr(payment::Column::RefundNeeded, Expr::value(true))
+            .filter(payment::Column::Id.eq(p.id))
+            .exec(&txn)
+            .await?;
+        tracing::warn!(authority = %p.authority, "payment verified for an instalment already paid: refund needed");
+    }
+    txn.commit().await?;
+    Ok(paid)
+}
+
+/// One instalment as the pages show it.
+#[derive(Clone, Debug)]
+pub struct InstalmentState {
+    pub row: instalment::Model,
+    /// `paid`, `overdue`, `due` (today) or `upcoming`.
+    pub state: &'static str,
+}
+
+/// An order's plan with its instalments.
+#[derive(Clone, Debug)]
+pub struct PlanState {
+    pub plan: order_plan::Model,
+    pub order: customer_order::Model,
+    pub instalments: Vec<InstalmentState>,
+}
+
+impl PlanState {
+    /// The first unpaid instalment (the one «پرداخت قسط» pays), while the plan is active.
+    pub fn next(&self) -> Option<&InstalmentState> {
+        if !is_active(&self.order) {
+            return None;
+        }
+        self.instalments.iter().find(|i| i.row.paid_at.is_none())
+    }
+}
+
+fn classify(row: &instalment::Model, today: &str) -> &'static str {
+    match row.paid_at {
+        Some(_) => "paid",
+        None if row.due_on.as_str() < today => "overdue",
+        None if row.due_on == today => "due",
+        None => "upcoming",
+    }
+}
+
+async fn plan_state<C: ConnectionTrait>(
+    db: &C,
+    plan: order_plan::Model,
+    order: customer_order::Model,
+    today: &str,
+) -> Result<PlanState, DbErr> {
+    let rows = instalment::Entity::find()
+        .filter(instalment::Column::OrderPlanId.eq(plan.id))
+        .order_by_asc(instalment::Column::Number)
+        .all(db)
+        .await?;
+    let instalments = rows
+        .into_iter()
+        .map(|row| InstalmentState { state: classify(&row, today), row })
+        .collect();
+    Ok(PlanState { plan, order, instalments })
+}
+
+/// The caller's plans whose down payment is made, newest first.
+pub async fn active_plans<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Result<Vec<PlanState>, DbErr> {
+    let today = today(now);
+    let plans = order_plan::Entity::find()
+        .filter(order_plan::Column::UserId.eq(user_id))
+        .order_by_desc(order_plan::Column::Id)
+        .all(db)
+        .await?;
+    let mut out = Vec::new();
+    for plan in plans {
+        let Some(order) = customer_order::Entity::find_by_id(plan.order_id).one(db).await? else {
+            continue;
+        };
+        if is_active(&order) {
+            out.push(plan_state(db, plan, order, &today).await?);
+        }
+    }
+    Ok(out)
+}
+
+/// One of the caller's orders bought in instalments, by code (owner only: `None` otherwise).
+pub async fn order_plan<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    code: &str,
+    now: i64,
+) -> Result<Option<PlanState>, DbErr> {
+    let Some(order) = customer_order::Entity::find()
+        .filter(customer_order::Column::Code.eq(code.trim().to_uppercase()))
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let Some(plan) = plan_of(db, order.id).await? else {
+        return Ok(None);
+    };
+    Ok(Some(plan_state(db, plan, order, &today(now)).await?))
+}
+
+/// Every payment attempt of the caller that went through, newest first, with its order's code
+/// and, for instalment payments, the instalment's number.
+pub async fn payments<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+) -> Result<Vec<(payment::Model, customer_order::Model, Option<i64>)>, DbErr> {
+    let rows = payment::Entity::find()
+        .filter(payment::Column::UserId.eq(user_id))
+        .filter(payment::Column::Status.eq(payment::PAID))
+        .order_by_desc(payment::Column::Id)
+        .all(db)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for p in rows {
+        let Some(order) = customer_order::Entity::find_by_id(p.order_id).one(db).await? else {
+            continue;
+        };
+        let number = match p.instalment_id {
+            Some(id) => instalment::Entity::find_by_id(id).one(db).await?.map(|i| i.number),
+            None => None,
+        };
+        out.push((p, order, number));
+    }
+    Ok(out)
+}
