@@ -20,7 +20,8 @@
 # Environment: BENCH_DURATION (10s), BENCH_CONNECTIONS (64), BENCH_THREADS (2),
 # BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/test, the admin database used to create a
 # scratch database), BENCH_SKIP_BUILD=1 to reuse target/release/shop, BENCH_PRODUCTS (10000: the
-# catalogue size seeded with `shop seed --demo --products N`).
+# catalogue size seeded with `shop seed --demo --products N`), BENCH_ROWS (all: a space-separated
+# subset of health list edit clist cfilter csearch cmix, e.g. "health list" for the cart read).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -120,6 +121,13 @@ to_ms() {
     else printf "%s", v }'
 }
 
+# want ROW: whether BENCH_ROWS asks for ROW (health always runs: it is the baseline).
+want() {
+  [ -z "${BENCH_ROWS:-}" ] && return 0
+  case " $BENCH_ROWS " in *" $1 "*) return 0 ;; esac
+  return 1
+}
+
 bench_db() {
   local label="$1" url="$2"
   local port base log
@@ -176,14 +184,15 @@ bench_db() {
   done
   echo "catalogue: $(curl -fsS "$base/api/client/v1/catalog/products?size=1" | json_get Total) products; filtered list $(curl -fsS "$c_filter" | json_get Total); search «لپ تاپ ایسوس» $(curl -fsS "$c_search" | json_get Total)"
 
-  local h l e cl cf cs cm
+  local h l e cl cf cs cm skip="0 0 0 0"
   h=$(run_wrk "health-$label" "$base/api/health")
-  l=$(run_wrk "list-$label" "$base/api/client/v1/order/list/preorder" "$WORK/list.lua")
-  e=$(run_wrk "edit-$label" "$base/api/client/v1/order/edit/product" "$WORK/edit.lua")
-  cl=$(run_wrk "clist-$label" "$c_list")
-  cf=$(run_wrk "cfilter-$label" "$c_filter")
-  cs=$(run_wrk "csearch-$label" "$c_search")
-  cm=$(run_wrk "cmix-$label" "$c_mix" bench/search-mix.lua)
+  l=$skip; e=$skip; cl=$skip; cf=$skip; cs=$skip; cm=$skip
+  want list && l=$(run_wrk "list-$label" "$base/api/client/v1/order/list/preorder" "$WORK/list.lua")
+  want edit && e=$(run_wrk "edit-$label" "$base/api/client/v1/order/edit/product" "$WORK/edit.lua")
+  want clist && cl=$(run_wrk "clist-$label" "$c_list")
+  want cfilter && cf=$(run_wrk "cfilter-$label" "$c_filter")
+  want csearch && cs=$(run_wrk "csearch-$label" "$c_search")
+  want cmix && cm=$(run_wrk "cmix-$label" "$c_mix" bench/search-mix.lua)
 
   kill "$SERVER_PID" 2>/dev/null || true
   wait "$SERVER_PID" 2>/dev/null || true

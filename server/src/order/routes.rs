@@ -88,10 +88,11 @@ impl OrderApi {
     async fn list_preorder(
         &self,
         state: Data<&AppState>,
+        catalogue: Data<&crate::catalog::cache::CatalogCache>,
         auth: BearerUser,
         body: Json<ListReq>,
     ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::list(&state.db, &caller(&auth), &body.uid, state.clock.unix())
+        let cart = service::cart_read::list(&state.db, &catalogue, &caller(&auth), &body.uid, state.clock.unix())
             .await
             .map_err(api_error)?;
         Ok(Json(CartResponse::ok(&cart)))

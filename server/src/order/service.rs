@@ -4,6 +4,7 @@
 //! Writes run in one database transaction (`BEGIN IMMEDIATE` on SQLite, row locks on
 //! PostgreSQL), so an order is never half-written: a failing or refused edit leaves it as it was.
 
+pub mod cart_read;
 pub mod checkout;
 pub mod invoice;
 pub mod jobs;
@@ -545,21 +546,6 @@ fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now
     am.property.set_if_not_equals(item.variant.property.clone());
     am.color.set_if_not_equals(item.variant.color.clone());
     am.ins_payment.set_if_not_equals(item.variant.ins_payment);
-}
-
-/// `order/list/preorder`: the caller's open order priced at `now`. `uid` must be the caller's.
-pub async fn list<C: ConnectionTrait>(
-    db: &C,
-    caller: &Caller,
-    uid: &str,
-    now: i64,
-) -> Result<CartView, OrderError> {
-    if uid != caller.uid {
-        return Err(OrderError::Forbidden);
-    }
-    Ok(load_cart(db, CartOf::OpenOrderOf(caller.id), now)
-        .await?
-        .unwrap_or_default())
 }
 
 /// `order/edit/product`: sets a line's variant and quantity, creating the open order and the

@@ -465,6 +465,14 @@ impl TestApp {
         Value::Object(m)
     }
 
+    /// Another server node on this app's database: its own port, clock and in-memory caches
+    /// (the catalogue snapshot, the user records), like a second instance behind a load balancer.
+    pub async fn second_node(&self) -> TestApp {
+        let db = TestDb { url: self._db.url.clone(), _pg: None, dir: None };
+        let data_dir = self.state.config.data_dir.clone();
+        spawn_app_with(db, move |c| c.data_dir = data_dir).await
+    }
+
     /// A customer in `city` with a valid access token, created directly in the database.
     pub async fn user(&self, mobile: &str, city: &str) -> TestUser {
         let now = chrono::Utc::now().timestamp();

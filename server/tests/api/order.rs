@@ -5,6 +5,7 @@
 //! test secret (the sign-in flows have their own tests); everything else goes through HTTP.
 
 use crate::helpers::{on_both_dbs, spawn_shop, TestApp, TestDb};
+use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 
 const LIST: &str = "/api/client/v1/order/list/preorder";
@@ -31,6 +32,7 @@ on_both_dbs!(
     demo_seed_is_idempotent_and_its_customer_can_shop,
     a_variant_that_left_the_catalogue_keeps_its_copied_line,
     the_cart_charges_a_running_special_offer,
+    every_node_reads_the_current_cart_and_prices,
 );
 
 fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
@@ -682,4 +684,81 @@ async fn the_cart_charges_a_running_special_offer(db: TestDb) {
     assert_eq!(srv.order_row(order_id).await.total_price, regular_total);
     let (_, lines) = srv.order_snapshot(order_id).await;
     assert_eq!(lines.iter().map(|l| l.price).collect::<Vec<_>>(), vec![a.price, b.price]);
+}
+
+/// The cart read prices lines from each node's in-memory catalogue snapshot: a change made
+/// through one node (or straight in the database) is in the next read through any node, with
+/// no clock moved (the snapshot is used only at the catalogue version the read itself sees).
+async fn every_node_reads_the_current_cart_and_prices(db: TestDb) {
+    let a = &spawn_shop(db).await;
+    let b = &a.second_node().await;
+    let u = a.user("09121111140", "تهران").await;
+    let v = a.variant("asus-zenbook-14-ux3405", 0).await;
+    let w = a.variant("hp-elitebook-840-g8-used", 0).await;
+    let list = json!({"uid": u.uid});
+    let r = a.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, None)).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let order_id = r.1["OrderId"].as_i64().unwrap();
+    let line = r.1["data"][0]["Id"].as_i64().unwrap();
+    // Both nodes read it (and build their snapshots).
+    for srv in [a, b] {
+        let r = srv.call(LIST, Some(&u.token), list.clone()).await;
+        assert_eq!(r.0, 200, "{:?}", r.1);
+        assert_eq!(r.1["OrderId"], order_id);
+        assert_eq!(r.1["data"][0]["Num"], 1, "{:?}", r.1);
+        assert_eq!(r.1["data"][0]["Price"], v.price);
+        assert_eq!(r.1["OrderTotalPrice"], v.price + v.warranty_price);
+    }
+    // A quantity change through a: b's next read has it.
+    let r = a.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 3, Some(order_id))).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let r = b.call(LIST, Some(&u.token), list.clone()).await;
+    assert_eq!(r.1["data"][0]["Num"], 3, "{:?}", r.1);
+    assert_eq!(r.1["OrderTotalPrice"], 3 * (v.price + v.warranty_price));
+    // A line added through b: a's next read has both, in line order.
+    let r = b.call(EDIT, Some(&u.token), edit_body(w.product_id, w.id, 2, Some(order_id))).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let r = a.call(LIST, Some(&u.token), list.clone()).await;
+    let data = r.1["data"].as_array().unwrap();
+    assert_eq!(data.len(), 2, "{:?}", r.1);
+    assert_eq!(data[0]["Id"], line);
+    assert_eq!(data[1]["SupProductIdDetail"], w.id);
+    assert_eq!(data[1]["Price"], w.price);
+    assert_eq!(r.1["OrderTotalPrice"], 3 * (v.price + v.warranty_price) + 2 * (w.price + w.warranty_price));
+    // A catalogue price change (straight in the database, as another node's staff edit would
+    // be): the very next read through either node charges it.
+    a.set_price(v.id, v.price - 2_000_000).await;
+    for srv in [b, a] {
+        let r = srv.call(LIST, Some(&u.token), list.clone()).await;
+        assert_eq!(r.1["data"][0]["Price"], v.price - 2_000_000, "{:?}", r.1);
+        assert_eq!(
+            r.1["OrderTotalPrice"],
+            3 * (v.price - 2_000_000 + v.warranty_price) + 2 * (w.price + w.warranty_price)
+        );
+    }
+    // Once each node's snapshot has caught up (its recheck interval passed), the same answer.
+    for srv in [a, b] {
+        srv.advance_clock(1);
+        let first = srv.call(LIST, Some(&u.token), list.clone()).await;
+        let again = srv.call(LIST, Some(&u.token), list.clone()).await;
+        assert_eq!(first.1, again.1);
+        assert_eq!(again.1["data"][0]["Price"], v.price - 2_000_000, "{:?}", again.1);
+    }
+    // A line deleted through a: b's next read has only the other one.
+    let r = a.call(DELETE, Some(&u.token), json!({"id": line, "orderid": order_id})).await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let r = b.call(LIST, Some(&u.token), list.clone()).await;
+    let data = r.1["data"].as_array().unwrap();
+    assert_eq!(data.len(), 1, "{:?}", r.1);
+    assert_eq!(data[0]["SupProductIdDetail"], w.id);
+    // Its product is hidden (not in any snapshot): the read still gives its current values.
+    a.db.execute_unprepared(&format!("UPDATE product SET active = FALSE WHERE id = {}", w.product_id))
+        .await
+        .unwrap();
+    a.set_price(w.id, w.price + 1_000_000).await;
+    for srv in [a, b] {
+        let r = srv.call(LIST, Some(&u.token), list.clone()).await;
+        assert_eq!(r.1["data"][0]["Price"], w.price + 1_000_000, "{:?}", r.1);
+        assert_eq!(r.1["OrderTotalPrice"], 2 * (w.price + 1_000_000 + w.warranty_price));
+    }
 }
