@@ -45,7 +45,13 @@ async fn handle<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Re
         Err(_) => Err(ApiError::timeout()),
     };
     let resp = match body {
-        Err(e) => e.into_response(),
+        // The body was not (fully) read: the connection cannot carry another request, and
+        // the client must know not to reuse it.
+        Err(e) => {
+            let mut r = e.into_response();
+            r.headers_mut().insert(header::CONNECTION, poem::http::HeaderValue::from_static("close"));
+            r
+        }
         Ok(body) => match ep.call(req).await {
             Ok(r) => r.into_response(),
             Err(e) => error_response_with_body(e, body.as_deref()),
