@@ -10,7 +10,8 @@
 //! input, so one vector file checks both builds.
 //!
 //! How an input crosses is the table's `crossing`, chosen by measurement (bench/README.md):
-//! * `text`: a JS string, copied once (the hot, small calls);
+//! * `text`: a JS string, copied once into the module's input buffer and lent to the rule
+//!   (`text.rs`, which also carries every string answer out; the hot, small calls);
 //! * `serde`: a JS value read in place with serde-wasm-bindgen (no JSON text at all).
 //! JSON text (`JSON.stringify`, serde_json, `JSON.parse`) measured slower for every function
 //! on the app's inputs; it was faster only for large one-shot inputs (a whole form of 13 rules,
@@ -23,23 +24,24 @@
 //!
 //! Nothing here may panic: the wasm profile aborts on panic, which would kill the instance.
 
+mod text;
+
 use serde::de::DeserializeOwned;
 use shop_core::delivery::{self, DeliveryOption};
 use shop_core::dispatch::{self, Output};
 use wasm_bindgen::prelude::*;
 
 // Plain-object builders: one JS call per result instead of Object.new plus Reflect.set.
+// (Strings: `text::ok`, `text::err`.)
 #[wasm_bindgen(inline_js = "export function ok(v) { return { ok: v }; }
-export function err(m) { return { err: m }; }")]
+export function ok_empty() { return { ok: {} }; }")]
 extern "C" {
-    #[wasm_bindgen(js_name = ok)]
-    fn ok_str(v: &str) -> JsValue;
+    /// `{ ok: {} }`: a form without errors, in one call.
+    fn ok_empty() -> JsValue;
     #[wasm_bindgen(js_name = ok)]
     fn ok_js(v: JsValue) -> JsValue;
     #[wasm_bindgen(js_name = ok)]
     fn ok_f64(v: f64) -> JsValue;
-    #[wasm_bindgen(js_name = err)]
-    fn err_str(m: &str) -> JsValue;
 }
 
 fn bad(e: impl std::fmt::Display) -> String {
@@ -59,28 +61,47 @@ fn outcome(result: Result<Output, String>) -> JsValue {
         Ok(Output::Bool(b)) => ok_js(JsValue::from_bool(b)),
         // Above 2^53 a JS number is approximate, as JSON.parse would read it.
         Ok(Output::Int(n)) => ok_f64(n as f64),
-        Ok(Output::Text(s)) => ok_str(&s),
+        Ok(Output::Text(s)) => text::ok(&s),
+        Ok(Output::Errors(errors)) if errors.0.is_empty() => ok_empty(),
         Ok(other) => {
             let serializer = serde_wasm_bindgen::Serializer::json_compatible();
             match serde::Serialize::serialize(&other, &serializer) {
                 Ok(value) => ok_js(value),
-                Err(_) => err_str("bad output"),
+                Err(_) => text::err("bad output"),
             }
         }
-        Err(message) => err_str(&message),
+        Err(message) => text::err(&message),
     }
 }
 
-/// Reads an export's input as the table's crossing says.
-macro_rules! read {
-    (text, $input:ident, $ty:ty) => {
-        match $input.as_string() {
-            Some(s) => Ok(s),
-            None => from_js::<$ty>($input),
+/// One export, its input read as the table's crossing says: `text` borrows the JS value (a
+/// string is copied once into the module's input buffer and lent to the body; anything else
+/// gets serde's error), `serde` takes it for serde-wasm-bindgen.
+macro_rules! export {
+    (text, $name:ident, $arg:ident, $ty:ty, $body:block) => {
+        #[wasm_bindgen]
+        pub fn $name(input: &JsValue) -> JsValue {
+            // The body borrows the string from the input buffer; it runs on an owned copy only
+            // if serde reads a string where the buffer saw none (it does not: serde's error).
+            let lent = text::with_text(input, |s| -> Result<Output, String> {
+                let $arg: $ty = std::borrow::Cow::Borrowed(s);
+                $body
+            });
+            outcome(lent.unwrap_or_else(|| {
+                let $arg: $ty = from_js::<String>(input.clone())?.into();
+                $body
+            }))
         }
     };
-    (serde, $input:ident, $ty:ty) => {
-        from_js::<$ty>($input)
+    (serde, $name:ident, $arg:ident, $ty:ty, $body:block) => {
+        #[wasm_bindgen]
+        pub fn $name(input: JsValue) -> JsValue {
+            let run = || -> Result<Output, String> {
+                let $arg: $ty = from_js::<$ty>(input)?;
+                $body
+            };
+            outcome(run())
+        }
     };
 }
 
@@ -92,16 +113,7 @@ macro_rules! wasm_exports {
     )*) => {
         // Docs stay in the generated TypeScript: wasm-bindgen would copy a macro-forwarded
         // `///` into its .d.ts as the raw `r"…"` literal.
-        $(
-            #[wasm_bindgen]
-            pub fn $name(input: JsValue) -> JsValue {
-                let run = || -> Result<Output, String> {
-                    let $arg: $ty = read!($crossing, input, $ty)?;
-                    $body
-                };
-                outcome(run())
-            }
-        )*
+        $(export!($crossing, $name, $arg, $ty, $body);)*
     };
 }
 
@@ -111,7 +123,7 @@ shop_core::core_functions!(wasm_exports);
 #[wasm_bindgen]
 pub fn call(fn_name: JsValue, input: JsValue) -> JsValue {
     let Some(name) = fn_name.as_string() else {
-        return err_str("bad input: fn name must be a string");
+        return text::err("bad input: fn name must be a string");
     };
     let input = if input.is_undefined() { JsValue::NULL } else { input };
     outcome(dispatch::run(&name, serde_wasm_bindgen::Deserializer::from(input)))
@@ -142,7 +154,7 @@ impl DeliveryTable {
     pub fn parse(lines: JsValue) -> JsValue {
         match from_js::<Vec<Vec<DeliveryOption>>>(lines) {
             Ok(lines) => ok_js(DeliveryTable { lines }.into()),
-            Err(message) => err_str(&message),
+            Err(message) => text::err(&message),
         }
     }
 
@@ -167,32 +179,21 @@ impl Form {
     pub fn parse(fields: JsValue) -> JsValue {
         match from_js::<Vec<dispatch::FieldSpec>>(fields) {
             Ok(fields) => ok_js(Form { fields }.into()),
-            Err(message) => err_str(&message),
+            Err(message) => text::err(&message),
         }
     }
 
-    /// `{ ok: FormErrors }`: the first failing rule's message per field name. The values
-    /// cross as one string, `values.join("")`, with `lengths[i]` the UTF-16 length of
-    /// value `i` (one copy instead of one per value).
-    pub fn validate(&self, joined: &str, lengths: &[u32]) -> JsValue {
-        let mut rest = joined;
-        let values: Vec<&str> = lengths
-            .iter()
-            .map(|&units| {
-                let mut taken = 0;
-                let end = rest
-                    .char_indices()
-                    .find(|&(_, c)| {
-                        let done = taken >= units as usize;
-                        taken += c.len_utf16();
-                        done
-                    })
-                    .map_or(rest.len(), |(i, _)| i);
-                let (value, tail) = rest.split_at(end);
-                rest = tail;
-                value
-            })
-            .collect();
-        outcome(Ok(Output::Errors(dispatch::validate_values(&self.fields, &values))))
+    /// `{ ok: FormErrors }` for `values: string[]` (`values[i]` is field `i`'s value; a
+    /// missing one or one that is not a string is empty): the first failing rule's message per
+    /// field name. The values are copied into the module's memory in one call, with no
+    /// string made on the Rust side.
+    pub fn validate(&self, values: &JsValue) -> JsValue {
+        let errors = text::read_all(values, self.fields.len(), |values| {
+            dispatch::validate_values(&self.fields, values)
+        });
+        match errors {
+            Some(errors) => outcome(Ok(Output::Errors(errors))),
+            None => text::err("bad input: values must be an array of strings"),
+        }
     }
 }

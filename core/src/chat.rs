@@ -1,4 +1,4 @@
-//! The text of one live-chat message (issue 13): what the chat panel checks before it sends and
+//! The text of one live-chat message: what the chat panel checks before it sends and
 //! what the server stores.
 //!
 //! **What.** [`ChatText::parse`] trims white space, direction marks and zero-width characters

@@ -194,6 +194,15 @@ fn shared<'a>(filtered: &[Vec<&'a DeliveryOption>]) -> Vec<&'a DeliveryOption> {
     out
 }
 
+/// The chosen delivery option is not offered to `city`.
+///
+/// ```
+/// assert_eq!(shop_core::delivery::not_offered_message("کرج"), "این روش ارسال برای شهر «کرج» در دسترس نیست");
+/// ```
+pub fn not_offered_message(city: &str) -> String {
+    format!("این روش ارسال برای شهر «{city}» در دسترس نیست")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

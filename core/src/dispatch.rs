@@ -3,7 +3,7 @@
 //! The function list is declared once, in [`core_functions!`](crate::core_functions): that
 //! table generates this dispatcher, the WASM facade's typed exports (`core-wasm`) and the
 //! TypeScript types of the web app (`web/src/shared/core/functions.generated.ts`, checked for
-//! staleness by `cargo test`). Shapes per function: `core/vectors/README.md`.
+//! staleness by `cargo test`). Shapes per function: `contract/vectors/README.md`.
 //! Every result is `{"ok": value}` or `{"err": "message"}`; nothing here panics.
 //!
 //! [`run`] is generic over any serde `Deserializer`; [`call`] feeds it a `serde_json::Value`
@@ -30,19 +30,20 @@ pub use crate::jalali::DATE_MESSAGE;
 /// `core_functions!(then)` calls the macro `then` with one entry per function:
 /// `name(arg: InputType): crossing, "TS input" => "TS output" { body }`, where the body gives
 /// `Result<Output, String>` and `crossing` says how the WASM facade moves the input: `text`
-/// (a JS string, passed directly) or `serde` (a JS value read with serde-wasm-bindgen). The
+/// (a JS string copied into the module's input buffer and lent to the body as a [`Text`]) or
+/// `serde` (a JS value read with serde-wasm-bindgen). The
 /// dispatcher below, the WASM exports and the TypeScript types are all generated from it.
 #[macro_export]
 macro_rules! core_functions {
     ($then:ident) => {
         $then! {
             /// Canonical `09xxxxxxxxx`, or the mobile rule's message.
-            normalize_mobile(s: String): text, "string" => "string" {
+            normalize_mobile(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 $crate::mobile::normalize_mobile(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
             /// Ten Western digits from a postal code in any digit set (spaces or a dash between
             /// the groups allowed), or the postal code rule's message.
-            normalize_postal_code(s: String): text, "string" => "string" {
+            normalize_postal_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 $crate::types::PostalCode::parse(&s)
                     .map(|p| $crate::dispatch::Output::Text(p.as_str().to_owned()))
                     .map_err(|e| e.message)
@@ -67,15 +68,15 @@ macro_rules! core_functions {
                 Ok($crate::dispatch::Output::Null)
             }
             /// Exactly 5 ASCII digits after digit normalisation, or the code message.
-            normalize_code(s: String): text, "string" => "string" {
+            normalize_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 $crate::otp::normalize_code(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
             /// A chat message's text, trimmed, or why it cannot be sent (empty, too long).
-            chat_text(s: String): text, "string" => "string" {
+            chat_text(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 $crate::chat::ChatText::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
             /// The five code boxes filled from a pasted string.
-            spread_paste(s: String): text, "string" => "CodeBoxes" {
+            spread_paste(s: $crate::dispatch::Text<'_>): text, "string" => "CodeBoxes" {
                 Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))
             }
             /// Sum of line quantities.
@@ -104,11 +105,11 @@ macro_rules! core_functions {
                 Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
             }
             /// Search folding (letters, digits, diacritics, case, NFKC).
-            fold(s: String): text, "string" => "string" {
+            fold(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::search::fold(&s)))
             }
             /// Search tokens of a string.
-            tokenize(s: String): text, "string" => "string[]" {
+            tokenize(s: $crate::dispatch::Text<'_>): text, "string" => "string[]" {
                 Ok($crate::dispatch::Output::Texts($crate::search::tokenize(&s)))
             }
             /// Adjacent token pairs joined (search helper).
@@ -116,11 +117,11 @@ macro_rules! core_functions {
                 Ok($crate::dispatch::Output::Texts($crate::search::joined_pairs(&tokens)))
             }
             /// Persian and Arabic-Indic digits to ASCII.
-            to_western_digits(s: String): text, "string" => "string" {
+            to_western_digits(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::to_western_digits(&s)))
             }
             /// ASCII digits to Persian for display.
-            to_persian_digits(s: String): text, "string" => "string" {
+            to_persian_digits(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::to_persian_digits(&s)))
             }
             /// Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`.
@@ -148,7 +149,7 @@ macro_rules! core_functions {
                     .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
             }
             /// `"1403/01/01"` (any digit set, `/` or `-`) to a Jalali date that exists.
-            parse_jalali_date(s: String): text, "string" => "JalaliDate" {
+            parse_jalali_date(s: $crate::dispatch::Text<'_>): text, "string" => "JalaliDate" {
                 $crate::jalali::JalaliDate::parse(&s).map($crate::dispatch::Output::Date).map_err(String::from)
             }
             /// `"۱ فروردین ۱۴۰۳"`.
@@ -224,7 +225,7 @@ core_functions!(define_dispatcher);
 pub const TYPESCRIPT_TYPES: &str = r#"/** Every export returns one of these (the vectors' `expect` shape). */
 export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
 
-/** A validation rule (serde tag `rule`), see core/vectors/README.md. */
+/** A validation rule (serde tag `rule`), see contract/vectors/README.md. */
 export type Rule =
   | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
   | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }
@@ -281,6 +282,10 @@ pub fn typescript() -> String {
         typescript_functions()
     )
 }
+
+/// A string input (`text` crossing): borrowed where the caller has the text already (the WASM
+/// module's input buffer), owned when deserialized.
+pub type Text<'a> = std::borrow::Cow<'a, str>;
 
 /// A successful result of [`run`]; serialises as the plain JSON value (`null`, a number, …).
 ///
@@ -463,7 +468,8 @@ pub fn validate_values<S: AsRef<str>>(form: &[FieldSpec], values: &[S]) -> FormE
             .enumerate()
             .filter_map(|(i, f)| {
                 let value = values.get(i).map_or("", AsRef::as_ref);
-                Some((f.name.clone(), first_failure(&f.label, &f.rules, value)?))
+                // The name is copied only for a failing field.
+                first_failure(&f.label, &f.rules, value).map(|message| (f.name.clone(), message))
             })
             .collect(),
     )

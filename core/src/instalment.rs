@@ -35,8 +35,8 @@
 //! assert_eq!(s.instalments[0].due, JalaliDate { year: 1403, month: 7, day: 30 }); // clamped
 //! ```
 
-use crate::digits::format_price;
-use crate::jalali::{from_julian_day, is_valid_jalali, jalali_month_length, to_julian_day, JalaliDate, DATE_MESSAGE};
+use crate::digits::{format_price, to_persian_digits};
+use crate::jalali::{format_jalali, from_julian_day, is_valid_jalali, jalali_month_length, to_julian_day, JalaliDate, DATE_MESSAGE};
 use serde::{Deserialize, Serialize};
 
 /// Days before a due date the first reminder goes out (a second one on the day).
@@ -247,6 +247,57 @@ pub fn instalment_schedule(input: &ScheduleInput) -> Result<Schedule, ScheduleEr
         financed: narrow(financed)?,
         instalments,
     })
+}
+
+/// The reminder SMS for instalment `number` of order `order_code`: on the day it falls due
+/// (`due_today`) or [`REMINDER_DAYS_BEFORE`] days before. Amount as [`format_price`], the date
+/// as `format_jalali` (left out when unknown), then where to pay.
+///
+/// ```
+/// use shop_core::instalment::reminder_message;
+/// use shop_core::jalali::JalaliDate;
+/// let due = Some(JalaliDate { year: 1404, month: 9, day: 3 });
+/// assert_eq!(reminder_message(true, 2, "K7Q2M9XD", 1_500_000, due, "https://x/profile/finance"),
+///     "امروز ۳ آذر ۱۴۰۴ سررسید قسط ۲ سفارش K7Q2M9XD به مبلغ ۱٬۵۰۰٬۰۰۰ تومان است. پرداخت: https://x/profile/finance");
+/// assert_eq!(reminder_message(false, 2, "K7Q2M9XD", 1_500_000, due, "https://x/profile/finance"),
+///     "یادآوری: قسط ۲ سفارش K7Q2M9XD به مبلغ ۱٬۵۰۰٬۰۰۰ تومان در تاریخ ۳ آذر ۱۴۰۴ سررسید می‌شود. پرداخت: https://x/profile/finance");
+/// ```
+pub fn reminder_message(due_today: bool, number: i64, order_code: &str, amount: i64, due_on: Option<JalaliDate>, pay_url: &str) -> String {
+    let date = due_on.map(|d| format_jalali(&d)).unwrap_or_default();
+    let n = to_persian_digits(&number.to_string());
+    let price = format_price(amount);
+    if due_today {
+        format!("امروز {date} سررسید قسط {n} سفارش {order_code} به مبلغ {price} است. پرداخت: {pay_url}")
+    } else {
+        format!("یادآوری: قسط {n} سفارش {order_code} به مبلغ {price} در تاریخ {date} سررسید می‌شود. پرداخت: {pay_url}")
+    }
+}
+
+/// What a payment of instalment `number` is called: in the customer's payments list.
+///
+/// ```
+/// assert_eq!(shop_core::instalment::instalment_label(3), "قسط ۳");
+/// ```
+pub fn instalment_label(number: i64) -> String {
+    format!("قسط {}", to_persian_digits(&number.to_string()))
+}
+
+/// The description the payment gateway shows for instalment `number` of order `order_code`.
+///
+/// ```
+/// assert_eq!(shop_core::instalment::instalment_payment_description(3, "K7Q2M9XD"), "قسط 3 سفارش K7Q2M9XD");
+/// ```
+pub fn instalment_payment_description(number: i64, order_code: &str) -> String {
+    format!("قسط {number} سفارش {order_code}")
+}
+
+/// Instalments are paid in order: instalment `first_unpaid` comes first.
+///
+/// ```
+/// assert_eq!(shop_core::instalment::not_next_message(2), "ابتدا قسط شمارهٔ ۲ را پرداخت کنید");
+/// ```
+pub fn not_next_message(first_unpaid: i64) -> String {
+    format!("ابتدا قسط شمارهٔ {} را پرداخت کنید", to_persian_digits(&first_unpaid.to_string()))
 }
 
 #[cfg(test)]

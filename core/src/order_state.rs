@@ -148,6 +148,33 @@ pub fn transition(from: OrderStatus, event: &OrderEvent) -> Result<OrderStatus, 
     Ok(to)
 }
 
+/// The description the payment gateway shows for a payment of order `order_code`.
+///
+/// ```
+/// assert_eq!(shop_core::order_state::payment_description("K7Q2M9XD"), "سفارش K7Q2M9XD");
+/// ```
+pub fn payment_description(order_code: &str) -> String {
+    format!("سفارش {order_code}")
+}
+
+/// The note on an order's history when the bank confirms its payment, with the bank's reference.
+///
+/// ```
+/// assert_eq!(shop_core::order_state::payment_verified_note("201"), "کد پیگیری 201");
+/// ```
+pub fn payment_verified_note(ref_id: &str) -> String {
+    format!("کد پیگیری {ref_id}")
+}
+
+/// An order in status `status_label` (paid, cancelled, expired) cannot be paid.
+///
+/// ```
+/// assert_eq!(shop_core::order_state::not_payable_message("لغوشده"), "این سفارش در وضعیت «لغوشده» است و پرداخت آن ممکن نیست");
+/// ```
+pub fn not_payable_message(status_label: &str) -> String {
+    format!("این سفارش در وضعیت «{status_label}» است و پرداخت آن ممکن نیست")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -87,6 +87,16 @@ pub fn spread_paste(input: &str) -> [String; CODE_LENGTH] {
     std::array::from_fn(|i| digits.get(i).map(char::to_string).unwrap_or_default())
 }
 
+/// The text of the SMS that carries a code (the console provider's text; Kavenegar sends its
+/// own template). Says how long the code lasts, so the customer knows when to ask again.
+///
+/// ```
+/// assert_eq!(shop_core::otp::code_sms_text("54321"), "کد تایید شما: 54321\nاین کد تا ۲ دقیقه معتبر است.");
+/// ```
+pub fn code_sms_text(code: &str) -> String {
+    format!("کد تایید شما: {code}\nاین کد تا ۲ دقیقه معتبر است.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,6 +93,16 @@ pub fn transition(from: TicketStatus, event: TicketEvent) -> Result<TicketStatus
     })
 }
 
+/// A customer with `max_open` tickets not closed must close one before opening another.
+///
+/// ```
+/// assert_eq!(shop_core::ticket_state::too_many_open_message(10),
+///     "شما ۱۰ تیکت باز دارید؛ پیش از باز کردن تیکت تازه، یکی را ببندید");
+/// ```
+pub fn too_many_open_message(max_open: u64) -> String {
+    format!("شما {} تیکت باز دارید؛ پیش از باز کردن تیکت تازه، یکی را ببندید", crate::digits::to_persian_digits(&max_open.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

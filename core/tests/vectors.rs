@@ -1,4 +1,4 @@
-//! Runs every case of `core/vectors/*.json` through `shop_core::dispatch::call`.
+//! Runs every case of `contract/vectors/*.json` through `shop_core::dispatch::call`.
 //! The WASM runner (web/src/shared/core/vectors.test.ts) runs the same files.
 
 use serde_json::Value;
@@ -6,9 +6,9 @@ use shop_core::dispatch::{call, call_json};
 use std::path::{Path, PathBuf};
 
 fn vector_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../contract/vectors");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("core/vectors exists")
+        .expect("contract/vectors exists")
         .map(|e| e.expect("readable entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();

@@ -27,8 +27,10 @@ mod confirmed;
 mod digits;
 mod email;
 mod file_content;
+mod file_count;
 mod file_extension;
 mod file_size;
+mod max_length;
 mod min_length;
 mod min_value;
 mod mobile;
@@ -40,7 +42,9 @@ mod url;
 pub use complex_password::{is_complex_password, PASSWORD_CHARS};
 pub use email::is_email;
 pub use file_content::{content_type_of, SIGNATURE_BYTES};
+pub use file_count::too_many_files_message;
 pub use file_extension::ALLOWED_FILE_EXTENSIONS;
+pub use max_length::{check_max_length, too_long_message};
 pub use file_size::MAX_FILE_BYTES;
 pub use url::is_url;
 
@@ -358,6 +362,15 @@ pub fn message(rule: &Rule, field: &str) -> String {
 /// ```
 pub fn default_message(field: &str) -> String {
     DEFAULT_MESSAGE.replace("{field}", field)
+}
+
+/// How a message names a request field that has no Persian name: by its wire name, quoted.
+///
+/// ```
+/// assert_eq!(shop_core::validation::unnamed_field_label("foo"), "مقدار «foo»");
+/// ```
+pub fn unnamed_field_label(name: &str) -> String {
+    format!("مقدار «{name}»")
 }
 
 /// Checks `value` against `rule`; `Err` names the rule and holds the exact message for `field`.
