@@ -1,4 +1,4 @@
-//! Live chat bench (issue 13): on loopback, against the real server running as a child process
+//! Live chat bench: on loopback, against the real server running as a child process
 //! (so its memory can be read alone), on a fresh SQLite file and, when `BENCH_PG_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/test`) answers, a fresh PostgreSQL database.
 //!

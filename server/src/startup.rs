@@ -11,7 +11,7 @@ use poem::middleware::Compression;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, Request, Response, Server};
 use poem_openapi::OpenApiService;
 
-use crate::auth::api::AuthApi;
+use crate::auth::routes::AuthApi;
 use crate::platform::config::{redact_url, Config};
 use crate::platform::db;
 use crate::platform::web::WebApp;
@@ -74,6 +74,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let web = WebApp::new(state.config.web_dir.clone())
         .with_hook(crate::seo::routes::SeoHook::default())
         .with(Compression::new().with_quality(poem::web::CompressionLevel::Precise(5)));
+    let web = crate::platform::web::PrecompressedAssets::new(state.config.web_dir.clone(), web);
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,
         timeout: Duration::from_secs(state.config.timeouts.body_secs),
@@ -84,6 +85,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let app = crate::platform::middleware::pipeline(dispatch, limits);
     crate::platform::middleware::with_security_headers(app, headers)
         .data(crate::catalog::cache::CatalogCache::new(state.clock.clone()))
+        .data(std::sync::Arc::new(crate::order::service::cart_read::CartReadCache::default()))
         .data(state)
 }
 

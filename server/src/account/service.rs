@@ -1,6 +1,7 @@
 //! The account rules, on checked values: the caller is always the bearer (`me`), and every
 //! write is keyed by `me.id`, so no call can reach another customer's account.
 
+use crate::auth::dto::AuthStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, SqlErr};
 use shop_core::types::Mobile;
@@ -54,7 +55,7 @@ impl From<AccountError> for ApiError {
 /// `{status: ok, data: ok, user, message}`.
 fn user_reply(u: &user::Model, message: &str) -> AuthReply {
     AuthReply {
-        status: "ok".into(),
+        status: AuthStatus::Ok,
         data: Some("ok".into()),
         user: Some(UserDto::from(u)),
         message: Some(message.into()),

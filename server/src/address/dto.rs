@@ -1,5 +1,6 @@
 //! Address book requests and answers.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, Object};
 
 use super::entity::address;
@@ -142,7 +143,7 @@ impl From<address::Model> for AddressDto {
 #[oai(rename = "AddressListResponse")]
 pub struct ListResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The addresses, the default first, then newest first.
     pub data: Vec<AddressDto>,
     /// With `address/add`: the new address's id.

@@ -1,6 +1,7 @@
 //! `POST /api/client/v1/address/{list,add,edit,delete,default}`: the caller's address book.
 //! Every call needs a bearer token and answers with the whole book.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
@@ -10,13 +11,15 @@ use crate::auth::BearerUser;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
-/// Maps a refused address call to its HTTP answer.
-pub fn api_error(e: AddressError) -> ApiError {
-    match e {
-        AddressError::Invalid(field, m) => ApiError::invalid(field, m),
-        AddressError::NotFound => ApiError::not_found_field("id", e.to_string()),
-        AddressError::TooMany => ApiError::invalid("id", e.to_string()),
-        AddressError::Db(db) => ApiError::internal(db),
+/// A refused address call as its HTTP answer.
+impl From<AddressError> for ApiError {
+    fn from(e: AddressError) -> Self {
+        match e {
+            AddressError::Invalid(field, m) => ApiError::invalid(field, m),
+            AddressError::NotFound => ApiError::not_found_field("id", e.to_string()),
+            AddressError::TooMany => ApiError::invalid("id", e.to_string()),
+            AddressError::Db(db) => ApiError::internal(db),
+        }
     }
 }
 
@@ -27,7 +30,7 @@ async fn book(state: &AppState, user_id: i64, id: Option<i64>) -> ApiResult<Json
         .map(AddressDto::from)
         .collect();
     Ok(Json(ListResp {
-        status: "ok".into(),
+        status: ResponseStatus::Ok,
         data,
         id,
     }))
@@ -51,10 +54,10 @@ impl AddressApi {
     /// the field with a Persian message. The first address becomes the default. At most 20.
     #[oai(path = "/add", method = "post", operation_id = "address_add")]
     async fn add(&self, state: Data<&AppState>, auth: BearerUser, body: Json<AddReq>) -> ApiResult<Json<ListResp>> {
-        let a = body.input().parse().map_err(api_error)?;
+        let a = body.input().parse().map_err(ApiError::from)?;
         let id = service::add(&state.db, auth.id(), a, body.default, state.clock.unix())
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         book(&state, auth.id(), Some(id)).await
     }
 
@@ -63,7 +66,7 @@ impl AddressApi {
     /// Same rules as `add`. Someone else's or an unknown address id → 404.
     #[oai(path = "/edit", method = "post", operation_id = "address_edit")]
     async fn edit(&self, state: Data<&AppState>, auth: BearerUser, body: Json<EditReq>) -> ApiResult<Json<ListResp>> {
-        let a = body.fields.input().parse().map_err(api_error)?;
+        let a = body.fields.input().parse().map_err(ApiError::from)?;
         service::edit(
             &state.db,
             auth.id(),
@@ -73,7 +76,7 @@ impl AddressApi {
             state.clock.unix(),
         )
         .await
-        .map_err(api_error)?;
+        .map_err(ApiError::from)?;
         book(&state, auth.id(), None).await
     }
 
@@ -85,7 +88,7 @@ impl AddressApi {
     async fn delete(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<ListResp>> {
         service::delete(&state.db, auth.id(), body.id)
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         book(&state, auth.id(), None).await
     }
 
@@ -99,7 +102,7 @@ impl AddressApi {
     ) -> ApiResult<Json<ListResp>> {
         service::set_default(&state.db, auth.id(), body.id, state.clock.unix())
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         book(&state, auth.id(), None).await
     }
 }

@@ -93,7 +93,7 @@ impl From<&user::Model> for UserDto {
 #[oai(rename = "AuthReply", skip_serializing_if_is_none)]
 pub struct AuthReply {
     /// Business outcome.
-    pub status: String,
+    pub status: AuthStatus,
     /// Challenge hash, or `ok`/`wrong`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<String>,
@@ -120,14 +120,30 @@ pub struct AuthReply {
     pub resend_in: Option<i64>,
 }
 
+/// `status` of the sign-in calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, poem_openapi::Enum, serde::Serialize, serde::Deserialize)]
+#[oai(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum AuthStatus {
+    /// Done.
+    #[default]
+    Ok,
+    /// Unknown number, or an expired, revoked or replayed session.
+    Not,
+    /// A bad number, code, password or captcha.
+    Wrong,
+    /// The number is already registered.
+    Exist,
+}
+
 impl AuthReply {
     /// `{status, message}`.
-    pub fn status(status: &str, message: impl Into<String>) -> Self {
-        Self { status: status.into(), message: Some(message.into()), ..Default::default() }
+    pub fn status(status: AuthStatus, message: impl Into<String>) -> Self {
+        Self { status, message: Some(message.into()), ..Default::default() }
     }
     /// `{status: wrong, data: wrong, message}` (what the code dialog reads).
     pub fn wrong(message: impl Into<String>) -> Self {
-        Self { status: "wrong".into(), data: Some("wrong".into()), message: Some(message.into()), ..Default::default() }
+        Self { status: AuthStatus::Wrong, data: Some("wrong".into()), message: Some(message.into()), ..Default::default() }
     }
 }
 

@@ -49,12 +49,12 @@
 //! - **SMS failure**: 503 with a Persian message; the challenge is deleted and the resend
 //!   wait released, so the user can retry at once.
 
-pub mod api;
 pub mod bearer;
 pub mod dto;
 pub mod entity;
 pub mod limits;
 pub mod password;
+pub mod routes;
 pub mod service;
 pub mod token;
 pub mod user_cache;

@@ -11,6 +11,7 @@
 //! - refresh tokens are random, stored as HMACs, rotated on use; presenting a used one
 //!   revokes its whole family.
 
+use crate::auth::dto::AuthStatus;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -120,16 +121,16 @@ pub async fn send_otp(
     if captcha_needed {
         match st.captcha.verify(captcha, ip).await {
             CaptchaOutcome::Pass => {}
-            CaptchaOutcome::Fail => return Ok(AuthReply::status("wrong", text::CAPTCHA_FAILED)),
+            CaptchaOutcome::Fail => return Ok(AuthReply::status(AuthStatus::Wrong, text::CAPTCHA_FAILED)),
             CaptchaOutcome::Unavailable => return Err(ApiError::unavailable(text::CAPTCHA_UNAVAILABLE)),
         }
     }
 
     let existing = find_user_by_mobile(&st.db, &mobile).await?;
     match (purpose, &existing) {
-        (Purpose::Login | Purpose::Forget, None) => return Ok(AuthReply::status("not", text::NOT_REGISTERED)),
+        (Purpose::Login | Purpose::Forget, None) => return Ok(AuthReply::status(AuthStatus::Not, text::NOT_REGISTERED)),
         (Purpose::Login | Purpose::Forget, Some(u)) if u.block => return Err(ApiError::forbidden_msg(msg::BLOCKED)),
-        (Purpose::Register, Some(_)) => return Ok(AuthReply::status("exist", text::ALREADY_REGISTERED)),
+        (Purpose::Register, Some(_)) => return Ok(AuthReply::status(AuthStatus::Exist, text::ALREADY_REGISTERED)),
         _ => {}
     }
     issue_code(st, purpose, &mobile, None, ip).await
@@ -226,7 +227,7 @@ pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: 
     }
 
     Ok(AuthReply {
-        status: "ok".into(),
+        status: AuthStatus::Ok,
         data: Some(handle),
         message: Some(text::CODE_SENT.into()),
         resend_in: Some(lim.resend_secs),
@@ -371,7 +372,7 @@ pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String
     .insert(&st.db)
     .await?;
     Ok(AuthReply {
-        status: "ok".into(),
+        status: AuthStatus::Ok,
         data: Some("ok".into()),
         token: Some(token),
         reftoken: Some(reftoken),
@@ -636,7 +637,7 @@ pub async fn forget_verify(st: &AppState, mobile: &Mobile, code: &str, hash: &st
         Verified::Ok(ch) => {
             let mcode = issue_mcode(st, &ch).await?;
             Ok(AuthReply {
-                status: "ok".into(),
+                status: AuthStatus::Ok,
                 data: Some("ok".into()),
                 mcode: Some(mcode),
                 message: Some(text::CODE_VERIFIED.into()),
@@ -721,7 +722,7 @@ async fn revoke_family(st: &AppState, family: &str, now: i64) -> Result<u64, DbE
 /// `/user/token`: exchange a refresh token for a new access token and a new refresh token.
 pub async fn refresh(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
     let now = st.clock.unix();
-    let not = || AuthReply::status("not", text::SESSION_EXPIRED);
+    let not = || AuthReply::status(AuthStatus::Not, text::SESSION_EXPIRED);
     if reftoken.is_empty() || reftoken.len() > 256 {
         return Ok(not());
     }
@@ -786,10 +787,10 @@ async fn successor_used(st: &AppState, row: &refresh_token::Model) -> Result<boo
 async fn refresh_in_grace(st: &AppState, row: refresh_token::Model) -> ApiResult<AuthReply> {
     let now = st.clock.unix();
     if row.revoked_at.is_some() || row.expires_at <= now {
-        return Ok(AuthReply::status("not", text::SESSION_EXPIRED));
+        return Ok(AuthReply::status(AuthStatus::Not, text::SESSION_EXPIRED));
     }
     let Some(u) = user::Entity::find_by_id(row.user_id).one(&st.db).await? else {
-        return Ok(AuthReply::status("not", text::SESSION_EXPIRED));
+        return Ok(AuthReply::status(AuthStatus::Not, text::SESSION_EXPIRED));
     };
     if u.block {
         revoke_family(st, &row.family, now).await?;
@@ -810,7 +811,7 @@ pub async fn logout(st: &AppState, reftoken: &str) -> ApiResult<AuthReply> {
             end_access_tokens(st, row.user_id).await?;
         }
     }
-    Ok(AuthReply::status("ok", text::SIGNED_OUT))
+    Ok(AuthReply::status(AuthStatus::Ok, text::SIGNED_OUT))
 }
 
 /// Create the demo customer (for `shop seed --demo`). Returns true when it was created.

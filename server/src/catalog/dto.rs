@@ -1,5 +1,6 @@
 //! The catalogue API's request and answer shapes.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::payload::{Binary, Json};
 use poem_openapi::{ApiResponse, Object};
 
@@ -194,7 +195,7 @@ pub struct Facets {
 #[derive(Debug, Clone, Object)]
 pub struct ProductListResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<ProductCard>,
     #[oai(flatten)]
     pub page: PageInfo,
@@ -209,7 +210,7 @@ pub struct ProductListResponse {
 #[derive(Debug, Clone, Object)]
 pub struct ProductResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: ProductDetail,
     /// Similar products (same category).
     #[oai(rename = "Related")]
@@ -237,7 +238,7 @@ pub struct CategoryDto {
 #[derive(Debug, Clone, Object)]
 pub struct CategoriesResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<CategoryDto>,
 }
 
@@ -257,7 +258,7 @@ pub struct Suggestion {
 #[derive(Debug, Clone, Object)]
 pub struct SuggestResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// At most 8 products.
     pub data: Vec<Suggestion>,
     /// Brand and model names completing the query (at most 6).
@@ -283,7 +284,7 @@ pub struct CompareRow {
 #[derive(Debug, Clone, Object)]
 pub struct CompareResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<ProductDetail>,
     #[oai(rename = "Rows")]
     pub rows: Vec<CompareRow>,

@@ -8,6 +8,7 @@
 //! category/product ids or slugs are 404. Queries longer than 256 characters are a 400;
 //! a query with no letters or digits (punctuation only) finds nothing (200, empty).
 
+use crate::platform::ResponseStatus;
 use std::sync::Arc;
 
 use poem::web::Data;
@@ -229,7 +230,7 @@ impl CatalogApi {
             .get_or(memo_key("categories", &()), snap.version, 0, move || {
                 let mut out = Vec::new();
                 walk(&snap, None, 0, &mut out);
-                Ok(CategoriesResponse { status: "ok".into(), data: out })
+                Ok(CategoriesResponse { status: ResponseStatus::Ok, data: out })
             })
             .await?;
         Ok(respond_prepared(req, body))
@@ -370,7 +371,7 @@ impl CatalogApi {
         }
         let rows = compare_rows(&snap, &items, now);
         let data = items.iter().map(|it| detail(&snap, it, now)).collect();
-        Ok(respond(req, CompareResponse { status: "ok".into(), data, rows }))
+        Ok(respond(req, CompareResponse { status: ResponseStatus::Ok, data, rows }))
     }
 
     /// A product picture drawn by code: `{product id}-{picture 0..2}-{width}.webp`, width one of
@@ -457,7 +458,7 @@ fn suggestions(snap: &Snapshot, q: &str, now: i64) -> SuggestResponse {
             }
         })
         .collect();
-    SuggestResponse { status: "ok".into(), data, terms, categories }
+    SuggestResponse { status: ResponseStatus::Ok, data, terms, categories }
 }
 
 #[cfg(test)]

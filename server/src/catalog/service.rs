@@ -2,6 +2,7 @@
 //! counts, sorting and paging, and the errors they answer with; and the lookup the cart uses
 //! to price its lines ([`items_by_variant_ids`]).
 
+use crate::platform::ResponseStatus;
 use std::collections::{BTreeMap, HashMap};
 
 use sea_orm::sea_query::Query;
@@ -233,7 +234,7 @@ pub fn page_of(
     sort_items(snap, &mut ids, sort, now);
     let total = ids.len() as u64;
     let data = ids[paging.range(total)].iter().map(|&i| card(snap, &snap.items[i], now)).collect();
-    ProductListResponse { status: "ok".into(), data, page: paging.info(total), facets, terms }
+    ProductListResponse { status: ResponseStatus::Ok, data, page: paging.info(total), facets, terms }
 }
 
 

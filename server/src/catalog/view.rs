@@ -1,6 +1,7 @@
 //! From the catalogue snapshot to the answers' shapes: cards, product details, spec rows,
 //! comparison rows, and what a product picture shows.
 
+use crate::platform::ResponseStatus;
 use std::collections::HashSet;
 
 use super::dto::{CategoryRef, CompareRow, ConditionDetails, ImageDto, ProductCard, ProductDetail, ProductResponse, SpecRow, Specs, VariantDto};
@@ -125,7 +126,7 @@ pub fn product_response(snap: &Snapshot, i: usize, now: i64) -> ProductResponse 
     related.sort_by_key(|&j| ((snap.items[j].price(now) - it.price(now)).abs(), snap.items[j].product.id));
     related.truncate(8);
     ProductResponse {
-        status: "ok".into(),
+        status: ResponseStatus::Ok,
         data: detail(snap, it, now),
         related: related.into_iter().map(|j| card(snap, &snap.items[j], now)).collect(),
     }

@@ -1,4 +1,4 @@
-//! Live chat (issue 13): a customer's one conversation with the shop, over a WebSocket
+//! Live chat: a customer's one conversation with the shop, over a WebSocket
 //! (`GET /api/client/v1/chat/socket`; protocol in `docs/chat.md`), answered by staff from an
 //! inbox. Messages live in the database; nodes hear of new ones by PostgreSQL LISTEN/NOTIFY or,
 //! on SQLite, by polling ([`bus`]), and push them to their own sockets through the [`hub`].

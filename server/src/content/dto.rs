@@ -1,5 +1,6 @@
 //! The content API's answer shapes.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::Object;
 
 use super::entity::blog_post;
@@ -39,7 +40,7 @@ pub struct BlogPostFull {
 #[derive(Debug, Clone, Object)]
 pub struct BlogListResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<BlogPostSummary>,
     #[oai(flatten)]
     pub page: PageInfo,
@@ -49,7 +50,7 @@ pub struct BlogListResponse {
 #[derive(Debug, Clone, Object)]
 pub struct BlogPostResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: BlogPostFull,
 }
 
@@ -68,7 +69,7 @@ pub struct ContentPage {
 #[derive(Debug, Clone, Object)]
 pub struct ContentPageResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: ContentPage,
 }
 
@@ -85,7 +86,7 @@ pub struct FaqEntry {
 #[derive(Debug, Clone, Object)]
 pub struct FaqResponse {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<FaqEntry>,
 }
 

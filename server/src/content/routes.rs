@@ -1,6 +1,7 @@
 //! Public content reads (GET, `ETag` + `Cache-Control`, 304 on a match):
 //! `/api/client/v1/blog`, `/blog/{slug}`, `/pages/{name}`, `/faq`.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
@@ -46,7 +47,7 @@ impl ContentApi {
         };
         Ok(respond(
             req,
-            BlogListResponse { status: "ok".into(), data: rows.iter().map(BlogPostSummary::from).collect(), page: paging.info(total) },
+            BlogListResponse { status: ResponseStatus::Ok, data: rows.iter().map(BlogPostSummary::from).collect(), page: paging.info(total) },
         ))
     }
 
@@ -58,7 +59,7 @@ impl ContentApi {
             .ok_or_else(|| ApiError::not_found_field("slug", msg::POST_NOT_FOUND))?;
         Ok(respond(
             req,
-            BlogPostResponse { status: "ok".into(), data: BlogPostFull { summary: BlogPostSummary::from(&p), paragraphs: paragraphs(&p.body) } },
+            BlogPostResponse { status: ResponseStatus::Ok, data: BlogPostFull { summary: BlogPostSummary::from(&p), paragraphs: paragraphs(&p.body) } },
         ))
     }
 
@@ -74,7 +75,7 @@ impl ContentApi {
         Ok(respond(
             req,
             ContentPageResponse {
-                status: "ok".into(),
+                status: ResponseStatus::Ok,
                 data: ContentPage { name: p.name, title: p.title, paragraphs: paragraphs(&p.body), updated_at: iso(p.updated_at) },
             },
         ))
@@ -91,7 +92,7 @@ impl ContentApi {
         Ok(respond(
             req,
             FaqResponse {
-                status: "ok".into(),
+                status: ResponseStatus::Ok,
                 data: rows.into_iter().map(|f| FaqEntry { id: f.id, question: f.question, answer: f.answer }).collect(),
             },
         ))

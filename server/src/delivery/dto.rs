@@ -1,5 +1,6 @@
 //! The delivery call's request and answer shapes.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, Object};
 
 use super::entity::delivery_option;
@@ -67,7 +68,7 @@ impl From<delivery_option::Model> for DeliveryOptionDto {
 #[oai(example)]
 pub struct DeliveryResponse {
     /// Always `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The options, the preferred (lowest `Priority`) first; empty when none reaches the city.
     pub data: Vec<DeliveryOptionDto>,
 }
@@ -75,7 +76,7 @@ pub struct DeliveryResponse {
 impl Example for DeliveryResponse {
     fn example() -> Self {
         Self {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             data: vec![DeliveryOptionDto {
                 id: 2,
                 name: "پست پیشتاز".into(),

@@ -1,14 +1,14 @@
 //! `POST /api/client/v1/order/get/delivery/order`: the delivery options for the caller's order.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
 use super::dto::{DeliveryOptionDto, DeliveryReq, DeliveryResponse};
 use super::service::options_for_order;
 use crate::auth::BearerUser;
-use crate::order::routes::api_error;
 use crate::order::service::Caller;
-use crate::platform::error::ApiResult;
+use crate::platform::error::{ApiError, ApiResult};
 use crate::state::AppState;
 
 /// The delivery endpoint.
@@ -37,9 +37,9 @@ impl DeliveryApi {
         };
         let options = options_for_order(&state.db, &caller, &auth.0.city, body.orderid)
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         Ok(Json(DeliveryResponse {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             data: options.into_iter().map(DeliveryOptionDto::from).collect(),
         }))
     }

@@ -9,6 +9,27 @@ use shop_core::delivery::{filter_delivery, DeliveryOption};
 use super::entity::{delivery_option, product_delivery};
 use crate::order::entity::order_line;
 use crate::order::service::{own_order, Caller, OrderError};
+use crate::platform::error::ApiError;
+
+/// Why the delivery options of an order could not be given.
+#[derive(Debug, thiserror::Error)]
+pub enum DeliveryError {
+    /// Not the caller's order, or no such order.
+    #[error(transparent)]
+    Order(#[from] OrderError),
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+}
+
+/// A refused delivery call as its HTTP answer (an order refusal as the order area answers it).
+impl From<DeliveryError> for ApiError {
+    fn from(e: DeliveryError) -> Self {
+        match e {
+            DeliveryError::Order(o) => o.into(),
+            DeliveryError::Db(db) => ApiError::internal(&db),
+        }
+    }
+}
 
 /// The options offered for the caller's order `order_id`, for a customer in `city`.
 pub async fn options_for_order<C: ConnectionTrait>(
@@ -16,7 +37,7 @@ pub async fn options_for_order<C: ConnectionTrait>(
     caller: &Caller,
     city: &str,
     order_id: i64,
-) -> Result<Vec<delivery_option::Model>, OrderError> {
+) -> Result<Vec<delivery_option::Model>, DeliveryError> {
     let order = own_order(db, caller, order_id).await?;
     let lines = order_line::Entity::find()
         .filter(order_line::Column::OrderId.eq(order.id))

@@ -1,5 +1,6 @@
 //! Discount answers.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::Object;
 
 /// One code the customer may use, with its terms for display (Persian digits, Jalali dates).
@@ -12,9 +13,8 @@ pub struct DiscountItem {
     /// What the code is for (Persian).
     #[oai(rename = "Description")]
     pub description: String,
-    /// `percent` or `fixed`.
     #[oai(rename = "Kind")]
-    pub kind: String,
+    pub kind: DiscountKindDto,
     /// Percent or Toman.
     #[oai(rename = "Value")]
     pub value: i64,
@@ -58,6 +58,25 @@ pub struct DiscountItem {
 #[oai(rename = "DiscountListResponse")]
 pub struct DiscountListResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<DiscountItem>,
+}
+
+/// Percentage or fixed amount (`shop_core::discount::DiscountKind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "DiscountKind", rename_all = "snake_case")]
+pub enum DiscountKindDto {
+    /// `Value` percent of the eligible lines.
+    Percent,
+    /// `Value` Toman.
+    Fixed,
+}
+
+impl From<shop_core::discount::DiscountKind> for DiscountKindDto {
+    fn from(k: shop_core::discount::DiscountKind) -> Self {
+        match k {
+            shop_core::discount::DiscountKind::Percent => Self::Percent,
+            shop_core::discount::DiscountKind::Fixed => Self::Fixed,
+        }
+    }
 }

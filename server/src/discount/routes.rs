@@ -1,5 +1,6 @@
 //! `POST /api/client/v1/discount/list`: the discount codes the caller may use.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
@@ -26,7 +27,7 @@ fn item(a: Available, now: i64) -> DiscountItem {
     let c = a.code;
     DiscountItem {
         terms_text: a.terms.describe(),
-        kind: c.kind.clone(),
+        kind: a.terms.kind.into(),
         value: c.value,
         min_total: c.min_total,
         max_discount: c.max_discount,
@@ -59,6 +60,6 @@ impl DiscountApi {
     async fn list(&self, state: Data<&AppState>, auth: BearerUser) -> ApiResult<Json<DiscountListResp>> {
         let now = state.clock.unix();
         let codes = service::available(&state.db, auth.id(), now).await?;
-        Ok(Json(DiscountListResp { status: "ok".into(), data: codes.into_iter().map(|a| item(a, now)).collect() }))
+        Ok(Json(DiscountListResp { status: ResponseStatus::Ok, data: codes.into_iter().map(|a| item(a, now)).collect() }))
     }
 }

@@ -1,5 +1,6 @@
 //! Favourite requests and answers.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::Object;
 
 use crate::catalog::dto::ProductCard;
@@ -38,7 +39,7 @@ pub struct ListReq {
 #[oai(rename = "FavouriteIdsResponse")]
 pub struct IdsResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// Every product uid the caller hearted.
     pub uids: Vec<String>,
     /// With `merge`: how many were new.
@@ -75,7 +76,7 @@ pub struct FavouriteDto {
 #[oai(rename = "FavouriteListResponse")]
 pub struct ListResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<FavouriteDto>,
     pub page: PageInfo,
 }

@@ -1,6 +1,7 @@
 //! `POST /api/client/v1/favourite/{ids,add,remove,merge,list}`: the caller's favourites.
 //! Every call needs a bearer token and reads or changes only the caller's own rows.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
@@ -25,7 +26,7 @@ impl From<FavouriteError> for ApiError {
 
 async fn ids(state: &AppState, user_id: i64, merged: Option<service::Merged>) -> ApiResult<Json<IdsResp>> {
     Ok(Json(IdsResp {
-        status: "ok".into(),
+        status: ResponseStatus::Ok,
         uids: service::uids(&state.db, user_id).await?,
         added: merged.map(|m| m.added),
         ignored: merged.map(|m| m.ignored),
@@ -103,7 +104,7 @@ impl FavouriteApi {
         let (rows, total) = service::page(&state.db, auth.id(), paging).await?;
         let now = state.clock.unix();
         Ok(Json(ListResp {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             data: rows.iter().map(|(r, p)| view::item(&snap, r, p.as_ref(), now)).collect(),
             page: paging.info(total),
         }))

@@ -1,6 +1,7 @@
 //! Instalment requests and answers. Amounts are Toman; every `…Text` field is ready to show
 //! (Persian digits, Jalali dates), formatted with `shop_core`.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, Object};
 
 /// A plan the shop offers (its terms feed `instalment_schedule` in the web app's calculator).
@@ -32,7 +33,7 @@ pub struct PlanDto {
 #[oai(rename = "InstalmentPlansResponse")]
 pub struct PlansResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Vec<PlanDto>,
 }
 
@@ -54,9 +55,8 @@ pub struct InstalmentDto {
     /// Due date, `۱۵ مهر ۱۴۰۳`.
     #[oai(rename = "DueText")]
     pub due_text: String,
-    /// `paid`, `overdue`, `due` (today) or `upcoming`.
     #[oai(rename = "State")]
-    pub state: String,
+    pub state: InstalmentStatus,
     #[oai(rename = "StateLabel")]
     pub state_label: String,
     /// When it was paid (Jalali), once paid.
@@ -109,9 +109,8 @@ pub struct PaymentDto {
     /// The order's code.
     #[oai(rename = "Code")]
     pub code: String,
-    /// `full`, `down_payment` or `instalment`.
     #[oai(rename = "Kind")]
-    pub kind: String,
+    pub kind: PaymentKind,
     /// What it paid, in Persian (`قسط ۲`, `پیش‌پرداخت`, `پرداخت کامل`).
     #[oai(rename = "KindLabel")]
     pub kind_label: String,
@@ -135,7 +134,7 @@ pub struct PaymentDto {
 #[oai(rename = "FinanceResponse")]
 pub struct FinanceResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// Every payment that went through, newest first.
     pub payments: Vec<PaymentDto>,
     /// Plans whose down payment is made, newest first.
@@ -162,7 +161,7 @@ impl Example for CodeReq {
 #[oai(rename = "InstalmentOrderResponse")]
 pub struct OrderPlanResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The down payment went through.
     #[oai(rename = "DownPaymentPaid")]
     pub down_payment_paid: bool,
@@ -192,7 +191,33 @@ impl Example for PayReq {
 #[oai(rename = "InstalmentPayResponse")]
 pub struct PayResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub url: String,
     pub authority: String,
+}
+
+/// Where an instalment is on its customer's calendar (Tehran's day).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "snake_case")]
+pub enum InstalmentStatus {
+    /// Paid.
+    Paid,
+    /// Unpaid after its due date.
+    Overdue,
+    /// Due today.
+    Due,
+    /// Due later.
+    Upcoming,
+}
+
+/// What a finance-page payment paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "FinancePaymentKind", rename_all = "snake_case")]
+pub enum PaymentKind {
+    /// An order paid in full.
+    Full,
+    /// The down payment of an order bought in instalments.
+    DownPayment,
+    /// One instalment.
+    Instalment,
 }

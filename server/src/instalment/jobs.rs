@@ -8,8 +8,7 @@
 use std::time::Duration;
 
 use sea_orm::{ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TryInsertResult};
-use shop_core::digits::{format_price, to_persian_digits};
-use shop_core::jalali::format_jalali;
+use shop_core::instalment::reminder_message;
 
 use super::entity::{instalment, reminder};
 use super::service::{is_active, parse_stored, today};
@@ -20,17 +19,10 @@ use crate::state::AppState;
 /// Instalments looked at per round.
 const BATCH: u64 = 500;
 
-/// The reminder's text.
-pub fn reminder_text(kind: &str, number: i64, code: &str, amount: i64, due_on: &str, public_url: &str) -> String {
-    let date = parse_stored(due_on).map(|d| format_jalali(&d)).unwrap_or_default();
-    let n = to_persian_digits(&number.to_string());
-    let price = format_price(amount);
+/// The reminder's text (`shop_core::instalment::reminder_message`) with the finance page's address.
+pub fn reminder_text(kind: reminder::ReminderKind, number: i64, code: &str, amount: i64, due_on: &str, public_url: &str) -> String {
     let url = format!("{}/profile/finance", public_url.trim_end_matches('/'));
-    if kind == reminder::DUE {
-        format!("امروز {date} سررسید قسط {n} سفارش {code} به مبلغ {price} است. پرداخت: {url}")
-    } else {
-        format!("یادآوری: قسط {n} سفارش {code} به مبلغ {price} در تاریخ {date} سررسید می‌شود. پرداخت: {url}")
-    }
+    reminder_message(kind == reminder::DUE, number, code, amount, parse_stored(due_on), &url)
 }
 
 /// Sends the reminders due at `now`; returns how many this node sent.
@@ -69,7 +61,7 @@ pub async fn send_reminders(state: &AppState, now: i64) -> Result<usize, DbErr> 
         };
         let claim = reminder::Entity::insert(reminder::ActiveModel {
             instalment_id: Set(row.id),
-            kind: Set(kind.to_string()),
+            kind: Set(kind),
             claimed_at: Set(now),
             ..Default::default()
         })
@@ -83,7 +75,7 @@ pub async fn send_reminders(state: &AppState, now: i64) -> Result<usize, DbErr> 
         match state.sms.send_notice(&customer.mobile, &text).await {
             Ok(()) => sent += 1,
             Err(e) => {
-                tracing::warn!(error = %e, instalment = row.id, kind, "reminder SMS failed; retried next round");
+                tracing::warn!(error = %e, instalment = row.id, ?kind, "reminder SMS failed; retried next round");
                 reminder::Entity::delete_many()
                     .filter(reminder::Column::InstalmentId.eq(row.id))
                     .filter(reminder::Column::Kind.eq(kind))
@@ -97,12 +89,10 @@ pub async fn send_reminders(state: &AppState, now: i64) -> Result<usize, DbErr> 
 
 /// Runs the reminders every `SHOP_JOB_INTERVAL_MS` until the task is aborted.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
-    let every = Duration::from_millis(state.config.job_interval_ms.max(10));
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
+    let every = Duration::from_millis(state.config.job_interval_ms);
+    crate::platform::jobs::spawn_every(every, move || {
+        let state = state.clone();
+        async move {
             if let Err(e) = send_reminders(&state, state.clock.unix()).await {
                 tracing::warn!(error = %e, "instalment reminders failed");
             }

@@ -1,6 +1,7 @@
 //! `/api/client/v1/instalment/...`: the plans, the finance page, an order's schedule for the
 //! success page, and paying the next instalment.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::param::Header;
 use poem_openapi::payload::Json;
@@ -14,18 +15,20 @@ use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
 use crate::state::AppState;
 
-/// Maps a refused instalment call to its HTTP answer.
-pub fn api_error(e: InstalmentError) -> ApiError {
-    let field = e.field();
-    let body = || Json(ErrorBody::new(e.to_string(), field));
-    match &e {
-        InstalmentError::Db(db) => ApiError::internal(db),
-        InstalmentError::PlanNotFound | InstalmentError::NotFound => ApiError::NotFound(body()),
-        InstalmentError::Gateway(g) => {
-            tracing::warn!(error = %g, "instalment payment request failed");
-            ApiError::unavailable(e.to_string())
+/// A refused instalment call as its HTTP answer.
+impl From<InstalmentError> for ApiError {
+    fn from(e: InstalmentError) -> Self {
+        let field = e.field();
+        let body = || Json(ErrorBody::new(e.to_string(), field));
+        match &e {
+            InstalmentError::Db(db) => ApiError::internal(db),
+            InstalmentError::PlanNotFound | InstalmentError::NotFound => ApiError::NotFound(body()),
+            InstalmentError::Gateway(g) => {
+                tracing::warn!(error = %g, "instalment payment request failed");
+                ApiError::unavailable(e.to_string())
+            }
+            _ => ApiError::Unprocessable(body()),
         }
-        _ => ApiError::Unprocessable(body()),
     }
 }
 
@@ -42,7 +45,7 @@ impl InstalmentApi {
     #[oai(path = "/plans", method = "get", operation_id = "instalment_plans")]
     async fn plans(&self, state: Data<&AppState>) -> ApiResult<Json<PlansResp>> {
         let plans = service::plans(&state.db).await.map_err(ApiError::internal)?;
-        Ok(Json(PlansResp { status: "ok".into(), data: plans.iter().map(view::plan).collect() }))
+        Ok(Json(PlansResp { status: ResponseStatus::Ok, data: plans.iter().map(view::plan).collect() }))
     }
 
     /// The finance page
@@ -56,7 +59,7 @@ impl InstalmentApi {
         let payments = service::payments(&state.db, auth.id()).await.map_err(ApiError::internal)?;
         let plans = service::active_plans(&state.db, auth.id(), now).await.map_err(ApiError::internal)?;
         Ok(Json(FinanceResp {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             payments: payments.iter().map(|(p, o, n)| view::payment(p, o, *n)).collect(),
             plans: plans.iter().map(view::plan_state).collect(),
         }))
@@ -79,7 +82,7 @@ impl InstalmentApi {
             "پیش‌پرداخت این سفارش هنوز انجام نشده است؛ تا پرداخت آن، اقساط فعال نمی‌شوند."
         };
         Ok(Json(OrderPlanResp {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             down_payment_paid: paid,
             message: message.into(),
             plan: view::plan_state(&plan),
@@ -106,8 +109,8 @@ impl InstalmentApi {
         let id = body.id;
         idempotency::once(&state.db, auth.id(), "instalment.pay", &key, &id.to_string(), state.clock.unix(), || async {
             let (url, authority) =
-                service::start_payment(&state, auth.id(), &auth.0.mobile, id).await.map_err(api_error)?;
-            Ok(Json(PayResp { status: "ok".into(), url, authority }))
+                service::start_payment(&state, auth.id(), &auth.0.mobile, id).await.map_err(ApiError::from)?;
+            Ok(Json(PayResp { status: ResponseStatus::Ok, url, authority }))
         })
         .await
     }

@@ -7,6 +7,7 @@
 //! replayed callback, a second node or reconciliation can never record it twice; a payment
 //! verified for an instalment that was paid meanwhile is flagged `refund_needed`.
 
+use super::dto::InstalmentStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -50,8 +51,8 @@ pub enum InstalmentError {
     #[error("این قسط قبلا پرداخت شده است")]
     AlreadyPaid,
     /// An earlier instalment is still unpaid (422, field `id`).
-    #[error("ابتدا قسط شمارهٔ {0} را پرداخت کنید")]
-    NotNext(String),
+    #[error("{}", shop_core::instalment::not_next_message(*.0))]
+    NotNext(i64),
     /// The down payment has not been made (422, field `id`).
     #[error("پیش‌پرداخت این سفارش هنوز انجام نشده است")]
     NotActive,
@@ -239,13 +240,13 @@ pub async fn start_payment(
         .one(&state.db)
         .await?;
     if let Some(first) = first_unpaid.filter(|f| f.id != inst.id) {
-        return Err(InstalmentError::NotNext(shop_core::digits::to_persian_digits(&first.number.to_string())));
+        return Err(InstalmentError::NotNext(first.number));
     }
     let gateway = &state.payments;
     let started = gateway
         .request(&PayRequest {
             amount: inst.amount,
-            description: format!("قسط {} سفارش {}", inst.number, order.code),
+            description: shop_core::instalment::instalment_payment_description(inst.number, &order.code),
             callback_url: format!("{}/api/client/v1/payment/callback", state.config.public_url.trim_end_matches('/')),
             mobile: mobile.to_string(),
         })
@@ -257,7 +258,7 @@ pub async fn start_payment(
         gateway: Set(gateway.name().to_string()),
         authority: Set(started.authority.clone()),
         amount: Set(inst.amount),
-        status: Set(payment::PENDING.to_string()),
+        status: Set(payment::PENDING),
         ref_id: Set(None),
         card_pan: Set(None),
         refund_needed: Set(false),
@@ -280,7 +281,7 @@ fn finance_url(instalment_id: i64, result: &str) -> String {
 /// Returns the page to redirect to.
 pub async fn callback(state: &AppState, p: &payment::Model, status_ok: bool) -> Result<String, DbErr> {
     let id = p.instalment_id.unwrap_or_default();
-    match p.status.as_str() {
+    match p.status {
         payment::PAID if !p.refund_needed => return Ok(finance_url(id, "paid")),
         payment::PENDING => {}
         _ => return Ok(finance_url(id, "failed")),
@@ -320,19 +321,9 @@ async fn fail(state: &AppState, p: &payment::Model) -> Result<(), DbErr> {
 pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
     let now = state.clock.unix();
     let txn = begin_write(&state.db).await?;
-    let moved = payment::Entity::update_many()
-        .col_expr(payment::Column::Status, Expr::value(payment::PAID))
-        .col_expr(payment::Column::RefId, Expr::value(v.ref_id.clone()))
-        .col_expr(payment::Column::CardPan, Expr::value(v.card_pan.clone()))
-        .col_expr(payment::Column::VerifiedAt, Expr::value(now))
-        .filter(payment::Column::Id.eq(p.id))
-        .filter(payment::Column::Status.eq(payment::PENDING))
-        .exec(&txn)
-        .await?;
-    if moved.rows_affected == 0 {
+    if !crate::payment::service::claim_paid(&txn, p, v, now).await? {
         txn.rollback().await?;
-        let row = payment::Entity::find_by_id(p.id).one(&state.db).await?;
-        return Ok(row.is_some_and(|r| r.status == payment::PAID && !r.refund_needed));
+        return crate::payment::service::paid_without_refund(&state.db, p.id).await;
     }
     let paid = instalment::Entity::update_many()
         .col_expr(instalment::Column::PaidAt, Expr::value(now))
@@ -359,8 +350,7 @@ pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Resul
 #[derive(Clone, Debug)]
 pub struct InstalmentState {
     pub row: instalment::Model,
-    /// `paid`, `overdue`, `due` (today) or `upcoming`.
-    pub state: &'static str,
+    pub state: InstalmentStatus,
 }
 
 /// An order's plan with its instalments.
@@ -381,12 +371,12 @@ impl PlanState {
     }
 }
 
-fn classify(row: &instalment::Model, today: &str) -> &'static str {
+fn classify(row: &instalment::Model, today: &str) -> InstalmentStatus {
     match row.paid_at {
-        Some(_) => "paid",
-        None if row.due_on.as_str() < today => "overdue",
-        None if row.due_on == today => "due",
-        None => "upcoming",
+        Some(_) => InstalmentStatus::Paid,
+        None if row.due_on.as_str() < today => InstalmentStatus::Overdue,
+        None if row.due_on == today => InstalmentStatus::Due,
+        None => InstalmentStatus::Upcoming,
     }
 }
 

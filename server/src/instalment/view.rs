@@ -3,7 +3,7 @@
 use shop_core::digits::{format_price, to_persian_digits};
 use shop_core::jalali::format_jalali;
 
-use super::dto::{InstalmentDto, PaymentDto, PlanDto, PlanView};
+use super::dto::{InstalmentDto, InstalmentStatus, PaymentDto, PaymentKind, PlanDto, PlanView};
 use super::entity::instalment_plan;
 use super::service::{parse_stored, PlanState, METHOD};
 use crate::catalog::fmt::jalali;
@@ -23,12 +23,12 @@ pub fn plan(p: &instalment_plan::Model) -> PlanDto {
     }
 }
 
-fn state_label(state: &str) -> &'static str {
+fn state_label(state: InstalmentStatus) -> &'static str {
     match state {
-        "paid" => "پرداخت‌شده",
-        "overdue" => "معوق",
-        "due" => "سررسید امروز",
-        _ => "در انتظار سررسید",
+        InstalmentStatus::Paid => "پرداخت‌شده",
+        InstalmentStatus::Overdue => "معوق",
+        InstalmentStatus::Due => "سررسید امروز",
+        InstalmentStatus::Upcoming => "در انتظار سررسید",
     }
 }
 
@@ -58,7 +58,7 @@ pub fn plan_state(s: &PlanState) -> PlanView {
                 amount: i.row.amount,
                 amount_text: format_price(i.row.amount),
                 due_text: parse_stored(&i.row.due_on).map(|d| format_jalali(&d)).unwrap_or_default(),
-                state: i.state.to_string(),
+                state: i.state,
                 state_label: state_label(i.state).to_string(),
                 paid_text: i.row.paid_at.map(jalali),
             })
@@ -69,14 +69,14 @@ pub fn plan_state(s: &PlanState) -> PlanView {
 /// A payment that went through.
 pub fn payment(p: &payment::Model, order: &customer_order::Model, number: Option<i64>) -> PaymentDto {
     let (kind, label) = match (p.instalment_id, number) {
-        (Some(_), n) => ("instalment", format!("قسط {}", to_persian_digits(&n.unwrap_or_default().to_string()))),
-        (None, _) if order.payment_method == METHOD => ("down_payment", "پیش‌پرداخت".to_string()),
-        (None, _) => ("full", "پرداخت کامل".to_string()),
+        (Some(_), n) => (PaymentKind::Instalment, shop_core::instalment::instalment_label(n.unwrap_or_default())),
+        (None, _) if order.payment_method == METHOD => (PaymentKind::DownPayment, "پیش‌پرداخت".to_string()),
+        (None, _) => (PaymentKind::Full, "پرداخت کامل".to_string()),
     };
     PaymentDto {
         id: p.id,
         code: order.code.clone(),
-        kind: kind.to_string(),
+        kind,
         kind_label: label,
         amount: p.amount,
         amount_text: format_price(p.amount),

@@ -1,4 +1,4 @@
-//! Live chat (issue 13): one conversation per customer with the shop, its messages, and how far
+//! Live chat: one conversation per customer with the shop, its messages, and how far
 //! each side has received and read. A client message id, unique per conversation, makes a resend
 //! after a reconnect store nothing new.
 

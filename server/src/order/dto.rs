@@ -1,6 +1,8 @@
 //! Requests and answers of the order calls: the cart (spec section 7), registration,
 //! the checkout summary and invoices.
 
+use super::service::checkout::PaymentMethod;
+use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, Object};
 
 use super::service::{CartView, LineView};
@@ -173,7 +175,7 @@ impl From<&LineView> for CartLine {
 #[oai(example)]
 pub struct CartResponse {
     /// `ok`; `not` from `order/edit/product` when the quantity is not in stock (nothing changed).
-    pub status: String,
+    pub status: CartStatus,
     /// With `not`: a Persian message naming the product.
     #[oai(skip_serializing_if_is_none)]
     pub message: Option<String>,
@@ -196,10 +198,32 @@ pub struct CartResponse {
     pub order_id: Option<i64>,
 }
 
+/// `status` of the pre-order calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "snake_case")]
+pub enum CartStatus {
+    /// Done.
+    Ok,
+    /// The quantity is not in stock; nothing changed.
+    Not,
+}
+
+/// `status` of `order/register`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "OrderRegisterStatus", rename_all = "snake_case")]
+pub enum RegisterStatus {
+    /// Registered, stock reserved.
+    Ok,
+    /// A product is unavailable; nothing written.
+    Not,
+    /// Prices or the payable moved; nothing written.
+    PriceChanged,
+}
+
 impl CartResponse {
     pub fn ok(cart: &CartView) -> Self {
         Self {
-            status: "ok".into(),
+            status: CartStatus::Ok,
             message: None,
             name: None,
             data: cart.lines.iter().map(CartLine::from).collect(),
@@ -214,7 +238,7 @@ impl CartResponse {
 impl Example for CartResponse {
     fn example() -> Self {
         Self {
-            status: "ok".into(),
+            status: CartStatus::Ok,
             message: None,
             name: None,
             data: vec![CartLine {
@@ -376,7 +400,7 @@ pub struct Summary {
     pub instalment_eligible: bool,
     /// Payment methods offered now: `["full"]`, plus `"instalment"` when every line allows it.
     #[oai(rename = "PaymentMethods")]
-    pub payment_methods: Vec<String>,
+    pub payment_methods: Vec<PaymentMethod>,
     /// The city the options were filtered for.
     #[oai(rename = "City")]
     pub city: String,
@@ -411,7 +435,7 @@ pub struct Registered {
     #[oai(rename = "Code")]
     pub code: String,
     #[oai(rename = "Status")]
-    pub status: String,
+    pub status: OrderStatusDto,
     #[oai(rename = "Payable")]
     pub payable: i64,
     /// The lines' total, and that total less the discount (spec's pre-order fields).
@@ -433,7 +457,7 @@ pub struct RegisterResp {
     /// `ok` (registered, stock reserved), `not` (a product is unavailable: `Name`, `message`;
     /// nothing written) or `price_changed` (prices or the payable moved: `summary` holds the
     /// new ones; register again with `acceptprices: true` and the new `payable`).
-    pub status: String,
+    pub status: RegisterStatus,
     /// A Persian message with `not` and `price_changed`.
     #[oai(skip_serializing_if_is_none)]
     pub message: Option<String>,
@@ -472,7 +496,7 @@ pub struct OrderItem {
     /// `registered`, `awaiting_payment`, `paid`, `preparing`, `shipped`, `delivered`,
     /// `cancelled` or `expired`.
     #[oai(rename = "Status")]
-    pub status: String,
+    pub status: OrderStatusDto,
     /// The state in Persian.
     #[oai(rename = "StatusLabel")]
     pub status_label: String,
@@ -500,7 +524,7 @@ pub struct OrderItem {
 #[oai(rename = "OrderListResponse")]
 pub struct OrderListResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The caller's orders, newest first.
     pub data: Vec<OrderItem>,
 }
@@ -532,7 +556,7 @@ pub struct InvoiceLine {
 #[oai(rename = "InvoiceStep")]
 pub struct Step {
     #[oai(rename = "Status")]
-    pub status: String,
+    pub status: OrderStatusDto,
     #[oai(rename = "Label")]
     pub label: String,
     /// Jalali date.
@@ -571,7 +595,7 @@ pub struct Invoice {
     #[oai(rename = "Code")]
     pub code: String,
     #[oai(rename = "Status")]
-    pub status: String,
+    pub status: OrderStatusDto,
     #[oai(rename = "StatusLabel")]
     pub status_label: String,
     /// Registration date, Jalali.
@@ -597,9 +621,8 @@ pub struct Invoice {
     pub discount: i64,
     #[oai(rename = "Payable")]
     pub payable: i64,
-    /// `full` or `instalment`.
     #[oai(rename = "PaymentMethod")]
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     #[oai(rename = "Address")]
     pub address: InvoiceAddress,
     /// Set once shipped.
@@ -621,6 +644,44 @@ pub struct Invoice {
 #[oai(rename = "InvoiceResponse")]
 pub struct InvoiceResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: Invoice,
+}
+
+/// Where an order is (`shop_core::order_state::OrderStatus`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "OrderStatus", rename_all = "snake_case")]
+pub enum OrderStatusDto {
+    /// Registered with its snapshot; stock reserved; not paid yet.
+    Registered,
+    /// The customer was sent to the payment gateway.
+    AwaitingPayment,
+    /// Payment verified.
+    Paid,
+    /// Staff are preparing the parcel.
+    Preparing,
+    /// Handed to the carrier.
+    Shipped,
+    /// Received by the customer.
+    Delivered,
+    /// Cancelled; stock released.
+    Cancelled,
+    /// Not paid in time; stock released.
+    Expired,
+}
+
+impl From<shop_core::order_state::OrderStatus> for OrderStatusDto {
+    fn from(s: shop_core::order_state::OrderStatus) -> Self {
+        use shop_core::order_state::OrderStatus as S;
+        match s {
+            S::Registered => Self::Registered,
+            S::AwaitingPayment => Self::AwaitingPayment,
+            S::Paid => Self::Paid,
+            S::Preparing => Self::Preparing,
+            S::Shipped => Self::Shipped,
+            S::Delivered => Self::Delivered,
+            S::Cancelled => Self::Cancelled,
+            S::Expired => Self::Expired,
+        }
+    }
 }

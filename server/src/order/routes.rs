@@ -10,24 +10,28 @@
 //! On the cart `FinalPrice` equals `OrderTotalPrice`: a discount code is entered at order
 //! registration, where `order/summary` and `order/register` answer `FinalPrice` lowered by it.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
 use poem_openapi::param::Header;
 
 use super::dto::{
-    CartResponse, CodeReq, DeleteReq, EditReq, InvoiceResp, ListReq, OrderIdReq, OrderListResp, RegisterReq,
-    RegisterResp, SummaryReq,
+    CartResponse, CartStatus, CodeReq, DeleteReq, EditReq, InvoiceResp, ListReq, OrderIdReq, OrderListResp, RegisterReq,
+    RegisterResp, RegisterStatus, SummaryReq,
 };
 use super::service::checkout::{
-    self, not_available_message, CheckoutError, PaymentMethod, QuoteRequest, RegisterOutcome, RegisterRequest,
+    self, CheckoutError, PaymentMethod, QuoteRequest, RegisterOutcome, RegisterRequest,
 };
 use super::service::invoice;
 use super::service::lifecycle::Applied;
-use super::service::{self, not_in_stock_message, Caller, EditOutcome, EditRequest, OrderError};
+use super::service::{self, Caller, EditOutcome, EditRequest, OrderError};
+use super::service::cart_read::{self, CartRead, CartReadCache};
 use super::view;
+use crate::platform::http::rendered::RenderedJson;
 use crate::auth::BearerUser;
 use shop_core::discount::DiscountCode;
+use shop_core::stock::{not_available_message, not_in_stock_message};
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
 use crate::state::AppState;
@@ -36,8 +40,8 @@ use crate::state::AppState;
 pub fn checkout_error(e: CheckoutError) -> ApiError {
     let field = e.field();
     match e {
-        CheckoutError::Order(o) => api_error(o),
-        CheckoutError::Instalment(i) => crate::instalment::routes::api_error(i),
+        CheckoutError::Order(o) => o.into(),
+        CheckoutError::Instalment(i) => i.into(),
         CheckoutError::AddressNotFound => ApiError::NotFound(Json(ErrorBody::new(e.to_string(), field))),
         CheckoutError::Discount(d) => ApiError::from(d),
         _ => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), field))),
@@ -47,18 +51,20 @@ pub fn checkout_error(e: CheckoutError) -> ApiError {
 /// The Persian message of a `price_changed` registration answer.
 const PRICE_CHANGED: &str = "قیمت یا مبلغ سبد خرید شما تغییر کرده است؛ لطفا مبلغ جدید را بررسی و تایید کنید";
 
-/// Maps a refused pre-order call to its HTTP answer.
-pub fn api_error(e: OrderError) -> ApiError {
-    let field = e.field();
-    let body = || Json(ErrorBody::new(e.to_string(), field));
-    match &e {
-        OrderError::Forbidden => ApiError::Forbidden(body()),
-        OrderError::OrderNotFound
-        | OrderError::LineNotFound
-        | OrderError::ProductNotFound
-        | OrderError::VariantNotFound => ApiError::NotFound(body()),
-        OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
-        OrderError::Db(db) => ApiError::internal(db),
+/// A refused pre-order call as its HTTP answer.
+impl From<OrderError> for ApiError {
+    fn from(e: OrderError) -> Self {
+        let field = e.field();
+        let body = || Json(ErrorBody::new(e.to_string(), field));
+        match &e {
+            OrderError::Forbidden => ApiError::Forbidden(body()),
+            OrderError::OrderNotFound
+            | OrderError::LineNotFound
+            | OrderError::ProductNotFound
+            | OrderError::VariantNotFound => ApiError::NotFound(body()),
+            OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
+            OrderError::Db(db) => ApiError::internal(db),
+        }
     }
 }
 
@@ -89,13 +95,24 @@ impl OrderApi {
         &self,
         state: Data<&AppState>,
         catalogue: Data<&crate::catalog::cache::CatalogCache>,
+        answers: Data<&std::sync::Arc<CartReadCache>>,
         auth: BearerUser,
         body: Json<ListReq>,
-    ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::cart_read::list(&state.db, &catalogue, &caller(&auth), &body.uid, state.clock.unix())
+    ) -> ApiResult<RenderedJson<CartResponse>> {
+        let caller = caller(&auth);
+        let read = cart_read::list(&state.db, &catalogue, &answers, &caller, &body.uid, state.clock.unix())
             .await
-            .map_err(api_error)?;
-        Ok(Json(CartResponse::ok(&cart)))
+            .map_err(ApiError::from)?;
+        Ok(match read {
+            CartRead::Cached(bytes) => RenderedJson::from_bytes(bytes),
+            CartRead::Fresh { view, stamp } => {
+                let answer = RenderedJson::render(&CartResponse::ok(&view));
+                if let Some(stamp) = stamp {
+                    answers.put(caller.id, stamp, answer.bytes().clone());
+                }
+                answer
+            }
+        })
     }
 
     /// Add or change a cart line
@@ -122,12 +139,12 @@ impl OrderApi {
         };
         match service::edit(&state.db, &caller(&auth), &req, state.clock.unix())
             .await
-            .map_err(api_error)?
+            .map_err(ApiError::from)?
         {
             EditOutcome::Ok(cart) => Ok(Json(CartResponse::ok(&cart))),
             EditOutcome::NotInStock { name, cart } => {
                 let mut resp = CartResponse::ok(&cart);
-                resp.status = "not".into();
+                resp.status = CartStatus::Not;
                 resp.message = Some(not_in_stock_message(&name));
                 resp.name = Some(name);
                 Ok(Json(resp))
@@ -148,7 +165,7 @@ impl OrderApi {
     ) -> ApiResult<Json<CartResponse>> {
         let cart = service::delete_line(&state.db, &caller(&auth), body.orderid, body.id, state.clock.unix())
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         Ok(Json(CartResponse::ok(&cart)))
     }
 
@@ -166,7 +183,7 @@ impl OrderApi {
     ) -> ApiResult<Json<CartResponse>> {
         let cart = service::update_total(&state.db, &caller(&auth), body.orderid, state.clock.unix())
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         Ok(Json(CartResponse::ok(&cart)))
     }
 
@@ -229,17 +246,17 @@ impl OrderApi {
             let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, now)
                 .await
                 .map_err(checkout_error)?;
-            let empty = RegisterResp { status: String::new(), message: None, name: None, order: None, summary: None };
+            let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };
             Ok(Json(match outcome {
-                RegisterOutcome::Registered(o) => RegisterResp { status: "ok".into(), order: Some(view::registered(&o)), ..empty },
+                RegisterOutcome::Registered(o) => RegisterResp { status: RegisterStatus::Ok, order: Some(view::registered(&o)), ..empty },
                 RegisterOutcome::NotAvailable { name } => RegisterResp {
-                    status: "not".into(),
+                    status: RegisterStatus::Not,
                     message: Some(not_available_message(&name)),
                     name: Some(name),
                     ..empty
                 },
                 RegisterOutcome::PriceChanged(q) => RegisterResp {
-                    status: "price_changed".into(),
+                    status: RegisterStatus::PriceChanged,
                     message: Some(PRICE_CHANGED.into()),
                     summary: Some(view::summary(&q)),
                     ..empty
@@ -256,7 +273,7 @@ impl OrderApi {
     async fn list(&self, state: Data<&AppState>, auth: BearerUser) -> ApiResult<Json<OrderListResp>> {
         let orders = invoice::list(&state.db, auth.id()).await?;
         Ok(Json(OrderListResp {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             data: orders.iter().map(|(o, n)| view::list_item(o, *n)).collect(),
         }))
     }
@@ -267,8 +284,8 @@ impl OrderApi {
     /// states. Owner only: someone else's or an unknown code → 404 with nothing of the order.
     #[oai(path = "/invoice", method = "post", operation_id = "order_invoice")]
     async fn invoice(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<InvoiceResp>> {
-        let inv = invoice::invoice(&state.db, auth.id(), &body.code.to_uppercase()).await.map_err(api_error)?;
-        Ok(Json(InvoiceResp { status: "ok".into(), data: view::invoice(&inv) }))
+        let inv = invoice::invoice(&state.db, auth.id(), &body.code.to_uppercase()).await.map_err(ApiError::from)?;
+        Ok(Json(InvoiceResp { status: ResponseStatus::Ok, data: view::invoice(&inv) }))
     }
 
     /// Cancel an unpaid order
@@ -278,12 +295,12 @@ impl OrderApi {
     #[oai(path = "/cancel", method = "post", operation_id = "order_cancel")]
     async fn cancel(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<InvoiceResp>> {
         let code = body.code.to_uppercase();
-        match invoice::cancel(&state.db, auth.id(), &code, state.clock.unix()).await.map_err(api_error)? {
+        match invoice::cancel(&state.db, auth.id(), &code, state.clock.unix()).await.map_err(ApiError::from)? {
             Applied::Moved(_) => {}
             Applied::Refused(e) => return Err(ApiError::invalid("code", e.to_string())),
             Applied::Lost => return Err(ApiError::conflict("وضعیت سفارش هم‌زمان تغییر کرد؛ لطفا دوباره تلاش کنید")),
         }
-        let inv = invoice::invoice(&state.db, auth.id(), &code).await.map_err(api_error)?;
-        Ok(Json(InvoiceResp { status: "ok".into(), data: view::invoice(&inv) }))
+        let inv = invoice::invoice(&state.db, auth.id(), &code).await.map_err(ApiError::from)?;
+        Ok(Json(InvoiceResp { status: ResponseStatus::Ok, data: view::invoice(&inv) }))
     }
 }

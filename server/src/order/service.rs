@@ -128,11 +128,6 @@ pub enum EditOutcome {
     NotInStock { name: String, cart: CartView },
 }
 
-/// The Persian message for a quantity that is not in stock, naming the product.
-pub fn not_in_stock_message(name: &str) -> String {
-    format!("موجودی «{name}» برای تعداد درخواستی کافی نیست")
-}
-
 /// The fields of `order/edit/product` the server uses. Name, price and warranty fields of the
 /// request are ignored: they come from the catalogue.
 #[derive(Clone, Debug)]
@@ -719,12 +714,6 @@ mod tests {
             assert!(c.chars().all(|ch| ch.is_ascii_digit() || ch.is_ascii_uppercase()));
             assert!(!c.contains(['0', '1', 'O', 'I']), "{c}");
         }
-    }
-
-    #[test]
-    fn shortage_message_names_the_product() {
-        let m = not_in_stock_message("مک‌بوک ایر");
-        assert_eq!(m, "موجودی «مک‌بوک ایر» برای تعداد درخواستی کافی نیست");
     }
 
     #[test]

@@ -46,9 +46,9 @@ pub fn summary(q: &Quote) -> Summary {
         instalment_eligible: q.instalment_eligible,
         // Instalments only when every line allows them (spec section 4).
         payment_methods: if q.instalment_eligible {
-            vec![PaymentMethod::Full.as_str().to_string(), PaymentMethod::Instalment.as_str().to_string()]
+            vec![PaymentMethod::Full, PaymentMethod::Instalment]
         } else {
-            vec![PaymentMethod::Full.as_str().to_string()]
+            vec![PaymentMethod::Full]
         },
         city: q.city.clone(),
         address_id: q.address.as_ref().map(|a| a.id),
@@ -65,7 +65,7 @@ pub fn summary(q: &Quote) -> Summary {
 pub fn registered(o: &customer_order::Model) -> Registered {
     Registered {
         code: o.code.clone(),
-        status: o.status.clone(),
+        status: status_of(o).into(),
         payable: o.payable,
         order_total_price: o.items_total,
         final_price: o.items_total.saturating_sub(o.discount).max(0),
@@ -79,7 +79,7 @@ pub fn list_item(o: &customer_order::Model, count: i64) -> OrderItem {
     let st = status_of(o);
     OrderItem {
         code: o.code.clone(),
-        status: st.as_str().into(),
+        status: st.into(),
         status_label: st.label().into(),
         date: jalali(o.created_at),
         created_at: o.created_at,
@@ -97,7 +97,7 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
     let st = status_of(o);
     Invoice {
         code: o.code.clone(),
-        status: st.as_str().into(),
+        status: st.into(),
         status_label: st.label().into(),
         date: jalali(o.created_at),
         created_at: o.created_at,
@@ -126,7 +126,7 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
             .fold(0i64, i64::saturating_add),
         discount: o.discount,
         payable: o.payable,
-        payment_method: o.payment_method.clone(),
+        payment_method: PaymentMethod::parse(&o.payment_method).unwrap_or(PaymentMethod::Full),
         address: InvoiceAddress {
             name: o.receiver_name.clone(),
             mobile: o.receiver_mobile.clone(),
@@ -148,7 +148,7 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
             .map(|e| {
                 let s = OrderStatus::parse(&e.status).unwrap_or(OrderStatus::Cancelled);
                 Step {
-                    status: s.as_str().into(),
+                    status: s.into(),
                     label: s.label().into(),
                     date: jalali(e.at),
                     at: e.at,

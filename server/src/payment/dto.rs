@@ -1,5 +1,6 @@
 //! Payment requests and answers.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, ApiResponse, Object};
 
 /// `payment/start` and `payment/result` request.
@@ -24,7 +25,7 @@ impl Example for CodeReq {
 #[oai(rename = "PaymentStartResponse")]
 pub struct StartResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The gateway's page (the sandbox bank, or Zarinpal's StartPay).
     pub url: String,
     /// The gateway's id of this attempt.
@@ -36,19 +37,19 @@ pub struct StartResp {
 #[oai(rename = "PaymentResultResponse")]
 pub struct ResultResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The order's code.
     #[oai(rename = "Code")]
     pub code: String,
     /// The order's state (`registered`, `awaiting_payment`, `paid`, …, `cancelled`, `expired`).
     #[oai(rename = "OrderStatus")]
-    pub order_status: String,
+    pub order_status: crate::order::dto::OrderStatusDto,
     /// The state's Persian label.
     #[oai(rename = "OrderStatusLabel")]
     pub order_status_label: String,
     /// `paid`, `pending` (not confirmed yet), `failed`, or `none` (no attempt).
     #[oai(rename = "PaymentStatus")]
-    pub payment_status: String,
+    pub payment_status: PaymentResult,
     /// The amount of the attempt (or the order's payable without one), Toman.
     #[oai(rename = "Amount")]
     pub amount: i64,
@@ -75,4 +76,29 @@ pub enum Redirect {
     /// Go to `Location`.
     #[oai(status = 303)]
     SeeOther(#[oai(header = "Location")] String),
+}
+
+/// A payment attempt's state as the result page reads it, or `none` without an attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename = "PaymentResultStatus", rename_all = "snake_case")]
+pub enum PaymentResult {
+    /// Sent to the gateway; not confirmed yet.
+    Pending,
+    /// Verified by the gateway.
+    Paid,
+    /// Refused, cancelled at the bank, or not verified.
+    Failed,
+    /// No attempt yet.
+    None,
+}
+
+impl From<super::entity::payment::PaymentStatus> for PaymentResult {
+    fn from(s: super::entity::payment::PaymentStatus) -> Self {
+        use super::entity::payment::PaymentStatus as S;
+        match s {
+            S::Pending => Self::Pending,
+            S::Paid => Self::Paid,
+            S::Failed => Self::Failed,
+        }
+    }
 }

@@ -1,17 +1,16 @@
 //! `/api/client/v1/payment/...`: start a payment, the gateway's callback, the result for the
 //! payment pages, and the sandbox bank's page.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::{Html, Json};
 use poem_openapi::OpenApi;
 
-use super::dto::{CodeReq, Redirect, ResultResp, StartResp};
-use super::entity::payment;
+use super::dto::{CodeReq, PaymentResult, Redirect, ResultResp, StartResp};
 use super::service::{self, PaymentError};
 use crate::auth::BearerUser;
 use crate::catalog::fmt::jalali;
-use crate::order::routes::api_error as order_error;
 use crate::order::service::lifecycle::status_of;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::idempotency;
@@ -19,7 +18,7 @@ use crate::state::AppState;
 
 fn payment_error(e: PaymentError) -> ApiError {
     match e {
-        PaymentError::Order(o) => order_error(o),
+        PaymentError::Order(o) => o.into(),
         PaymentError::NotPayable(_) | PaymentError::WindowPassed => ApiError::invalid("code", e.to_string()),
         PaymentError::Gateway(ref g) => {
             tracing::warn!(error = %g, "payment request failed");
@@ -63,7 +62,7 @@ impl PaymentApi {
                     .await
                     .map_err(payment_error)?;
                 Ok(Json(StartResp {
-                    status: "ok".into(),
+                    status: ResponseStatus::Ok,
                     url,
                     authority,
                 }))
@@ -110,22 +109,22 @@ impl PaymentApi {
     ) -> ApiResult<Json<ResultResp>> {
         let r = service::result(&state.db, auth.id(), &body.code.to_uppercase())
             .await
-            .map_err(order_error)?;
+            .map_err(ApiError::from)?;
         let order_status = status_of(&r.order);
         let p = r.payment.as_ref();
-        let payment_status = p.map_or("none", |p| p.status.as_str()).to_string();
+        let payment_status = p.map_or(PaymentResult::None, |p| p.status.into());
         let refund_needed = p.is_some_and(|p| p.refund_needed);
-        let message = match (payment_status.as_str(), refund_needed) {
+        let message = match (payment_status, refund_needed) {
             (_, true) => "پرداخت شما پس از پایان مهلت سفارش انجام شد؛ مبلغ به حساب شما بازگردانده می‌شود.",
-            (payment::PAID, _) => "پرداخت با موفقیت انجام شد.",
-            (payment::PENDING, _) => "نتیجهٔ پرداخت هنوز از بانک دریافت نشده است؛ وضعیت سفارش به‌زودی به‌روز می‌شود.",
-            (payment::FAILED, _) => "پرداخت انجام نشد. سبد خرید شما دست‌نخورده است و می‌توانید دوباره پرداخت کنید.",
-            _ => "برای این سفارش هنوز پرداختی انجام نشده است.",
+            (PaymentResult::Paid, _) => "پرداخت با موفقیت انجام شد.",
+            (PaymentResult::Pending, _) => "نتیجهٔ پرداخت هنوز از بانک دریافت نشده است؛ وضعیت سفارش به‌زودی به‌روز می‌شود.",
+            (PaymentResult::Failed, _) => "پرداخت انجام نشد. سبد خرید شما دست‌نخورده است و می‌توانید دوباره پرداخت کنید.",
+            (PaymentResult::None, _) => "برای این سفارش هنوز پرداختی انجام نشده است.",
         };
         Ok(Json(ResultResp {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             code: r.order.code.clone(),
-            order_status: order_status.as_str().into(),
+            order_status: order_status.into(),
             order_status_label: order_status.label().into(),
             payment_status,
             amount: p.map_or(r.order.payable, |p| p.amount),

@@ -24,7 +24,7 @@ pub enum PaymentError {
     #[error(transparent)]
     Order(#[from] OrderError),
     /// The order is paid, cancelled or expired (422, field `code`).
-    #[error("این سفارش در وضعیت «{0}» است و پرداخت آن ممکن نیست")]
+    #[error("{}", shop_core::order_state::not_payable_message(.0))]
     NotPayable(&'static str),
     /// The reservation window has passed (422, field `code`).
     #[error("مهلت پرداخت این سفارش به پایان رسیده است؛ لطفا دوباره سفارش را ثبت کنید")]
@@ -70,7 +70,7 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
     let started = gateway
         .request(&PayRequest {
             amount,
-            description: format!("سفارش {}", order.code),
+            description: shop_core::order_state::payment_description(&order.code),
             callback_url: format!(
                 "{}/api/client/v1/payment/callback",
                 state.config.public_url.trim_end_matches('/')
@@ -86,7 +86,7 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
         gateway: Set(gateway.name().to_string()),
         authority: Set(started.authority.clone()),
         amount: Set(amount),
-        status: Set(payment::PENDING.to_string()),
+        status: Set(payment::PENDING),
         ref_id: Set(None),
         card_pan: Set(None),
         refund_needed: Set(false),
@@ -132,7 +132,7 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
             success_url(code)
         }
     };
-    match p.status.as_str() {
+    match p.status {
         // A replayed callback: the first one settled it.
         payment::PAID if !p.refund_needed => return Ok(success_url(code.unwrap_or_default())),
         payment::PENDING => {}
@@ -179,12 +179,9 @@ async fn fail(state: &AppState, p: &payment::Model, note: &str) -> Result<(), Db
     txn.commit().await
 }
 
-/// Records a verified payment: the order becomes paid (stock committed, cart lines bought
-/// removed), or, when the order had already expired or been cancelled, the payment is
-/// flagged for a refund. Returns true when the order is paid by it.
-async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
-    let now = state.clock.unix();
-    let txn = begin_write(&state.db).await?;
+/// Moves a pending payment to paid with the bank's reference, in `txn`. False when it was no
+/// longer pending (another request or the reconciler settled it first).
+pub async fn claim_paid<C: ConnectionTrait>(txn: &C, p: &payment::Model, v: &Verified, now: i64) -> Result<bool, DbErr> {
     let moved = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(payment::PAID))
         .col_expr(payment::Column::RefId, Expr::value(v.ref_id.clone()))
@@ -192,12 +189,27 @@ async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Resu
         .col_expr(payment::Column::VerifiedAt, Expr::value(now))
         .filter(payment::Column::Id.eq(p.id))
         .filter(payment::Column::Status.eq(payment::PENDING))
-        .exec(&txn)
+        .exec(txn)
         .await?;
-    if moved.rows_affected == 0 {
+    Ok(moved.rows_affected > 0)
+}
+
+/// Whether payment `id` is paid and needs no refund: the answer for a settlement that found
+/// the payment already settled.
+pub async fn paid_without_refund<C: ConnectionTrait>(db: &C, id: i64) -> Result<bool, DbErr> {
+    let row = payment::Entity::find_by_id(id).one(db).await?;
+    Ok(row.is_some_and(|r| r.status == payment::PAID && !r.refund_needed))
+}
+
+/// Records a verified payment: the order becomes paid (stock committed, cart lines bought
+/// removed), or, when the order had already expired or been cancelled, the payment is
+/// flagged for a refund. Returns true when the order is paid by it.
+async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
+    let now = state.clock.unix();
+    let txn = begin_write(&state.db).await?;
+    if !claim_paid(&txn, p, v, now).await? {
         txn.rollback().await?;
-        let now_row = payment::Entity::find_by_id(p.id).one(&state.db).await?;
-        return Ok(now_row.is_some_and(|r| r.status == payment::PAID && !r.refund_needed));
+        return paid_without_refund(&state.db, p.id).await;
     }
     let Some(order) = customer_order::Entity::find_by_id(p.order_id).one(&txn).await? else {
         txn.commit().await?;
@@ -207,7 +219,7 @@ async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Resu
         &txn,
         &order,
         &OrderEvent::PaymentVerified,
-        &format!("کد پیگیری {}", v.ref_id),
+        &shop_core::order_state::payment_verified_note(&v.ref_id),
         now,
     )
     .await?

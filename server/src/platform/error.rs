@@ -52,7 +52,7 @@ pub mod msg {
 #[oai(rename = "ErrorBody")]
 pub struct ErrorBody {
     /// Always `error`.
-    pub status: String,
+    pub status: super::ErrorStatus,
     /// A Persian message for the user.
     pub message: String,
     /// The request field at fault, if one is.
@@ -62,7 +62,7 @@ pub struct ErrorBody {
 impl ErrorBody {
     /// A body with the given message and optional field.
     pub fn new(message: impl Into<String>, field: Option<&str>) -> Self {
-        Self { status: "error".into(), message: message.into(), field: field.map(str::to_string) }
+        Self { status: super::ErrorStatus::Error, message: message.into(), field: field.map(str::to_string) }
     }
 }
 
@@ -321,7 +321,7 @@ pub fn field_label(field: &str) -> String {
         "size" => "تعداد در صفحه",
         "min_price" => "حداقل قیمت",
         "max_price" => "حداکثر قیمت",
-        other => return format!("مقدار «{other}»"),
+        other => return validation::unnamed_field_label(other),
     };
     label.to_string()
 }

@@ -8,6 +8,7 @@ pub mod error;
 pub mod files;
 pub mod http;
 pub mod idempotency;
+pub mod jobs;
 pub mod middleware;
 pub mod payload;
 pub mod slow_clients;
@@ -16,6 +17,7 @@ pub mod web;
 pub use clock::{Clock, OffsetClock, SystemClock};
 pub use config::Config;
 pub use error::{ApiError, ApiResult, ErrorBody};
+pub use http::status::{ErrorStatus, ResponseStatus};
 pub use middleware::client_ip;
 
 use poem_openapi::payload::Json;
@@ -42,7 +44,7 @@ pub enum ApiTags {
 #[derive(Object)]
 pub struct HealthBody {
     /// Always `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
 }
 
 /// Platform endpoints.
@@ -53,6 +55,6 @@ impl PlatformApi {
     /// Liveness check: answers without touching the database.
     #[oai(path = "/health", method = "get", operation_id = "health")]
     async fn health(&self) -> Json<HealthBody> {
-        Json(HealthBody { status: "ok".into() })
+        Json(HealthBody { status: ResponseStatus::Ok })
     }
 }

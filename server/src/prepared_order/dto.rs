@@ -1,5 +1,6 @@
 //! Prepared-order requests and answers.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, Object};
 
 /// `prepared/view` and `prepared/adopt` request.
@@ -49,7 +50,7 @@ pub struct PreparedLine {
 #[oai(rename = "PreparedOrderResponse")]
 pub struct PreparedResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     #[oai(rename = "Lines")]
     pub lines: Vec<PreparedLine>,
     /// Sum of the lines at today's prices (`OrderTotalPrice`).
@@ -71,7 +72,7 @@ pub struct PreparedResp {
 #[oai(rename = "PreparedAdoptResponse")]
 pub struct AdoptResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The caller's cart (the order to register).
     #[oai(rename = "OrderId")]
     pub order_id: Option<i64>,

@@ -4,6 +4,7 @@
 //! counts against `LOOKUP_RATE` (`auth::limits`, shared by every node); a successful one is
 //! given back, so customers opening their links are never held up.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem::Request;
 use poem_openapi::{payload::Json, OpenApi};
@@ -73,7 +74,7 @@ impl PreparedOrderApi {
         let now = state.clock.unix();
         let v = limited(&state, req, service::view(&state.db, &body.code, now)).await?;
         Ok(Json(PreparedResp {
-            status: "ok".into(),
+            status: ResponseStatus::Ok,
             lines: v
                 .lines
                 .into_iter()
@@ -108,6 +109,6 @@ impl PreparedOrderApi {
         let caller = Caller { id: auth.id(), uid: auth.uid().to_string() };
         let now = state.clock.unix();
         let cart = limited(&state, req, service::adopt(&state.db, &caller, &auth.0.mobile, &body.code, now)).await?;
-        Ok(Json(AdoptResp { status: "ok".into(), order_id: cart.order_id, total: cart.total }))
+        Ok(Json(AdoptResp { status: ResponseStatus::Ok, order_id: cart.order_id, total: cart.total }))
     }
 }

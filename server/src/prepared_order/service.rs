@@ -42,7 +42,7 @@ pub enum PreparedError {
     #[error("این سفارش برای حساب کاربری دیگری آماده شده است؛ لطفا با همان شماره وارد شوید")]
     OtherCustomer,
     /// A line could not be put in the cart (the product's name) (422).
-    #[error("«{0}» به تعداد درخواستی موجود نیست")]
+    #[error("{}", shop_core::stock::not_available_message(.0))]
     NotAvailable(String),
     /// Preparing: a bad line (`variant:qty`) or quantity.
     #[error("{0}")]
@@ -106,7 +106,7 @@ pub async fn prepare<C: ConnectionTrait>(
         }
         match items.get(v) {
             Some(i) if i.product.active => {}
-            _ => return Err(PreparedError::BadLine(format!("کالای {v} پیدا نشد"))),
+            _ => return Err(PreparedError::BadLine(shop_core::stock::unknown_item_message(*v))),
         }
     }
     let code = new_code();

@@ -46,11 +46,6 @@ pub trait SmsSender: Send + Sync + 'static {
     async fn send_notice(&self, mobile: &str, text: &str) -> Result<(), SmsError>;
 }
 
-/// The Persian text of a code message (console provider; Kavenegar uses its template).
-pub fn code_text(code: &str) -> String {
-    format!("کد تایید شما: {code}\nاین کد تا ۲ دقیقه معتبر است.")
-}
-
 /// One message in the dev outbox.
 #[derive(Debug, Clone, Object, serde::Serialize, serde::Deserialize)]
 pub struct OutboxMessage {
@@ -112,7 +107,7 @@ impl SmsSender for ConsoleSms {
         self.outbox.push(OutboxMessage {
             mobile: mobile.to_string(),
             code: code.to_string(),
-            text: code_text(code),
+            text: shop_core::otp::code_sms_text(code),
             at: self.clock.now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
         });
         Ok(())

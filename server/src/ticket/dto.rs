@@ -1,5 +1,6 @@
 //! Ticket requests (multipart forms with files, JSON for the rest) and answers.
 
+use crate::platform::ResponseStatus;
 use poem_openapi::payload::Binary;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Enum, Multipart, Object};
@@ -206,7 +207,7 @@ pub struct TicketDetail {
 #[oai(rename = "TicketListResponse")]
 pub struct ListResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// Latest activity first.
     pub data: Vec<TicketSummary>,
     /// Staff inbox: tickets matching the filter (all pages).
@@ -219,7 +220,7 @@ pub struct ListResp {
 #[oai(rename = "TicketResponse")]
 pub struct DetailResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     pub data: TicketDetail,
 }
 
@@ -228,7 +229,7 @@ pub struct DetailResp {
 #[oai(rename = "TicketOpenResponse")]
 pub struct OpenResp {
     /// `ok`.
-    pub status: String,
+    pub status: ResponseStatus,
     /// The new ticket's id.
     #[oai(rename = "Id")]
     pub id: i64,

@@ -3,6 +3,7 @@
 //! `POST /api/admin/v1/ticket/{list,show,reply,close}` for staff (every ticket; a customer
 //! gets 403). Opening and replying take multipart forms with files and an `Idempotency-Key`.
 
+use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::{Binary, Json};
@@ -30,17 +31,19 @@ pub const UPLOAD_BODY_LIMITS: &[(&str, usize)] = &[
     ("/api/admin/v1/ticket/reply", UPLOAD_BODY_LIMIT),
 ];
 
-/// Maps a refused ticket call to its HTTP answer.
-pub fn api_error(e: TicketError) -> ApiError {
-    match e {
-        TicketError::Invalid(field, m) => ApiError::invalid(field, m),
-        TicketError::NotFound => ApiError::not_found_field("id", e.to_string()),
-        TicketError::FileNotFound => ApiError::not_found_field("name", e.to_string()),
-        TicketError::OrderNotFound => ApiError::not_found_field("order_code", e.to_string()),
-        TicketError::Closed(_) => ApiError::invalid("id", e.to_string()),
-        TicketError::TooManyOpen => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), None))),
-        TicketError::Db(db) => ApiError::internal(db),
-        TicketError::Files(io) => ApiError::internal(io),
+/// A refused ticket call as its HTTP answer.
+impl From<TicketError> for ApiError {
+    fn from(e: TicketError) -> Self {
+        match e {
+            TicketError::Invalid(field, m) => ApiError::invalid(field, m),
+            TicketError::NotFound => ApiError::not_found_field("id", e.to_string()),
+            TicketError::FileNotFound => ApiError::not_found_field("name", e.to_string()),
+            TicketError::OrderNotFound => ApiError::not_found_field("order_code", e.to_string()),
+            TicketError::Closed(_) => ApiError::invalid("id", e.to_string()),
+            TicketError::TooManyOpen => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), None))),
+            TicketError::Db(db) => ApiError::internal(db),
+            TicketError::Files(io) => ApiError::internal(io),
+        }
     }
 }
 
@@ -68,8 +71,8 @@ fn canonical(fields: &[&str], files: &[UploadedFile]) -> String {
 }
 
 async fn detail(state: &AppState, viewer: Viewer, id: i64) -> ApiResult<Json<DetailResp>> {
-    let th = service::thread(&state.db, viewer, id).await.map_err(api_error)?;
-    Ok(Json(DetailResp { status: "ok".into(), data: view::detail(&th, viewer) }))
+    let th = service::thread(&state.db, viewer, id).await.map_err(ApiError::from)?;
+    Ok(Json(DetailResp { status: ResponseStatus::Ok, data: view::detail(&th, viewer) }))
 }
 
 async fn reply(
@@ -84,13 +87,13 @@ async fn reply(
     let id_text = form.id.to_string();
     let awaits = (matches!(viewer, Viewer::Staff(_)) && form.awaits_customer).to_string();
     let canonical = canonical(&[&id_text, &form.message, &awaits], &files);
-    let body = service::parse_message(&form.message).map_err(api_error)?;
-    let checked = service::check_files(files).map_err(api_error)?;
+    let body = service::parse_message(&form.message).map_err(ApiError::from)?;
+    let checked = service::check_files(files).map_err(ApiError::from)?;
     let now = state.clock.unix();
     idempotency::once(&state.db, viewer_id(viewer), scope, &key, &canonical, now, || async {
         service::reply(&state.db, state.files.as_ref(), viewer, form.id, body, checked, awaits == "true", now)
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         detail(state, viewer, form.id).await
     })
     .await
@@ -115,7 +118,7 @@ impl TicketApi {
         let viewer = Viewer::Customer(auth.id());
         let rows = service::list_own(&state.db, auth.id()).await?;
         let data = rows.iter().map(|t| view::summary(t, viewer, None)).collect();
-        Ok(Json(ListResp { status: "ok".into(), data, total: None }))
+        Ok(Json(ListResp { status: ResponseStatus::Ok, data, total: None }))
     }
 
     /// One of the caller's tickets with its messages
@@ -154,13 +157,13 @@ impl TicketApi {
             &[&input.subject, &input.department, &input.priority, &input.order_code, &input.message],
             &files,
         );
-        let ticket = input.parse(files).map_err(api_error)?;
+        let ticket = input.parse(files).map_err(ApiError::from)?;
         let now = state.clock.unix();
         idempotency::once(&state.db, auth.id(), "ticket.open", &key, &canonical, now, || async {
             let id = service::open(&state.db, state.files.as_ref(), auth.id(), ticket, now)
                 .await
-                .map_err(api_error)?;
-            Ok(Json(OpenResp { status: "ok".into(), id }))
+                .map_err(ApiError::from)?;
+            Ok(Json(OpenResp { status: ResponseStatus::Ok, id }))
         })
         .await
     }
@@ -186,7 +189,7 @@ impl TicketApi {
     #[oai(path = "/close", method = "post", operation_id = "ticket_close")]
     async fn close(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<DetailResp>> {
         let viewer = Viewer::Customer(auth.id());
-        service::close(&state.db, viewer, body.id, state.clock.unix()).await.map_err(api_error)?;
+        service::close(&state.db, viewer, body.id, state.clock.unix()).await.map_err(ApiError::from)?;
         detail(&state, viewer, body.id).await
     }
 
@@ -200,7 +203,7 @@ impl TicketApi {
         let viewer = if auth.0.is_staff() { Viewer::Staff(auth.id()) } else { Viewer::Customer(auth.id()) };
         let (row, bytes) = service::attachment(&state.db, state.files.as_ref(), viewer, &name.0)
             .await
-            .map_err(api_error)?;
+            .map_err(ApiError::from)?;
         Ok(FileResponse::Ok(
             Binary(bytes),
             row.content_type.clone(),
@@ -243,7 +246,7 @@ impl StaffTicketApi {
         let viewer = Viewer::Staff(staff.id);
         let (rows, total) = service::inbox(&state.db, body.status.map(Into::into), body.page.max(1)).await?;
         let data = rows.iter().map(|(t, u)| view::summary(t, viewer, u.as_ref())).collect();
-        Ok(Json(ListResp { status: "ok".into(), data, total: Some(total) }))
+        Ok(Json(ListResp { status: ResponseStatus::Ok, data, total: Some(total) }))
     }
 
     /// One ticket (staff)
@@ -276,7 +279,7 @@ impl StaffTicketApi {
     async fn close(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<DetailResp>> {
         let staff = auth.staff()?;
         let viewer = Viewer::Staff(staff.id);
-        service::close(&state.db, viewer, body.id, state.clock.unix()).await.map_err(api_error)?;
+        service::close(&state.db, viewer, body.id, state.clock.unix()).await.map_err(ApiError::from)?;
         detail(&state, viewer, body.id).await
     }
 }

@@ -59,7 +59,7 @@ pub enum TicketError {
     #[error("{0}")]
     Closed(#[from] TicketTransitionError),
     /// Too many tickets still open.
-    #[error("شما {} تیکت باز دارید؛ پیش از باز کردن تیکت تازه، یکی را ببندید", shop_core::digits::to_persian_digits(&MAX_OPEN_TICKETS.to_string()))]
+    #[error("{}", shop_core::ticket_state::too_many_open_message(MAX_OPEN_TICKETS))]
     TooManyOpen,
     #[error("database: {0}")]
     Db(#[from] DbErr),
@@ -131,7 +131,7 @@ pub fn check_files(files: Vec<UploadedFile>) -> Result<Vec<CheckedFile>, TicketE
     if files.len() > MAX_FILES {
         return Err(TicketError::Invalid(
             "files",
-            format!("حداکثر {} فایل می‌توانید پیوست کنید", shop_core::digits::to_persian_digits(&MAX_FILES.to_string())),
+            shop_core::validation::too_many_files_message(MAX_FILES),
         ));
     }
     files
@@ -154,10 +154,7 @@ fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(),
 }
 
 fn max_chars(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), TicketError> {
-    if value.chars().count() > max {
-        return Err(TicketError::Invalid(field, format!("{label} باید حداکثر {max} کاراکتر باشد")));
-    }
-    Ok(())
+    shop_core::validation::check_max_length(label, value, max).map_err(|m| TicketError::Invalid(field, m))
 }
 
 /// Text as stored: control characters other than new lines and tabs removed (PostgreSQL

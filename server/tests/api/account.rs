@@ -1,4 +1,4 @@
-//! The customer's own account (issue 10): profile fields checked with core's rules, a new
+//! The customer's own account: profile fields checked with core's rules, a new
 //! mobile number confirmed by a code sent to it, and the password; black-box on both
 //! databases. Every call acts on the bearer's account only.
 

@@ -2,7 +2,7 @@
 //! owner-only access, an order's frozen address, delivery by the chosen address's city, and the
 //! favourites (add, remove, merge, a page of 1,000, a product later unpublished).
 
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 use shop_server::catalog::{product, variant};
 

@@ -1,4 +1,4 @@
-//! Live chat over the WebSocket `GET /api/client/v1/chat/socket` (issue 13): sign-in by the
+//! Live chat over the WebSocket `GET /api/client/v1/chat/socket`: sign-in by the
 //! first frame, refusals with a reason, owner-only conversations, exactly-once storage of a
 //! resent message, the rate limit, marks, the staff inbox, and two nodes on one database.
 

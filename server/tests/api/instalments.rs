@@ -1,6 +1,6 @@
 //! Instalments over HTTP, on SQLite and on PostgreSQL: registering in instalments (the server
 //! recomputes the schedule with core and freezes it), the down payment and each instalment
-//! through the fake Zarinpal and the sandbox bank, the finance page, the bad inputs of issue 12,
+//! through the fake Zarinpal and the sandbox bank, the finance page, the bad inputs,
 //! and the reminder SMS sent once by two server nodes sharing one database.
 
 use std::collections::HashMap;

@@ -137,6 +137,42 @@ async fn web_app_routes_assets_and_404() {
     s.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn precompressed_assets_go_to_clients_that_accept_brotli() {
+    let web = TempDir::new("shop-web-br");
+    let dir = &web.0;
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><div id=root></div>").unwrap();
+    let js = "console.log('لپ‌تاپ');".repeat(40);
+    std::fs::write(dir.join("assets/app-abc123.js"), &js).unwrap();
+    // Not real brotli: the test checks the server sends the build's file as it is.
+    std::fs::write(dir.join("assets/app-abc123.js.br"), b"precompressed bytes").unwrap();
+    std::fs::write(dir.join("assets/plain-abc123.css"), "a{color:red}".repeat(40)).unwrap();
+    let d = dir.clone();
+    let s = spawn_app_with(TestDb::sqlite(), move |c| c.web_dir = d).await;
+    let get = |path: &'static str, accept: &'static str| s.client.get(s.url(path)).header("accept-encoding", accept).send();
+
+    let r = get("/assets/app-abc123.js", "gzip, deflate, br").await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-encoding"], "br");
+    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"));
+    assert!(r.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(r.headers().contains_key("content-security-policy"), "the security headers still apply");
+    assert_eq!(r.bytes().await.unwrap().as_ref(), b"precompressed bytes");
+    // A client without brotli gets the file itself (compressed per request or not at all).
+    let r = get("/assets/app-abc123.js", "identity").await.unwrap();
+    assert!(r.headers().get("content-encoding").is_none_or(|e| e != "br"));
+    assert_eq!(r.text().await.unwrap(), js);
+    // No .br beside it: compressed per request as before.
+    let r = get("/assets/plain-abc123.css", "br").await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_ne!(r.bytes().await.unwrap().as_ref(), b"precompressed bytes");
+    // A missing asset is still the app's 404, and no escaping the folder through `.br`.
+    assert_eq!(get("/assets/missing.js", "br").await.unwrap().status().as_u16(), 404);
+    assert_eq!(get("/assets/..%2f..%2fetc/passwd", "br").await.unwrap().status().as_u16(), 404);
+    s.stop().await;
+}
+
 #[test]
 fn openapi_document_is_current() {
     let generated = shop_server::startup::openapi_json();

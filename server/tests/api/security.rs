@@ -433,6 +433,8 @@ async fn answers_carry_the_browser_hardening_headers() {
     let csp = r.headers["content-security-policy"].to_str().unwrap().to_string();
     assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
     assert!(!csp.replace("'wasm-unsafe-eval'", "").contains("unsafe-eval"), "{csp}");
+    assert!(csp.contains("require-trusted-types-for 'script'"), "Trusted Types are enforced: {csp}");
+    assert!(!r.headers.contains_key("content-security-policy-report-only"), "nothing is only reported");
     assert_eq!(r.headers["x-content-type-options"], "nosniff");
     assert_eq!(r.headers["referrer-policy"], "strict-origin-when-cross-origin");
     assert!(r.headers["strict-transport-security"].to_str().unwrap().starts_with("max-age="));

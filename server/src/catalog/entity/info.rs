@@ -1,4 +1,4 @@
-//! `product_info`: the catalogue issue's per-product data beside the cart's `product` row
+//! `product_info`: the catalogue's per-product data beside the cart's `product` row
 //! (model, condition details, typed specs, special offer, images, sales counter, search text).
 
 use sea_orm::entity::prelude::*;

@@ -3,12 +3,45 @@
 
 use sea_orm::entity::prelude::*;
 
+/// What became of the stock an order reserved; stored by the word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+pub enum StockState {
+    /// Held for the order (registered, awaiting payment).
+    #[sea_orm(string_value = "reserved")]
+    Reserved,
+    /// Given back (cancelled, expired, payment failed).
+    #[sea_orm(string_value = "released")]
+    Released,
+    /// Paid: the reserved stock is sold.
+    #[sea_orm(string_value = "committed")]
+    Committed,
+}
+
+impl StockState {
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Reserved => "reserved",
+            Self::Released => "released",
+            Self::Committed => "committed",
+        }
+    }
+}
+
+/// Compares with the stored word (tests read rows by it).
+impl PartialEq<&str> for StockState {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Stock is held for the order (registered, awaiting payment).
-pub const STOCK_RESERVED: &str = "reserved";
+pub const STOCK_RESERVED: StockState = StockState::Reserved;
 /// The reservation was given back (cancelled, expired, payment failed).
-pub const STOCK_RELEASED: &str = "released";
+pub const STOCK_RELEASED: StockState = StockState::Released;
 /// Paid: the reserved stock is sold.
-pub const STOCK_COMMITTED: &str = "committed";
+pub const STOCK_COMMITTED: StockState = StockState::Committed;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "customer_order")]
@@ -42,9 +75,9 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub address_line: String,
     pub postal_code: String,
-    /// `reserved`, `released` or `committed`: changed only by conditional updates, so a
-    /// reservation is given back or sold exactly once even with several nodes.
-    pub stock_state: String,
+    /// Changed only by conditional updates, so a reservation is given back or sold exactly
+    /// once even with several nodes.
+    pub stock_state: StockState,
     pub tracking_code: Option<String>,
     /// Unix seconds (UTC).
     pub created_at: i64,

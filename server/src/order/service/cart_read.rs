@@ -1,43 +1,134 @@
 //! The pre-order list read (`order/list/preorder`), the cart read on every page view of a
 //! signed-in customer: one small query for the order's lines and the catalogue version, the
-//! lines priced from the in-memory catalogue snapshot.
+//! lines priced from the in-memory catalogue snapshot, and the answer's bytes reused while
+//! nothing it depends on has changed.
 //!
-//! Correct with several nodes and without any cache of the cart: the lines are read from the
-//! database on every call, and the snapshot is used only when it is at exactly the
-//! `catalog_meta.version` read in that same query (a catalogue write from any node bumps it,
-//! see [`crate::catalog::cache`]). Otherwise, or when a line's variant is not in the snapshot
-//! (an inactive product, a deleted or moved variant), the read falls back to the full
-//! catalogue join of [`super::load_cart`], so the answer is always the one that join gives.
+//! Correct with several nodes: the lines are read from the database on every call, and the
+//! snapshot is used only when it is at exactly the `catalog_meta.version` read in that same
+//! query (a catalogue write from any node bumps it, see [`crate::catalog::cache`]). Otherwise,
+//! or when a line's variant is not in the snapshot (an inactive product, a deleted or moved
+//! variant), the read falls back to the full catalogue join of [`super::load_cart`], so the
+//! answer is always the one that join gives.
+//!
+//! The answer cache ([`CartReadCache`], per node) is keyed by the caller and holds the
+//! [`Stamp`] the bytes were made from: the order, its lines and quantities, the catalogue
+//! version and each line's price at the time of the read (offers start and end by the clock).
+//! A read serves the bytes only when the stamp it has just read and priced is equal, so the
+//! cache never answers anything the database would not: it only skips building the JSON again.
 
+use std::sync::Arc;
+
+use bytes::Bytes;
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
 
 use super::{load_cart, totals, CartOf, CartView, Caller, LineView, OrderError};
 use crate::catalog::cache::CatalogCache;
-use crate::catalog::snapshot::Snapshot;
+use crate::catalog::snapshot::{Item, Snapshot};
+use crate::catalog::variant;
+
+/// What a cart read found: bytes answered before for the same [`Stamp`], or a view to render
+/// (with the stamp to keep its bytes under, when it came from the snapshot).
+pub enum CartRead {
+    Cached(Bytes),
+    Fresh { view: CartView, stamp: Option<Stamp> },
+}
+
+/// Everything a snapshot-priced answer depends on besides the snapshot itself (fixed by
+/// `catalog_version`): two reads with equal stamps give the same bytes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Stamp {
+    order_id: i64,
+    code: String,
+    catalog_version: i64,
+    /// `(line id, product id, variant id, quantity, price at the read)`, by line id.
+    lines: Vec<(i64, i64, i64, i64, i64)>,
+}
+
+/// Bytes of the last answer per customer, with their stamp. Bounded by bytes.
+pub struct CartReadCache {
+    map: quick_cache::sync::Cache<i64, Arc<(Stamp, Bytes)>, EntryWeight>,
+}
+
+/// How many bytes of answers a node keeps (about 4 KB a 10-line cart: some 4,000 carts).
+pub const CART_CACHE_BYTES: u64 = 16 * 1024 * 1024;
+
+#[derive(Clone)]
+struct EntryWeight;
+
+impl quick_cache::Weighter<i64, Arc<(Stamp, Bytes)>> for EntryWeight {
+    fn weight(&self, _: &i64, v: &Arc<(Stamp, Bytes)>) -> u64 {
+        (v.1.len() + v.0.lines.len() * 40 + 96) as u64
+    }
+}
+
+impl Default for CartReadCache {
+    fn default() -> Self {
+        Self::with_capacity(CART_CACHE_BYTES)
+    }
+}
+
+impl CartReadCache {
+    pub fn with_capacity(bytes: u64) -> Self {
+        Self { map: quick_cache::sync::Cache::with_weighter(4096, bytes, EntryWeight) }
+    }
+
+    fn get(&self, user_id: i64, stamp: &Stamp) -> Option<Bytes> {
+        self.map.get(&user_id).filter(|e| e.0 == *stamp).map(|e| e.1.clone())
+    }
+
+    /// Keeps `bytes`, the answer rendered for `stamp`, for the customer `user_id`.
+    pub fn put(&self, user_id: i64, stamp: Stamp, bytes: Bytes) {
+        self.map.insert(user_id, Arc::new((stamp, bytes)));
+    }
+}
 
 /// `order/list/preorder`: the caller's open order priced at `now`. `uid` must be the caller's.
 pub async fn list<C: ConnectionTrait>(
     db: &C,
     catalogue: &CatalogCache,
+    answers: &CartReadCache,
     caller: &Caller,
     uid: &str,
     now: i64,
-) -> Result<CartView, OrderError> {
+) -> Result<CartRead, OrderError> {
     if uid != caller.uid {
         return Err(OrderError::Forbidden);
     }
     let Some(order) = read_lines(db, caller.id).await? else {
-        return Ok(CartView::default());
+        return Ok(CartRead::Fresh { view: CartView::default(), stamp: None });
     };
     let snap = catalogue.get(db).await?;
     if snap.version == order.catalog_version {
-        if let Some(view) = priced(&snap, &order, now) {
-            return Ok(view);
+        if let Some(stamp) = stamp(&snap, &order, now) {
+            if let Some(bytes) = answers.get(caller.id, &stamp) {
+                return Ok(CartRead::Cached(bytes));
+            }
+            if let Some(view) = priced(&snap, &stamp) {
+                return Ok(CartRead::Fresh { view, stamp: Some(stamp) });
+            }
         }
     }
-    Ok(load_cart(db, CartOf::OpenOrderOf(caller.id), now)
-        .await?
-        .unwrap_or_default())
+    let view = load_cart(db, CartOf::OpenOrderOf(caller.id), now).await?.unwrap_or_default();
+    Ok(CartRead::Fresh { view, stamp: None })
+}
+
+/// The read's stamp: its lines with their prices at `now` from `snap`, or `None` when a line is
+/// not in the snapshot.
+fn stamp(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<Stamp> {
+    let mut lines = Vec::with_capacity(order.lines.len());
+    for &(id, product_id, variant_id, num) in &order.lines {
+        let (item, v) = find(snap, product_id, variant_id)?;
+        lines.push((id, product_id, variant_id, num, item.variant_price(v, now)));
+    }
+    Some(Stamp { order_id: order.id, code: order.code.clone(), catalog_version: order.catalog_version, lines })
+}
+
+fn find(snap: &Snapshot, product_id: i64, variant_id: i64) -> Option<(&Item, &variant::Model)> {
+    // Snapshot items are in product id order (see `Snapshot::load`); the equality check keeps
+    // this right even if they were not (a miss falls back to the join).
+    let i = snap.items.binary_search_by_key(&product_id, |it| it.product.id).ok()?;
+    let item = &snap.items[i];
+    item.variants.iter().find(|v| v.id == variant_id).map(|v| (item, v))
 }
 
 /// The open order's id, code and lines (ids and quantities), and the catalogue version, as
@@ -50,57 +141,67 @@ struct OrderLines {
     lines: Vec<(i64, i64, i64, i64)>,
 }
 
-const SQL: &str = "SELECT o.id AS o_id, o.code AS o_code, \
+/// One row: the order, the catalogue version and the lines as `id,product,variant,num;…` (one
+/// value instead of a row per line: each row costs the driver more than the statement does).
+const SQL_SQLITE: &str = "SELECT o.id AS o_id, o.code AS o_code, \
     COALESCE((SELECT m.version FROM catalog_meta m WHERE m.id = 1), 0) AS cv, \
-    l.id AS l_id, l.product_id AS l_pid, l.variant_id AS l_vid, l.num AS l_num \
-    FROM shop_order o LEFT JOIN order_line l ON l.order_id = o.id \
-    WHERE o.open_user_id = {P} ORDER BY l.id";
+    (SELECT group_concat(l.id || ',' || l.product_id || ',' || l.variant_id || ',' || l.num, ';') \
+     FROM order_line l WHERE l.order_id = o.id) AS ls \
+    FROM shop_order o WHERE o.open_user_id = ?";
+const SQL_POSTGRES: &str = "SELECT o.id AS o_id, o.code AS o_code, \
+    COALESCE((SELECT m.version FROM catalog_meta m WHERE m.id = 1), 0) AS cv, \
+    (SELECT string_agg(concat_ws(',', l.id, l.product_id, l.variant_id, l.num), ';') \
+     FROM order_line l WHERE l.order_id = o.id) AS ls \
+    FROM shop_order o WHERE o.open_user_id = $1";
 
 fn sql(backend: DbBackend, user_id: i64) -> Statement {
-    static TEXTS: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
-    let texts = TEXTS.get_or_init(|| [SQL.replace("{P}", "$1"), SQL.replace("{P}", "?")]);
-    let text = &texts[usize::from(!matches!(backend, DbBackend::Postgres))];
-    Statement::from_sql_and_values(backend, text.clone(), [user_id.into()])
+    let text = if matches!(backend, DbBackend::Postgres) { SQL_POSTGRES } else { SQL_SQLITE };
+    Statement::from_sql_and_values(backend, text, [user_id.into()])
 }
 
 async fn read_lines<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Option<OrderLines>, DbErr> {
-    let rows = db.query_all_raw(sql(db.get_database_backend(), user_id)).await?;
-    let Some(first) = rows.first() else {
+    let Some(row) = db.query_one_raw(sql(db.get_database_backend(), user_id)).await? else {
         return Ok(None);
     };
-    let mut order = OrderLines {
-        id: first.try_get("", "o_id")?,
-        code: first.try_get("", "o_code")?,
-        catalog_version: first.try_get("", "cv")?,
-        lines: Vec::with_capacity(rows.len()),
-    };
-    for row in &rows {
-        // An order without lines is one row with NULL line columns.
-        if let Some(id) = row.try_get::<Option<i64>>("", "l_id")? {
-            order.lines.push((id, row.try_get("", "l_pid")?, row.try_get("", "l_vid")?, row.try_get("", "l_num")?));
-        }
-    }
-    Ok(Some(order))
+    let packed: Option<String> = row.try_get("", "ls")?;
+    let mut lines = parse_lines(packed.as_deref().unwrap_or(""))
+        .ok_or_else(|| DbErr::Custom(format!("cart lines of user {user_id}: {packed:?}")))?;
+    lines.sort_unstable();
+    Ok(Some(OrderLines {
+        id: row.try_get("", "o_id")?,
+        code: row.try_get("", "o_code")?,
+        catalog_version: row.try_get("", "cv")?,
+        lines,
+    }))
 }
 
-/// The cart priced from `snap`, or `None` when a line's variant is not in it under the line's
-/// product (then only the database join knows its current values).
-fn priced(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<CartView> {
-    let mut lines = Vec::with_capacity(order.lines.len());
-    for &(id, product_id, variant_id, num) in &order.lines {
-        // Snapshot items are in product id order (see `Snapshot::load`); the equality check
-        // below keeps this right even if they were not (a miss falls back to the join).
-        let i = snap.items.binary_search_by_key(&product_id, |it| it.product.id).ok()?;
-        let item = &snap.items[i];
-        let v = item.variants.iter().find(|v| v.id == variant_id)?;
+/// `id,product,variant,num;…` (the database's aggregate) as tuples; `None` if malformed.
+fn parse_lines(packed: &str) -> Option<Vec<(i64, i64, i64, i64)>> {
+    packed
+        .split(';')
+        .filter(|l| !l.is_empty())
+        .map(|line| {
+            let mut f = line.split(',').map(|x| x.parse::<i64>().ok());
+            let t = (f.next()??, f.next()??, f.next()??, f.next()??);
+            f.next().is_none().then_some(t)
+        })
+        .collect()
+}
+
+/// The cart at the prices its stamp was read with, with names and warranty from `snap`, or
+/// `None` when a line's variant is not in it under the line's product.
+fn priced(snap: &Snapshot, stamp: &Stamp) -> Option<CartView> {
+    let mut lines = Vec::with_capacity(stamp.lines.len());
+    for &(id, product_id, variant_id, num, price) in &stamp.lines {
+        let (item, v) = find(snap, product_id, variant_id)?;
         lines.push(LineView {
             id,
-            order_id: order.id,
+            order_id: stamp.order_id,
             product_id: item.product.id,
             variant_id,
             num,
             name: item.product.name.clone(),
-            price: item.variant_price(v, now),
+            price,
             price_garanti: v.warranty_price,
             name_garanti: v.warranty_name.clone(),
             dg: v.dg.clone(),
@@ -110,7 +211,21 @@ fn priced(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<CartView> {
         });
     }
     let mut view = totals(None, lines);
-    view.order_id = Some(order.id);
-    view.code = Some(order.code.clone());
+    view.order_id = Some(stamp.order_id);
+    view.code = Some(stamp.code.clone());
     Some(view)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_lines;
+
+    #[test]
+    fn packed_lines_parse_and_malformed_ones_do_not() {
+        assert_eq!(parse_lines(""), Some(vec![]));
+        assert_eq!(parse_lines("3,1,2,4;1,5,6,1"), Some(vec![(3, 1, 2, 4), (1, 5, 6, 1)]));
+        assert_eq!(parse_lines("3,1,2"), None);
+        assert_eq!(parse_lines("3,1,2,4,5"), None);
+        assert_eq!(parse_lines("3,x,2,4"), None);
+    }
 }

@@ -26,7 +26,8 @@ use shop_core::discount::DiscountCode;
 use crate::order::entity::{customer_order, customer_order_line, order_line, shop_order};
 
 /// How the customer pays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poem_openapi::Enum)]
+#[oai(rename_all = "snake_case")]
 pub enum PaymentMethod {
     /// The whole payable at once.
     Full,
@@ -65,7 +66,7 @@ pub enum CheckoutError {
     #[error("نشانی مورد نظر پیدا نشد")]
     AddressNotFound,
     /// No delivery option chosen, or one not offered to the address's city (422, `deliveryid`).
-    #[error("این روش ارسال برای شهر «{0}» در دسترس نیست")]
+    #[error("{}", shop_core::delivery::not_offered_message(.0))]
     DeliveryNotOffered(String),
     /// Unknown payment method (422, field `paymentmethod`).
     #[error("روش پرداخت معتبر نیست")]
@@ -358,11 +359,6 @@ pub enum RegisterOutcome {
     PriceChanged(Quote),
 }
 
-/// The Persian message for a product that cannot be registered, naming it.
-pub fn not_available_message(name: &str) -> String {
-    format!("«{name}» به تعداد درخواستی موجود نیست")
-}
-
 /// Registers the caller's cart as an order: see the module documentation.
 pub async fn register(
     db: &DatabaseConnection,
@@ -504,7 +500,7 @@ async fn insert_order<C: ConnectionTrait>(
             city: Set(address.city.clone()),
             address_line: Set(address.full_line()),
             postal_code: Set(address.postal_code.clone()),
-            stock_state: Set(customer_order::STOCK_RESERVED.to_string()),
+            stock_state: Set(customer_order::STOCK_RESERVED),
             tracking_code: Set(None),
             created_at: Set(now),
             expires_at: Set(now + hold_secs),

@@ -53,13 +53,9 @@ pub async fn run_once(state: &AppState) {
 
 /// Runs the jobs every `SHOP_JOB_INTERVAL_MS` until the task is aborted.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
-    let every = Duration::from_millis(state.config.job_interval_ms.max(10));
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            run_once(&state).await;
-        }
+    let every = Duration::from_millis(state.config.job_interval_ms);
+    crate::platform::jobs::spawn_every(every, move || {
+        let state = state.clone();
+        async move { run_once(&state).await }
     })
 }

@@ -92,7 +92,7 @@ pub async fn apply<C: ConnectionTrait>(
 }
 
 /// Moves `stock_state` from `reserved` to `to`; true when this call did it.
-async fn settle_stock<C: ConnectionTrait>(db: &C, order_id: i64, to: &str) -> Result<bool, DbErr> {
+async fn settle_stock<C: ConnectionTrait>(db: &C, order_id: i64, to: customer_order::StockState) -> Result<bool, DbErr> {
     let r = customer_order::Entity::update_many()
         .col_expr(customer_order::Column::StockState, Expr::value(to))
         .filter(customer_order::Column::Id.eq(order_id))

@@ -2,12 +2,45 @@
 
 use sea_orm::entity::prelude::*;
 
+/// Where a payment attempt is; stored by the word (`pending`, `paid`, `failed`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+pub enum PaymentStatus {
+    /// Sent to the gateway; no verified answer yet.
+    #[sea_orm(string_value = "pending")]
+    Pending,
+    /// Verified by the gateway.
+    #[sea_orm(string_value = "paid")]
+    Paid,
+    /// Refused, cancelled at the bank, or not verified.
+    #[sea_orm(string_value = "failed")]
+    Failed,
+}
+
+impl PaymentStatus {
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Paid => "paid",
+            Self::Failed => "failed",
+        }
+    }
+}
+
+/// Compares with the stored word (tests and logs read rows by it).
+impl PartialEq<&str> for PaymentStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// Sent to the gateway; no verified answer yet.
-pub const PENDING: &str = "pending";
+pub const PENDING: PaymentStatus = PaymentStatus::Pending;
 /// Verified by the gateway.
-pub const PAID: &str = "paid";
+pub const PAID: PaymentStatus = PaymentStatus::Paid;
 /// Refused, cancelled at the bank, or not verified.
-pub const FAILED: &str = "failed";
+pub const FAILED: PaymentStatus = PaymentStatus::Failed;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "payment")]
@@ -24,8 +57,8 @@ pub struct Model {
     /// The amount asked for, Toman: the order's payable when the payment started. Verification
     /// always sends this, never an amount from the callback.
     pub amount: i64,
-    /// `pending`, `paid` or `failed`; changed only by conditional updates.
-    pub status: String,
+    /// Changed only by conditional updates.
+    pub status: PaymentStatus,
     /// The bank's reference id once paid.
     pub ref_id: Option<String>,
     /// Masked card number reported by the gateway.

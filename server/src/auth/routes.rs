@@ -1,5 +1,6 @@
 //! Sign-in routes: every `/api/client/v1/user/*` call of spec section 7 (all POST).
 
+use crate::auth::dto::AuthStatus;
 use poem::web::Data;
 use poem::Request;
 use poem_openapi::payload::Json;
@@ -144,7 +145,7 @@ impl AuthApi {
     /// The signed-in user (bearer token): `ok` with `user`. 401 without a valid token.
     #[oai(path = "/info", method = "post", operation_id = "user_info")]
     async fn info(&self, auth: BearerUser) -> ApiResult<Json<AuthReply>> {
-        Ok(Json(AuthReply { status: "ok".into(), user: Some(UserDto::from(&auth.0)), ..Default::default() }))
+        Ok(Json(AuthReply { status: AuthStatus::Ok, user: Some(UserDto::from(&auth.0)), ..Default::default() }))
     }
 
     /// Sign out: revokes the refresh token's sign-in (always `ok`).
