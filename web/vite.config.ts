@@ -2,7 +2,8 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -34,9 +35,36 @@ function staticShellStrings(): Plugin {
   };
 }
 
+/**
+ * Writes `<file>.br` beside each text asset, at brotli's best level: the server sends it to
+ * browsers that accept brotli (server/src/platform/web.rs, PrecompressedAssets) instead of
+ * compressing per request at a cheaper level. Hashed assets never change, so this is paid once.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'shop-precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const dir = `${outDir}/assets`;
+      for (const name of readdirSync(dir)) {
+        if (!/\.(js|css|wasm|svg|json)$/.test(name)) continue;
+        const raw = readFileSync(`${dir}/${name}`);
+        const br = brotliCompressSync(raw, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        });
+        if (br.length < raw.length) writeFileSync(`${dir}/${name}.br`, br);
+      }
+    },
+  };
+}
+
 // https://vite.dev/config/
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), staticShellStrings()],
+  plugins: [react(), tailwindcss(), staticShellStrings(), precompressAssets()],
   resolve: {
     alias: [
       { find: 'shop-core-wasm', replacement: `${wasmPkg}/shop_core_wasm.js` },
@@ -73,6 +101,8 @@ export default defineConfig(({ command, mode }) => ({
     cssCodeSplit: true,
     sourcemap: false,
     assetsInlineLimit: 0,
+    // Every browser of the build target supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

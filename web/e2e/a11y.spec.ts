@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import table from '../../contract/routes.json' with { type: 'json' };
-import { DESKTOP, PHONE, freshMobile, loginDialog, registerThroughApi, signInWithCode } from './support';
+import { DESKTOP, PHONE, freshMobile, loginDialog, registerThroughApi, signInWithCode, watchPolicyViolations } from './support';
 
 /**
  * axe-core over every route of the route table, at phone and desktop width, for an anonymous
@@ -48,12 +48,14 @@ for (const [label, viewport] of [
     // About 7 s a route on a busy 2-core machine, and the table keeps growing (staff pages).
     test.setTimeout(420_000);
     await page.setViewportSize(viewport);
+    const policy = await watchPolicyViolations(page);
     const s = await samples(request);
     for (const r of table.routes) {
       const path = pathOf(r, s);
       await page.goto(path);
       if (r.requiresAuth) await expect(page.getByTestId('sign-in-required')).toBeVisible();
       await expectNoViolations(page, path);
+      expect(policy, `CSP / Trusted Types violations on ${path}`).toEqual([]);
     }
   });
 
@@ -61,6 +63,7 @@ for (const [label, viewport] of [
     test.setTimeout(240_000);
     // Signs in as a phone user does (bottom bar → login popup), then takes the width under test.
     await page.setViewportSize(PHONE);
+    const policy = await watchPolicyViolations(page);
     const mobile = freshMobile();
     await registerThroughApi(request, mobile);
     await page.goto('/');
@@ -74,6 +77,7 @@ for (const [label, viewport] of [
       await page.goto(path);
       await expect(page.getByTestId('sign-in-required')).toHaveCount(0);
       await expectNoViolations(page, path);
+      expect(policy, `CSP / Trusted Types violations on ${path}`).toEqual([]);
     }
   });
 }

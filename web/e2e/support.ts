@@ -97,3 +97,23 @@ export async function signInWithPassword(page: Page, mobile: string): Promise<vo
   await dialog.getByRole('button', { name: 'ورود', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Collects every enforced CSP violation of `page` (Trusted Types included: a string refused at
+ * a DOM sink is reported as `require-trusted-types-for`), from now on, in the returned list.
+ */
+export async function watchPolicyViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)|TrustedHTML|TrustedScript/i.test(m.text())) violations.push(m.text());
+  });
+  page.on('pageerror', (e) => {
+    if (/Trusted|Content Security Policy/i.test(e.message)) violations.push(e.message);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (e.disposition === 'enforce') console.error(`Content Security Policy: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`);
+    });
+  });
+  return violations;
+}

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { cartCountAtom } from '@/features/cart';
 import { UnreadBadge } from '@/features/messages';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { useLocation } from 'react-router';
 import { ChatIcon, GridIcon, SearchIcon, UserIcon } from '@/shared/ui/Icons';
 import { LogoMark } from '@/shared/ui/Logo';
@@ -91,9 +91,9 @@ export function BottomBar() {
                 <span
                   className="absolute -top-1.5 -end-2.5 min-w-4 rounded-full bg-accent-600 px-1 text-center text-[0.65rem] leading-4 font-bold text-white"
                   data-testid="bottom-cart-count"
-                  aria-label={t('bottomBar.cartCount', { n: faDigits(cartCount) })}
+                  aria-label={t('bottomBar.cartCount', { n: formatCount(cartCount) })}
                 >
-                  {faDigits(cartCount)}
+                  {formatCount(cartCount)}
                 </span>
               )}
             </span>

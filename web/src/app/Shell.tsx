@@ -11,7 +11,7 @@ import { LoadingBar } from '@/shared/ui/LoadingBar';
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
 import { AppToaster } from '@/shared/ui/toast';
 import { BottomBar, isBottomBarHidden } from './BottomBar';
-import { ChatConnection } from '@/features/messages';
+import { ChatConnectionHost } from './ChatConnectionHost';
 import { ChatModalHost } from './ChatModalHost';
 import { LoginModalHost } from './LoginModalHost';
 import { useCurrentRouteHandle } from './routeHandle';
@@ -44,7 +44,7 @@ export function Shell() {
         />
       )}
       <LoadingOverlay visible={loading} />
-      <ChatConnection />
+      <ChatConnectionHost />
       <ChatModalHost />
       <LoginModalHost />
       <AppToaster />

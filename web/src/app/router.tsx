@@ -1,14 +1,10 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { getDefaultStore } from 'jotai';
 import { setPrefetcher } from '@/shared/lib/prefetch';
+import { isSignedInAtom } from '@/shared/session/session';
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
-import {
-  DefaultLayout,
-  HomeLayout,
-  ProfileLayout,
-  ProfileNoSideLayout,
-  RestrictedLayout,
-} from '@/app/layouts/Layouts';
+import { DefaultLayout, HomeLayout, ProfileNoSideLayout, RestrictedLayout } from '@/app/layouts/Layouts';
 import NotFoundPage from '@/shared/ui/NotFound';
 import { pageModules, type PageLoader } from './pageModules';
 import { RootErrorBoundary, RouteErrorBoundary } from './RouteErrorBoundary';
@@ -24,12 +20,13 @@ import {
 } from '@/shared/routes/routeTable';
 import { Shell } from './Shell';
 
-const LAYOUTS: Record<LayoutName, ComponentType> = {
-  home: HomeLayout,
-  default: DefaultLayout,
-  profile: ProfileLayout,
-  'profile-no-side': ProfileNoSideLayout,
-  restricted: RestrictedLayout,
+/** Each layout's component; the profile layout's menu (and its sign-out button) load with the first profile page. */
+const LAYOUTS: Record<LayoutName, { Component?: ComponentType; lazy?: () => Promise<{ Component: ComponentType }> }> = {
+  home: { Component: HomeLayout },
+  default: { Component: DefaultLayout },
+  profile: { lazy: async () => ({ Component: (await import('@/app/layouts/ProfileLayout')).default }) },
+  'profile-no-side': { Component: ProfileNoSideLayout },
+  restricted: { Component: RestrictedLayout },
 };
 
 /** A 404 route error: the page shows the not-found page (spec §2, "route validation failure"). */
@@ -79,7 +76,6 @@ function pageRoute(route: CompiledRoute, load: PageLoader): RouteObject {
 export function createAppRoutes(loaders: Record<string, PageLoader> = pageModules): RouteObject[] {
   const layoutOrder: LayoutName[] = ['home', 'default', 'profile', 'profile-no-side', 'restricted'];
   const children: RouteObject[] = layoutOrder.map((layout) => {
-    const Layout = LAYOUTS[layout];
     const pages = compiledRoutes
       .filter((r) => r.layout === layout)
       .map((r) => {
@@ -96,7 +92,7 @@ export function createAppRoutes(loaders: Record<string, PageLoader> = pageModule
         errorElement: <RouteErrorBoundary />,
       });
     }
-    return { id: `layout-${layout}`, Component: Layout, children: pages, errorElement: <RouteErrorBoundary /> };
+    return { id: `layout-${layout}`, ...LAYOUTS[layout], children: pages, errorElement: <RouteErrorBoundary /> };
   });
   return [
     {
@@ -109,10 +105,18 @@ export function createAppRoutes(loaders: Record<string, PageLoader> = pageModule
   ];
 }
 
-/** Links prefetch the chunk of the route they point to. */
-export function installPrefetcher(loaders: Record<string, PageLoader> = pageModules): void {
+/**
+ * Links prefetch the chunk of the route they point to; a page that needs sign-in only once
+ * someone is signed in (signed out, the link opens the login popup or a sign-in prompt first).
+ */
+export function installPrefetcher(
+  loaders: Record<string, PageLoader> = pageModules,
+  signedIn: () => boolean = () => getDefaultStore().get(isSignedInAtom),
+): void {
   setPrefetcher((path) => {
     const r = matchRoutePath(path);
-    if (r) void loaders[r.name]?.().catch(() => undefined);
+    if (!r) return;
+    if (r.requiresAuth && !signedIn()) return false;
+    void loaders[r.name]?.().catch(() => undefined);
   });
 }

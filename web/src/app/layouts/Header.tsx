@@ -6,7 +6,7 @@ import { chatAtom, UnreadBadge } from '@/features/messages';
 import { chatModalAtom, loginModalAtom, mobileDeviceAtom } from '@/shared/state';
 import { useNavigate } from 'react-router';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { CartIcon, ChatIcon, UserIcon } from '@/shared/ui/Icons';
 import { Logo } from '@/shared/ui/Logo';
 import { PrefetchLink, PrefetchNavLink } from '@/shared/ui/PrefetchLink';
@@ -59,7 +59,7 @@ export function Header() {
                 className="absolute -top-0.5 end-0 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white"
                 data-testid="header-cart-count"
               >
-                {faDigits(cartCount)}
+                {formatCount(cartCount)}
               </span>
             )}
           </PrefetchLink>

@@ -3,9 +3,8 @@ import { AnimatedOutlet } from '@/app/PageTransition';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { ProfileMenu } from './ProfileMenu';
 
-function SkipLink() {
+export function SkipLink() {
   const { t } = useTranslation();
   return (
     <a
@@ -40,25 +39,6 @@ export function HomeLayout() {
       <main id="main" className="flex-1">
         <AnimatedOutlet />
       </main>
-      <Footer />
-    </div>
-  );
-}
-
-/** profile: header, the side menu of the profile routes, the page. */
-export function ProfileLayout() {
-  return (
-    <div className="flex min-h-dvh flex-col" data-layout="profile">
-      <SkipLink />
-      <Header />
-      <div className="mx-auto grid w-full max-w-7xl flex-1 gap-5 px-4 py-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <aside className="min-w-0">
-          <ProfileMenu />
-        </aside>
-        <main id="main" className="min-w-0">
-          <AnimatedOutlet />
-        </main>
-      </div>
       <Footer />
     </div>
   );

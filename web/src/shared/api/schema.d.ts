@@ -1571,7 +1571,7 @@ export interface components {
          */
         AddressListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description The addresses, the default first, then newest first. */
             data: components["schemas"]["Address"][];
             /**
@@ -1591,7 +1591,7 @@ export interface components {
          */
         AuthReply: {
             /** @description Business outcome. */
-            status: string;
+            status: components["schemas"]["AuthStatus"] & unknown;
             /** @description Challenge hash, or `ok`/`wrong`. */
             data?: string;
             /** @description A Persian message for the user. */
@@ -1616,12 +1616,17 @@ export interface components {
             resend_in?: number;
         };
         /**
+         * @description `status` of the sign-in calls.
+         * @enum {string}
+         */
+        AuthStatus: "ok" | "not" | "wrong" | "exist";
+        /**
          * BlogListResponse
          * @description `GET /blog`.
          */
         BlogListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["BlogPostSummary"][];
             /**
              * Format: uint64
@@ -1672,7 +1677,7 @@ export interface components {
          */
         BlogPostResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["BlogPostFull"];
         };
         /**
@@ -1778,7 +1783,7 @@ export interface components {
          */
         CartResponse: {
             /** @description `ok`; `not` from `order/edit/product` when the quantity is not in stock (nothing changed). */
-            status: string;
+            status: components["schemas"]["CartStatus"] & unknown;
             /** @description With `not`: a Persian message naming the product. */
             message?: string;
             /** @description With `not`: the name of the product that is short. */
@@ -1804,12 +1809,17 @@ export interface components {
             OrderId?: number;
         };
         /**
+         * @description `status` of the pre-order calls.
+         * @enum {string}
+         */
+        CartStatus: "ok" | "not";
+        /**
          * CategoriesResponse
          * @description `GET /catalog/categories`.
          */
         CategoriesResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["CategoryDto"][];
         };
         /**
@@ -1931,7 +1941,7 @@ export interface components {
             /** @description Every line allows instalments (`shop_core::cart::instalment_eligible`). */
             InstalmentEligible: boolean;
             /** @description Payment methods offered now: `["full"]`, plus `"instalment"` when every line allows it. */
-            PaymentMethods: string[];
+            PaymentMethods: components["schemas"]["PaymentMethod"][];
             /** @description The city the options were filtered for. */
             City: string;
             /**
@@ -2003,7 +2013,7 @@ export interface components {
          */
         CompareResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["ProductDetail"][];
             Rows: components["schemas"]["CompareRow"][];
         };
@@ -2053,7 +2063,7 @@ export interface components {
          */
         ContentPageResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["ContentPage"];
         };
         /**
@@ -2140,7 +2150,7 @@ export interface components {
          */
         DeliveryResponse: {
             /** @description Always `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description The options, the preferred (lowest `Priority`) first; empty when none reaches the city. */
             data: components["schemas"]["DeliveryOption"][];
         };
@@ -2153,8 +2163,7 @@ export interface components {
             Code: string;
             /** @description What the code is for (Persian). */
             Description: string;
-            /** @description `percent` or `fixed`. */
-            Kind: string;
+            Kind: components["schemas"]["DiscountKind"];
             /**
              * Format: int64
              * @description Percent or Toman.
@@ -2192,12 +2201,17 @@ export interface components {
             Personal: boolean;
         };
         /**
+         * @description Percentage or fixed amount (`shop_core::discount::DiscountKind`).
+         * @enum {string}
+         */
+        DiscountKind: "percent" | "fixed";
+        /**
          * DiscountListResponse
          * @description `discount/list` answer.
          */
         DiscountListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["DiscountItem"][];
         };
         /**
@@ -2270,12 +2284,17 @@ export interface components {
          */
         ErrorBody: {
             /** @description Always `error`. */
-            status: string;
+            status: components["schemas"]["ErrorStatus"] & unknown;
             /** @description A Persian message for the user. */
             message: string;
             /** @description The request field at fault, if one is. */
             field?: string;
         };
+        /**
+         * @description `status` of the error body: `"error"`.
+         * @enum {string}
+         */
+        ErrorStatus: "error";
         /**
          * FacetValue
          * @description A filter value with its count.
@@ -2317,7 +2336,7 @@ export interface components {
          */
         FaqResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["FaqEntry"][];
         };
         /**
@@ -2342,7 +2361,7 @@ export interface components {
          */
         FavouriteIdsResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description Every product uid the caller hearted. */
             uids: string[];
             /**
@@ -2378,7 +2397,7 @@ export interface components {
          */
         FavouriteListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["Favourite"][];
             page: components["schemas"]["PageInfo"];
         };
@@ -2407,8 +2426,7 @@ export interface components {
             Id: number;
             /** @description The order's code. */
             Code: string;
-            /** @description `full`, `down_payment` or `instalment`. */
-            Kind: string;
+            Kind: components["schemas"]["FinancePaymentKind"];
             /** @description What it paid, in Persian (`قسط ۲`, `پیش‌پرداخت`, `پرداخت کامل`). */
             KindLabel: string;
             /** Format: int64 */
@@ -2422,12 +2440,17 @@ export interface components {
             RefundNeeded: boolean;
         };
         /**
+         * @description What a finance-page payment paid.
+         * @enum {string}
+         */
+        FinancePaymentKind: "full" | "down_payment" | "instalment";
+        /**
          * FinanceResponse
          * @description `instalment/finance`: the finance page.
          */
         FinanceResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description Every payment that went through, newest first. */
             payments: components["schemas"]["FinancePayment"][];
             /** @description Plans whose down payment is made, newest first. */
@@ -2461,7 +2484,7 @@ export interface components {
          */
         HealthBody: {
             /** @description Always `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
         };
         /**
          * ImageDto
@@ -2526,7 +2549,7 @@ export interface components {
          */
         InstalmentOrderResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description The down payment went through. */
             DownPaymentPaid: boolean;
             /** @description A Persian sentence for the page. */
@@ -2553,7 +2576,7 @@ export interface components {
          */
         InstalmentPayResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             url: string;
             authority: string;
         };
@@ -2594,7 +2617,7 @@ export interface components {
          */
         InstalmentPlansResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["InstalmentPlan"][];
         };
         /**
@@ -2613,19 +2636,23 @@ export interface components {
             AmountText: string;
             /** @description Due date, `۱۵ مهر ۱۴۰۳`. */
             DueText: string;
-            /** @description `paid`, `overdue`, `due` (today) or `upcoming`. */
-            State: string;
+            State: components["schemas"]["InstalmentStatus"];
             StateLabel: string;
             /** @description When it was paid (Jalali), once paid. */
             PaidText?: string;
         };
+        /**
+         * @description Where an instalment is on its customer's calendar (Tehran's day).
+         * @enum {string}
+         */
+        InstalmentStatus: "paid" | "overdue" | "due" | "upcoming";
         /**
          * Invoice
          * @description One order's invoice.
          */
         Invoice: {
             Code: string;
-            Status: string;
+            Status: components["schemas"]["OrderStatus"];
             StatusLabel: string;
             /** @description Registration date, Jalali. */
             Date: string;
@@ -2648,8 +2675,7 @@ export interface components {
             Discount: number;
             /** Format: int64 */
             Payable: number;
-            /** @description `full` or `instalment`. */
-            PaymentMethod: string;
+            PaymentMethod: components["schemas"]["PaymentMethod"];
             Address: components["schemas"]["InvoiceAddress"];
             /** @description Set once shipped. */
             TrackingCode?: string;
@@ -2699,7 +2725,7 @@ export interface components {
          */
         InvoiceResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["Invoice"];
         };
         /**
@@ -2707,7 +2733,7 @@ export interface components {
          * @description One step of the order's timeline.
          */
         InvoiceStep: {
-            Status: string;
+            Status: components["schemas"]["OrderStatus"];
             Label: string;
             /** @description Jalali date. */
             Date: string;
@@ -2754,6 +2780,11 @@ export interface components {
             hash: string;
         };
         /**
+         * @description `status` of an answer that has only one outcome: `"ok"`.
+         * @enum {string}
+         */
+        OkStatus: "ok";
+        /**
          * OrderCodeRequest
          * @description `order/invoice` and `order/cancel` request.
          * @example {
@@ -2774,7 +2805,7 @@ export interface components {
              * @description `registered`, `awaiting_payment`, `paid`, `preparing`, `shipped`, `delivered`,
              *     `cancelled` or `expired`.
              */
-            Status: string;
+            Status: components["schemas"]["OrderStatus"] & unknown;
             /** @description The state in Persian. */
             StatusLabel: string;
             /** @description Registration date, Jalali with Persian digits. */
@@ -2804,7 +2835,7 @@ export interface components {
          */
         OrderListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description The caller's orders, newest first. */
             data: components["schemas"]["OrderListItem"][];
         };
@@ -2872,7 +2903,7 @@ export interface components {
              *     nothing written) or `price_changed` (prices or the payable moved: `summary` holds the
              *     new ones; register again with `acceptprices: true` and the new `payable`).
              */
-            status: string;
+            status: components["schemas"]["OrderRegisterStatus"] & unknown;
             /** @description A Persian message with `not` and `price_changed`. */
             message?: string;
             /** @description With `not`: the product that cannot be bought. */
@@ -2882,6 +2913,16 @@ export interface components {
             /** @description With `price_changed`: the fresh summary. */
             summary?: components["schemas"]["CheckoutSummary"] & unknown;
         };
+        /**
+         * @description `status` of `order/register`.
+         * @enum {string}
+         */
+        OrderRegisterStatus: "ok" | "not" | "price_changed";
+        /**
+         * @description Where an order is (`shop_core::order_state::OrderStatus`).
+         * @enum {string}
+         */
+        OrderStatus: "registered" | "awaiting_payment" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "expired";
         /**
          * OtpRequest
          * @description `/user/otp`: login code (`g-recaptcha-response` present) or registration code (absent).
@@ -2958,6 +2999,11 @@ export interface components {
             currentPassword?: string;
         };
         /**
+         * @description How the customer pays.
+         * @enum {string}
+         */
+        PaymentMethod: "full" | "instalment";
+        /**
          * PaymentOrderRequest
          * @description `payment/start` and `payment/result` request.
          * @example {
@@ -2974,15 +3020,15 @@ export interface components {
          */
         PaymentResultResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description The order's code. */
             Code: string;
             /** @description The order's state (`registered`, `awaiting_payment`, `paid`, …, `cancelled`, `expired`). */
-            OrderStatus: string;
+            OrderStatus: components["schemas"]["OrderStatus"] & unknown;
             /** @description The state's Persian label. */
             OrderStatusLabel: string;
             /** @description `paid`, `pending` (not confirmed yet), `failed`, or `none` (no attempt). */
-            PaymentStatus: string;
+            PaymentStatus: components["schemas"]["PaymentResultStatus"] & unknown;
             /**
              * Format: int64
              * @description The amount of the attempt (or the order's payable without one), Toman.
@@ -3000,12 +3046,17 @@ export interface components {
             Message: string;
         };
         /**
+         * @description A payment attempt's state as the result page reads it, or `none` without an attempt.
+         * @enum {string}
+         */
+        PaymentResultStatus: "pending" | "paid" | "failed" | "none";
+        /**
          * PaymentStartResponse
          * @description A started payment: send the customer's browser to `url`.
          */
         PaymentStartResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description The gateway's page (the sandbox bank, or Zarinpal's StartPay). */
             url: string;
             /** @description The gateway's id of this attempt. */
@@ -3028,7 +3079,7 @@ export interface components {
          */
         PreparedAdoptResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /**
              * Format: int64
              * @description The caller's cart (the order to register).
@@ -3077,7 +3128,7 @@ export interface components {
          */
         PreparedOrderResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             Lines: components["schemas"]["PreparedOrderLine"][];
             /**
              * Format: int64
@@ -3238,7 +3289,7 @@ export interface components {
          */
         ProductListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["ProductCard"][];
             /**
              * Format: uint64
@@ -3270,7 +3321,7 @@ export interface components {
          */
         ProductResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["ProductDetail"];
             /** @description Similar products (same category). */
             Related: components["schemas"]["ProductCard"][];
@@ -3362,7 +3413,7 @@ export interface components {
         RegisteredOrder: {
             /** @description The order's code (for `payment/start`, the payment pages and the invoice). */
             Code: string;
-            Status: string;
+            Status: components["schemas"]["OrderStatus"];
             /** Format: int64 */
             Payable: number;
             /**
@@ -3432,7 +3483,7 @@ export interface components {
          */
         SuggestResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description At most 8 products. */
             data: components["schemas"]["Suggestion"][];
             /** @description Brand and model names completing the query (at most 6). */
@@ -3525,7 +3576,7 @@ export interface components {
          */
         TicketListResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /** @description Latest activity first. */
             data: components["schemas"]["TicketSummary"][];
             /**
@@ -3555,7 +3606,7 @@ export interface components {
          */
         TicketOpenResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             /**
              * Format: int64
              * @description The new ticket's id.
@@ -3573,7 +3624,7 @@ export interface components {
          */
         TicketResponse: {
             /** @description `ok`. */
-            status: string;
+            status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["TicketDetail"];
         };
         /**

@@ -4,7 +4,7 @@
 /** Every export returns one of these (the vectors' `expect` shape). */
 export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
 
-/** A validation rule (serde tag `rule`), see core/vectors/README.md. */
+/** A validation rule (serde tag `rule`), see contract/vectors/README.md. */
 export type Rule =
   | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
   | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }

@@ -1,4 +1,4 @@
-// WASM parity: every case of core/vectors/*.json through the WASM build, plus the bad
+// WASM parity: every case of contract/vectors/*.json through the WASM build, plus the bad
 // JavaScript input the Rust side never sees natively. `just test-wasm` runs this file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,7 +17,7 @@ interface Case {
 
 // Path strings: under jsdom the global URL is jsdom's, which node:fs does not accept.
 const here = dirname(fileURLToPath(import.meta.url));
-const vectorsDir = join(here, '../../../../core/vectors');
+const vectorsDir = join(here, '../../../../contract/vectors');
 const wasmPath = join(here, '../../../../core-wasm/pkg/shop_core_wasm_bg.wasm');
 const files = readdirSync(vectorsDir)
   .filter((name) => name.endsWith('.json'))

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/shared/ui/toast';
 import i18n from '@/shared/i18n';
 import { BUILD_CHECK_INTERVAL_MS, isNewBuildAvailable } from '@/shared/lib/buildUpdate';
 

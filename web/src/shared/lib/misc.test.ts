@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isBotUserAgent } from './bots';
 import { entryScriptOf, isNewBuildAvailable } from './buildUpdate';
-import { faDigits, faNumber } from './digits';
 import { estimatedProgress, LOADING_BAR } from '@/shared/ui/LoadingBar';
 
 describe('bots', () => {
@@ -44,12 +43,7 @@ describe('build-update check', () => {
   });
 });
 
-describe('digits and loading bar', () => {
-  it('shows Persian digits', () => {
-    expect(faDigits('ticket 42')).toBe('ticket ۴۲');
-    expect(faNumber(12500000)).toBe('۱۲٬۵۰۰٬۰۰۰');
-    expect(faNumber(-1000)).toBe('-۱٬۰۰۰');
-  });
+describe('loading bar', () => {
   it('uses the spec constants', () => {
     expect(LOADING_BAR).toEqual({ durationMs: 2000, throttleMs: 200, hideDelayMs: 500, resetDelayMs: 400 });
     expect(estimatedProgress(0)).toBe(0);

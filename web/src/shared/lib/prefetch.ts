@@ -1,8 +1,10 @@
 /**
  * Links prefetch the code of their route when they become visible (spec section 2, app shell).
  * The router registers how a path maps to its lazy chunk; links only call `prefetchPath`.
+ * The prefetcher answers false when it chose not to fetch (a page the visitor cannot open yet),
+ * so a later sighting of the same path may still prefetch it.
  */
-type Prefetcher = (path: string) => void;
+type Prefetcher = (path: string) => boolean | void;
 
 let prefetcher: Prefetcher | null = null;
 const done = new Set<string>();
@@ -12,12 +14,17 @@ export function setPrefetcher(fn: Prefetcher | null): void {
   done.clear();
 }
 
+/** The visitor asked the browser to save data (Chrome's Data Saver, the Save-Data hint). */
+function saveData(): boolean {
+  const nav = typeof navigator === 'undefined' ? undefined : (navigator as { connection?: { saveData?: boolean } });
+  return nav?.connection?.saveData === true;
+}
+
 export function prefetchPath(path: string): void {
   const pathname = path.split(/[?#]/)[0] || '/';
-  if (done.has(pathname) || !prefetcher) return;
-  done.add(pathname);
+  if (done.has(pathname) || !prefetcher || saveData()) return;
   try {
-    prefetcher(pathname);
+    if (prefetcher(pathname) !== false) done.add(pathname);
   } catch {
     /* prefetch is best effort */
   }

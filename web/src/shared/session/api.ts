@@ -7,7 +7,11 @@ export type AuthReply = components['schemas']['AuthReply'];
 type ErrorBody = components['schemas']['ErrorBody'];
 
 /** An `AuthReply` call's answer with its HTTP status; `status` is `error` (with the server's message and field) for a non-2xx answer. */
-export type AuthOutcome = AuthReply & { field?: ErrorBody['field']; httpStatus: number };
+export type AuthOutcome = Omit<AuthReply, 'status'> & {
+  status: AuthReply['status'] | ErrorBody['status'];
+  field?: ErrorBody['field'];
+  httpStatus: number;
+};
 
 /** Builds an `AuthOutcome` from openapi-fetch's `data`, `error` and `response`. */
 export function authOutcome(data: AuthReply | undefined, error: unknown, response: Response): AuthOutcome {

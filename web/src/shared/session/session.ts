@@ -7,7 +7,7 @@
  * uses when no custom store is passed to <Provider>), so tests can pass their own.
  */
 import { atom, getDefaultStore } from 'jotai';
-import toast from 'react-hot-toast';
+import { toast } from '@/shared/ui/toast';
 import i18n from '@/shared/i18n';
 import { configureHttp, type SignOutReason } from '@/shared/api';
 import { loadingAtom, loginModalAtom } from '@/shared/state';
@@ -101,7 +101,7 @@ export async function signOut(cause: SignOutCause = 'logout', store: Store = get
   store.set(sessionAtom, emptySession);
   await persist(() => clearSecure());
   if (cause === 'expired' && wasSignedIn) {
-    toast(i18n.t('auth:toast.expired'), { icon: '⚠️', id: 'auth-expired' });
+    toast(i18n.t('session.expired'), { icon: '⚠️', id: 'auth-expired' });
   }
   if (wasSignedIn || cause === 'logout') {
     for (const listener of signedOutListeners) listener(cause);
@@ -169,7 +169,7 @@ export function installSession(store: Store = getDefaultStore()): void {
     },
     clearLoading: () => store.set(loadingAtom, false),
     notifyNetworkError: (kind) => {
-      toast.error(i18n.t(kind === 'timeout' ? 'auth:toast.timeout' : 'auth:toast.network'), { id: 'auth-network' });
+      toast.error(i18n.t(kind === 'timeout' ? 'session.timeout' : 'session.network'), { id: 'auth-network' });
     },
   });
 }

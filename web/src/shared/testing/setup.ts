@@ -1,10 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { resetHttp } from '@/shared/api/http';
+import { loadToaster } from '@/shared/ui/toast';
 
 // The machine running the suite is shared and busy: lazy route chunks can take a while.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app loads the toast library on the first interaction or toast; tests load it up front, so a
+// toast shows in the same act() as the action that raised it (ui/toast.test.tsx covers the lazy path).
+beforeAll(async () => {
+  await loadToaster();
+});
 
 afterEach(() => {
   cleanup();

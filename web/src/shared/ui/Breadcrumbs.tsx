@@ -8,10 +8,10 @@ export interface Crumb {
 
 /** Home › … › current page. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
-  const { t } = useTranslation('catalog');
-  const all: Crumb[] = [{ label: t('home'), to: '/' }, ...items];
+  const { t } = useTranslation();
+  const all: Crumb[] = [{ label: t('ui.home'), to: '/' }, ...items];
   return (
-    <nav aria-label={t('breadcrumb')} className="mb-3 overflow-x-auto text-xs text-slate-600">
+    <nav aria-label={t('ui.breadcrumb')} className="mb-3 overflow-x-auto text-xs text-slate-600">
       <ol className="flex items-center gap-1.5 whitespace-nowrap">
         {all.map((c, i) => (
           <li key={`${c.label}-${i}`} className="flex items-center gap-1.5">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { faDigits } from '@/shared/lib/digits';
+import { formatPlain } from '@/shared/lib/format';
 
 /** The page numbers to show: first, last, and two either side of the current one. */
 export function pageList(page: number, pages: number): (number | 'gap')[] {
@@ -14,7 +14,7 @@ export function pageList(page: number, pages: number): (number | 'gap')[] {
 
 /** Page links that keep the other search params (`?page=` in the URL). */
 export function Pagination({ page, pages }: { page: number; pages: number }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   if (pages <= 1) return null;
   const href = (p: number) => {
@@ -26,10 +26,10 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
   };
   const cls = 'flex h-10 min-w-10 items-center justify-center rounded-xl px-3 text-sm font-bold';
   return (
-    <nav aria-label={t('pagination')} className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={t('ui.pagination')} className="mt-6 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 && (
         <Link to={href(page - 1)} className={`${cls} bg-white text-slate-700 shadow-sm hover:bg-brand-50`} rel="prev">
-          {t('prevPage')}
+          {t('ui.prevPage')}
         </Link>
       )}
       {pageList(page, pages).map((p, i) =>
@@ -42,16 +42,16 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
             key={p}
             to={href(p)}
             aria-current={p === page ? 'page' : undefined}
-            aria-label={t('pageN', { n: faDigits(p) })}
+            aria-label={t('ui.pageN', { n: formatPlain(p) })}
             className={`${cls} ${p === page ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 shadow-sm hover:bg-brand-50'}`}
           >
-            {faDigits(p)}
+            {formatPlain(p)}
           </Link>
         ),
       )}
       {page < pages && (
         <Link to={href(page + 1)} className={`${cls} bg-white text-slate-700 shadow-sm hover:bg-brand-50`} rel="next">
-          {t('nextPage')}
+          {t('ui.nextPage')}
         </Link>
       )}
     </nav>

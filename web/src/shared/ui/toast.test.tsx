@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster, TOAST_DURATION_MS, toasterProps } from './toast';
@@ -34,5 +34,40 @@ describe('toasts', () => {
       vi.advanceTimersByTime(1100);
     });
     expect(screen.queryByText('سلام')).toBeNull();
+  });
+
+  describe('the library loads on first need, not with the page', () => {
+    async function freshToasts() {
+      vi.resetModules();
+      const loaded = vi.fn();
+      vi.doMock('react-hot-toast', async (importOriginal) => {
+        loaded();
+        return importOriginal();
+      });
+      const fresh = await import('./toast');
+      render(<fresh.AppToaster />);
+      await act(async () => {});
+      return { fresh, loaded };
+    }
+    afterEach(() => {
+      vi.doUnmock('react-hot-toast');
+    });
+
+    it('not before the first interaction, then on it', async () => {
+      const { loaded } = await freshToasts();
+      expect(loaded).not.toHaveBeenCalled();
+      fireEvent.pointerDown(document.body);
+      await waitFor(() => expect(loaded).toHaveBeenCalledTimes(1));
+    });
+
+    it('a toast raised before any interaction loads it and shows', async () => {
+      const { fresh, loaded } = await freshToasts();
+      expect(loaded).not.toHaveBeenCalled();
+      act(() => {
+        fresh.toast.error('خطا');
+      });
+      expect(await screen.findByText('خطا')).toBeInTheDocument();
+      expect(loaded).toHaveBeenCalledTimes(1);
+    });
   });
 });

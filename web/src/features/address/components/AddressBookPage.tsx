@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { deleteAddress, listAddresses, setDefaultAddress, type Address } from '@/shared/api/address';
 import type { CallOutcome } from '@/shared/api/outcome';
 import { persianDigits, useCore } from '@/shared/core/useCore';
@@ -31,7 +32,7 @@ function AddressCard({
   onDefault: () => void;
   busy: boolean;
 }) {
-  const { t } = useTranslation('address');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [confirming, setConfirming] = useState(false);
   const fa = (s: string) => persianDigits(core, s);
@@ -92,7 +93,7 @@ function AddressCard({
  * says there is none.
  */
 export default function AddressBookPage() {
-  const { t } = useTranslation('address');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [book, setBook] = useState<Address[]>([]);

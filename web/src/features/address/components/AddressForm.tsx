@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import provinces from '@contract/provinces.json';
 import { addAddress, editAddress, type Address } from '@/shared/api/address';
 import { useCore } from '@/shared/core/useCore';
@@ -32,7 +33,7 @@ export interface AddressFormProps {
  * field is shown the same way. Checkout and the profile's address book both use this form.
  */
 export function AddressForm({ onSaved, submitLabel, address, askDefault = false }: AddressFormProps) {
-  const { t } = useTranslation('address');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const user = useAtomValue(sessionAtom).user;
   const [values, setValues] = useState<Record<Key, string>>(() =>

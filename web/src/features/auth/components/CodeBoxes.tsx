@@ -1,5 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import type { Core, CodeBoxes as Boxes } from '@/shared/core';
 
 export const CODE_LENGTH = 5;
@@ -33,7 +34,7 @@ function digitOf(core: Core, ch: string): string {
  * that digit, Delete removes the digit and shifts the rest left.
  */
 export function CodeBoxes({ value, onChange, core, disabled, invalid, errorId, autoFocus }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const refs = useRef<(HTMLInputElement | null)[]>([]);
 
   const focus = (i: number) => {

@@ -289,7 +289,7 @@ describe('submit', () => {
 
   it('calls onVerified with the answer on success and clears the digits', async () => {
     const u = userEvent.setup();
-    const answer = { status: 'ok', token: 't', reftoken: 'r', user, httpStatus: 200 };
+    const answer = { status: 'ok' as const, token: 't', reftoken: 'r', user, httpStatus: 200 };
     verifyLogin.mockResolvedValue(answer);
     const { onVerified } = renderDialog();
     paste(box(1), '12345');

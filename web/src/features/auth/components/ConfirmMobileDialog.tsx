@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { LogoMark } from '@/shared/ui/Logo';
 import { CodeBoxes, EMPTY_CODE, type Boxes } from './CodeBoxes';
@@ -57,7 +58,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * could not be reached).
  */
 export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend, onVerified, onEditNumber, verify }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const setLoading = useSetAtom(loadingAtom);
   const [digits, setDigits] = useState<Boxes>(EMPTY_CODE);

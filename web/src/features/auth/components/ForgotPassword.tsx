@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { hasSession, resetPassword, sendForgetOtp } from '@/features/auth/api/auth';
 import { ConfirmMobileDialog } from './ConfirmMobileDialog';
@@ -27,7 +28,7 @@ type Phase = { name: 'send' } | { name: 'code'; hash: string } | { name: 'new'; 
  * (token and user; 'password changed successfully').
  */
 export function ForgotPassword({ mobile, onNotRegistered, onEditNumber, setSending }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const completeSignIn = useCompleteSignIn();
   const setLoading = useSetAtom(loadingAtom);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { hasSession, sendLoginOtp, sendRegisterOtp, type Outcome } from '@/features/auth/api/auth';
 import { ConfirmMobileDialog } from './ConfirmMobileDialog';
 import { ForgotPassword } from './ForgotPassword';
@@ -50,7 +51,7 @@ function Fade({ children }: { children: ReactNode }) {
  * a code is being sent.
  */
 export function LoginFlow({ onClose, onStepChange }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const store = useStore();
   const completeSignIn = useCompleteSignIn();
   const [step, setStep] = useState<Step>(0);

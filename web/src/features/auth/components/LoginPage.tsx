@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { Link } from 'react-router';
 import { Logo } from '@/shared/ui/Logo';
 import { LoginFlow } from './LoginFlow';
@@ -12,7 +13,7 @@ import { isSignedInAtom } from '@/shared/session/session';
  * `redirectTo` when given, else home (spec section 4).
  */
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const signedIn = useAtomValue(isSignedInAtom);
   // Registration signs in at the verified code and then shows its form: keep the flow on screen.
   const [inFlow, setInFlow] = useState(false);

@@ -117,9 +117,9 @@ describe('login popup, step 0', () => {
   });
 
   it.each([
-    ['wrong', { status: 'wrong', httpStatus: 200 }],
-    ['exist', { status: 'exist', httpStatus: 200 }],
-    ['a rate limit', { status: 'error', message: 'تعداد درخواست‌ها زیاد است', httpStatus: 429 }],
+    ['wrong', { status: 'wrong' as const, httpStatus: 200 }],
+    ['exist', { status: 'exist' as const, httpStatus: 200 }],
+    ['a rate limit', { status: 'error' as const, message: 'تعداد درخواست‌ها زیاد است', httpStatus: 429 }],
   ])('any other result (%s) stays at step 0', async (_n, answer) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { createPortal } from 'react-dom';
 import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { loginModalAtom } from '@/shared/state';
 import { LoginFlow } from './LoginFlow';
 
@@ -25,7 +26,7 @@ export function LoginPopup() {
 }
 
 function PopupBody({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const dialogRef = useRef<HTMLDivElement>(null);
   // Read during the first render, before a step's autoFocus moves focus into the dialog.
   const [previouslyFocused] = useState(() => document.activeElement as HTMLElement | null);

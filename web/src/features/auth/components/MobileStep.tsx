@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { routesByName } from '@/shared/routes/routeTable';
 import { PrimaryButton, TextField, firstError } from '@/shared/ui/fields';
 import { useCore } from '@/shared/core/useCore';
@@ -21,7 +22,7 @@ const termsPath = routesByName.termsOfUse?.path ?? '/terms-of-use';
  * to termsOfUse) and the continue button. Submits only after validation passes.
  */
 export function MobileStep({ initial, onSubmit, busy }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [typed, setTyped] = useState(initial);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { hasSession, passwordLogin } from '@/features/auth/api/auth';
 import { LinkButton, PasswordField, PrimaryButton, firstError } from '@/shared/ui/fields';
@@ -16,7 +17,7 @@ interface Props {
 
 /** Password login (spec section 7: /user/login with {mobile, password}); 'wrong' → wrong mobile or password. */
 export function PasswordLogin({ mobile, onForgot, onOtp }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const completeSignIn = useCompleteSignIn();
   const setLoading = useSetAtom(loadingAtom);

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { completeRegistration, hasSession, type Outcome } from '@/features/auth/api/auth';
 import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
@@ -25,7 +26,7 @@ const cityList = (state: string): string[] => provinces.provinces.find((p) => p.
  * city; submitted to /user/register with the mcode and device 'web'.
  */
 export function RegisterForm({ mobile, mcode, onRegistered }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const setLoading = useSetAtom(loadingAtom);
   const [values, setValues] = useState<Record<Key, string>>({

@@ -1,12 +1,13 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { useLocation } from 'react-router';
 import type { components } from '@/shared/api';
 import { isSignedInAtom } from '@/shared/session/session';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { CartIcon } from '@/shared/ui/Icons';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { addToCart, quantityInCart } from '../api/cart';
@@ -15,7 +16,7 @@ import { cartAtom } from '../stores/cart';
 /** The product page's add-to-cart button and, once the variant is in the cart, a link to it. */
 export function AddToCartButton({ productId, productName, variant }: { productId: number; productName: string; variant: components['schemas']['VariantDto'] }) {
   const inStock = variant.InStock;
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation(ns);
   const signedIn = useAtomValue(isSignedInAtom);
   const cart = useAtomValue(cartAtom);
   const store = useStore();
@@ -67,7 +68,7 @@ export function AddToCartButton({ productId, productName, variant }: { productId
       </button>
       {inCart > 0 && (
         <PrefetchLink to="/profile/cart" className="text-xs font-bold text-brand-700 hover:underline" data-testid="in-cart">
-          {t('add.inCart', { n: faDigits(inCart) })} · {t('add.goToCart')}
+          {t('add.inCart', { n: formatCount(inCart) })} · {t('add.goToCart')}
         </PrefetchLink>
       )}
     </div>

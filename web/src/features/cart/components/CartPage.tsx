@@ -1,9 +1,10 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { coreIfLoaded, type Core } from '@/shared/core';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { CartIcon, CheckIcon, MinusIcon, PlusIcon, TrashIcon } from '@/shared/ui/Icons';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
@@ -31,7 +32,7 @@ function Line({ line, core, busy, onQuantity, onRemove }: {
   onQuantity: (line: CartLine, num: number) => void;
   onRemove: (line: CartLine) => void;
 }) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation(ns);
   return (
     <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm" data-testid="cart-line" data-line={line.Id}>
       <img
@@ -79,7 +80,7 @@ function Line({ line, core, busy, onQuantity, onRemove }: {
               <PlusIcon className="h-4 w-4" />
             </button>
             <output className="min-w-8 text-center font-bold text-slate-900" data-testid="line-quantity" aria-live="polite">
-              {faDigits(line.Num)}
+              {formatCount(line.Num)}
             </output>
             <button
               type="button"
@@ -113,7 +114,7 @@ function Line({ line, core, busy, onQuantity, onRemove }: {
  * the instalment badge shows when the core says every line allows it.
  */
 export default function CartPage() {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const store = useStore();
   const cart = useAtomValue(cartAtom);
@@ -221,7 +222,7 @@ export default function CartPage() {
         >
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt className="text-slate-600">{t('page.count')}</dt>
-            <dd data-testid="cart-count">{t('page.countValue', { n: faDigits(cart.count) })}</dd>
+            <dd data-testid="cart-count">{t('page.countValue', { n: formatCount(cart.count) })}</dd>
             <dt className="text-slate-600">{t('page.total')}</dt>
             <dd data-testid="cart-total">
               <Price toman={cart.orderTotalPrice} core={core} />

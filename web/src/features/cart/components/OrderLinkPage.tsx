@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
@@ -22,7 +23,7 @@ type State = { kind: 'loading' } | { kind: 'ok'; order: PreparedOrder } | { kind
  * message and nothing of the order.
  */
 export default function OrderLinkPage() {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const code = route.params.code ?? '';
   const core = useCore();

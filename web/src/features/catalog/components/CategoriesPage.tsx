@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { GridIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageTitle } from '@/shared/ui/PageTitle';
@@ -18,7 +19,7 @@ export function categoryTree(list: CategoryDto[]): { root: CategoryDto; children
 
 /** /categories: the category tree with pictures and product counts. */
 export default function CategoriesPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const { data, error, reload } = useResource(listCategories());
   const tree = data ? categoryTree(data.data) : null;
@@ -40,7 +41,7 @@ export default function CategoriesPage() {
                   <span className="block font-bold text-slate-900">{root.Name}</span>
                   <span className="line-clamp-1 text-xs leading-6 text-slate-600">{root.Description}</span>
                 </span>
-                <span className="shrink-0 text-xs text-slate-600">{t('category.count', { n: faDigits(root.Count) })}</span>
+                <span className="shrink-0 text-xs text-slate-600">{t('category.count', { n: formatCount(root.Count) })}</span>
               </PrefetchLink>
               {children.length > 0 && (
                 <ul className="flex flex-wrap gap-2 border-t border-slate-100 p-3">
@@ -48,7 +49,7 @@ export default function CategoriesPage() {
                     <li key={c.Id}>
                       <PrefetchLink to={c.Url} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800">
                         {c.Name}
-                        <span className="text-xs text-slate-600">({faDigits(c.Count)})</span>
+                        <span className="text-xs text-slate-600">({formatCount(c.Count)})</span>
                       </PrefetchLink>
                     </li>
                   ))}

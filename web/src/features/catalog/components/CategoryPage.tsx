@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLateTitle } from '@/shared/hooks/useLateTitle';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { NotFound } from '@/shared/ui/NotFound';
@@ -28,7 +29,7 @@ function pathOf(list: CategoryDto[], c: CategoryDto): CategoryDto[] {
 
 /** /shop/category/{slug}-{id}: the category's products (and its sub-categories'), filters in the URL. */
 export default function CategoryPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { title, params } = useRouteInfo();
   const id = Number(params.id);
   const { data, error, reload } = useResource(listCategories());
@@ -71,7 +72,7 @@ export default function CategoryPage() {
             {children.map((c) => (
               <li key={c.Id} className="shrink-0">
                 <PrefetchLink to={c.Url} className="inline-flex min-h-9 items-center gap-1 rounded-full bg-white px-3 text-sm text-slate-700 shadow-sm hover:text-brand-800">
-                  {c.Name} <span className="text-xs text-slate-500">({faDigits(c.Count)})</span>
+                  {c.Name} <span className="text-xs text-slate-500">({formatCount(c.Count)})</span>
                 </PrefetchLink>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -22,7 +23,7 @@ export function parseUids(raw: string | null): string[] {
 
 /** /compare?uids=a,b: up to four products side by side (the list is also kept on this device). */
 export default function ComparePage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const [params, setParams] = useSearchParams();
   const [stored, setStored] = useAtom(compareAtom);

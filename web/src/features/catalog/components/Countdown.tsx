@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { faDigits } from '@/shared/lib/digits';
+import { ns } from '../i18n';
+import { formatCount, formatTwoDigits } from '@/shared/lib/format';
 
-const pad = (n: number) => faDigits(String(n).padStart(2, '0'));
 
 /** Remaining time until `endsAt` as days, hours, minutes, seconds (all ≥ 0). */
 export function remaining(endsAt: number, now: number) {
@@ -18,7 +18,7 @@ export function remaining(endsAt: number, now: number) {
 
 /** A special offer's countdown, ticking every second, in Persian digits. */
 export function Countdown({ endsAt, className = '' }: { endsAt: string; className?: string }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const end = Date.parse(endsAt);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -36,8 +36,8 @@ export function Countdown({ endsAt, className = '' }: { endsAt: string; classNam
     r.total === 0
       ? t('offerEnded')
       : r.d > 0
-        ? t('countdown', { d: faDigits(r.d), h: pad(r.h), m: pad(r.m), s: pad(r.s) })
-        : t('countdownShort', { h: pad(r.h), m: pad(r.m), s: pad(r.s) });
+        ? t('countdown', { d: formatCount(r.d), h: formatTwoDigits(r.h), m: formatTwoDigits(r.m), s: formatTwoDigits(r.s) })
+        : t('countdownShort', { h: formatTwoDigits(r.h), m: formatTwoDigits(r.m), s: formatTwoDigits(r.s) });
   return (
     <span className={`inline-flex items-center gap-1 text-xs font-bold ${className}`} data-testid="countdown">
       <span className="sr-only">{t('endsIn')}</span>

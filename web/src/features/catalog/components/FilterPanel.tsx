@@ -1,7 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { faDigits, faNumber } from '@/shared/lib/digits';
+import { ns } from '../i18n';
+import { formatCount, formatPlain } from '@/shared/lib/format';
 import type { Facets, FacetValue } from '@/features/catalog/api/catalog';
+import { loadCore } from '@/shared/core';
 import { activeCount, emptyFilters, parseAmount, toggleValue, type Filters, type ListKey } from '@/features/catalog/utils/filters';
 
 function FacetGroup({
@@ -15,7 +17,7 @@ function FacetGroup({
   selected: string[];
   onToggle: (key: ListKey, value: string) => void;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   // Selected values stay listed even when the current answer has none of them.
   const shown = [...values];
   for (const s of selected) if (!shown.some((v) => v.Value === s)) shown.push({ Value: s, Label: s, Count: 0 });
@@ -40,7 +42,7 @@ function FacetGroup({
                 <span className="flex-1" dir="auto">
                   {v.Label}
                 </span>
-                {v.Count > 0 && <span className="text-xs text-slate-500">{faDigits(v.Count)}</span>}
+                {v.Count > 0 && <span className="text-xs text-slate-500">{formatCount(v.Count)}</span>}
               </label>
             </li>
           );
@@ -51,19 +53,24 @@ function FacetGroup({
 }
 
 function PriceRange({ filters, bounds, onChange }: { filters: Filters; bounds: Facets | null; onChange: (f: Filters) => void }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const id = useId();
-  const [min, setMin] = useState(filters.min_price !== null ? faDigits(filters.min_price) : '');
-  const [max, setMax] = useState(filters.max_price !== null ? faDigits(filters.max_price) : '');
+  const [min, setMin] = useState(filters.min_price !== null ? formatPlain(filters.min_price) : '');
+  const [max, setMax] = useState(filters.max_price !== null ? formatPlain(filters.max_price) : '');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    setMin(filters.min_price !== null ? faDigits(filters.min_price) : '');
-    setMax(filters.max_price !== null ? faDigits(filters.max_price) : '');
+    setMin(filters.min_price !== null ? formatPlain(filters.min_price) : '');
+    setMax(filters.max_price !== null ? formatPlain(filters.max_price) : '');
   }, [filters.min_price, filters.max_price]);
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const lo = min.trim() ? parseAmount(min) : null;
-    const hi = max.trim() ? parseAmount(max) : null;
+    // The amounts show (and are typed) in Persian digits: read with the core's rule.
+    const digits = await loadCore().then(
+      (core) => core.toWesternDigits,
+      () => undefined,
+    );
+    const lo = min.trim() ? parseAmount(min, digits) : null;
+    const hi = max.trim() ? parseAmount(max, digits) : null;
     if ((min.trim() && lo === null) || (max.trim() && hi === null)) return setError(t('priceInvalid'));
     if (lo !== null && hi !== null && lo > hi) return setError(t('priceRangeError'));
     setError(null);
@@ -72,7 +79,7 @@ function PriceRange({ filters, bounds, onChange }: { filters: Filters; bounds: F
   const input =
     'h-10 w-full min-w-0 rounded-lg border border-slate-200 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none';
   return (
-    <form onSubmit={submit} className="border-b border-slate-100 py-3" noValidate data-testid="price-range">
+    <form onSubmit={(e) => void submit(e)} className="border-b border-slate-100 py-3" noValidate data-testid="price-range">
       <fieldset>
         <legend className="mb-2 text-sm font-bold text-slate-800">{t('facet.price')}</legend>
         <div className="flex items-center gap-2">
@@ -86,7 +93,7 @@ function PriceRange({ filters, bounds, onChange }: { filters: Filters; bounds: F
             dir="ltr"
             value={min}
             onChange={(e) => setMin(e.target.value)}
-            placeholder={bounds?.PriceMin != null ? faNumber(bounds.PriceMin) : ''}
+            placeholder={bounds?.PriceMin != null ? formatCount(bounds.PriceMin) : ''}
             className={input}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-err` : undefined}
@@ -101,7 +108,7 @@ function PriceRange({ filters, bounds, onChange }: { filters: Filters; bounds: F
             dir="ltr"
             value={max}
             onChange={(e) => setMax(e.target.value)}
-            placeholder={bounds?.PriceMax != null ? faNumber(bounds.PriceMax) : ''}
+            placeholder={bounds?.PriceMax != null ? formatCount(bounds.PriceMax) : ''}
             className={input}
             aria-invalid={error ? true : undefined}
           />
@@ -131,7 +138,7 @@ export function FilterPanel({
   onChange: (f: Filters) => void;
   hideSpecial?: boolean;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const toggle = (key: ListKey, value: string) => onChange(toggleValue(filters, key, value));
   return (
     <div data-testid="filter-panel">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { faDigits } from '@/shared/lib/digits';
+import { ns } from '../i18n';
+import { formatPlain } from '@/shared/lib/format';
 import type { ImageDto } from '@/features/catalog/api/catalog';
 
 /** `SrcSet` ("url 320w, url 640w, …") as width → url. */
@@ -46,7 +47,7 @@ export function preloadGalleryImage(img: ImageDto): void {
 
 /** The product pictures: the chosen one large (webp, 1x/2x), thumbnails to switch. */
 export function Gallery({ images, name }: { images: ImageDto[]; name: string }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const [index, setIndex] = useState(0);
   const img = images[Math.min(index, images.length - 1)];
   if (!img) return null;
@@ -74,7 +75,7 @@ export function Gallery({ images, name }: { images: ImageDto[]; name: string }) 
                 type="button"
                 onClick={() => setIndex(i)}
                 aria-pressed={i === index}
-                aria-label={t('product.picture', { n: faDigits(i + 1) })}
+                aria-label={t('product.picture', { n: formatPlain(i + 1) })}
                 className={`block overflow-hidden rounded-xl border-2 ${i === index ? 'border-brand-600' : 'border-transparent'}`}
               >
                 <img

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { coreIfLoaded } from '@/shared/core';
 import { Section } from '@/shared/ui/HomeSection';
 import { listProducts, listSpecials } from '@/features/catalog/api/catalog';
@@ -34,7 +35,7 @@ function Row({ list, countdown = false }: { list: Get<'/api/client/v1/catalog/pr
  * new and used/open-box arrivals, all from the API.
  */
 export default function HomeSections() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   return (
     <>
       <Section id="highlights-title" title={t('homeSections.specials')} more="/specials" moreLabel={t('seeAll')}>

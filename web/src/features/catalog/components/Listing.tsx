@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { BoxIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { listProducts, searchProducts, listSpecials, type ListQuery } from '@/features/catalog/api/catalog';
@@ -19,7 +20,7 @@ type ListPath = '/api/client/v1/catalog/products' | '/api/client/v1/catalog/sear
 const LISTS: Record<ListKind, (q: ListQuery) => Get<ListPath>> = { products: listProducts, search: searchProducts, specials: listSpecials };
 
 function SortSelect({ value, options, onChange }: { value: SortKey; options: SortKey[]; onChange: (s: SortKey) => void }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   return (
     <label className="flex items-center gap-2 text-sm text-slate-700">
       <span className="shrink-0">{t('sortLabel')}</span>
@@ -60,11 +61,11 @@ export function Listing({
   emptyMessage?: string;
   header?: ReactNode;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const [params, setParams] = useSearchParams();
   const relevance = kind === 'search' || kind === 'specials';
-  const filters = parseFilters(params, relevance);
   const core = useCore('now');
+  const filters = parseFilters(params, relevance, core?.toWesternDigits);
   const { data, error, loading, reload } = useResource(LISTS[kind](filtersToQuery(filters, fixed)));
   // Facet values (labels and counts) of the unfiltered list, so that choosing one brand
   // still lists the others.
@@ -111,12 +112,12 @@ export function Listing({
                 aria-haspopup="dialog"
                 data-testid="open-filters"
               >
-                {n ? t('filtersCount', { n: faDigits(n) }) : t('filters')}
+                {n ? t('filtersCount', { n: formatCount(n) }) : t('filters')}
               </button>
             )}
             {data && (
               <span className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-                {t('results', { n: faDigits(data.Total) })}
+                {t('results', { n: formatCount(data.Total) })}
               </span>
             )}
           </div>
@@ -161,7 +162,7 @@ export function Listing({
           </div>
           <div className="border-t border-slate-100 p-3">
             <button type="button" onClick={() => setPanelOpen(false)} className="h-11 w-full rounded-xl bg-brand-600 font-bold text-white" data-testid="apply-filters">
-              {t('applyFilters', { n: faDigits(data?.Total ?? 0) })}
+              {t('applyFilters', { n: formatCount(data?.Total ?? 0) })}
             </button>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
 import { SUGGEST_DEBOUNCE_MS } from './MobileSearchPage';
@@ -34,8 +34,9 @@ describe('/mobile-search', () => {
     const asked = api.callsTo(SUGGEST).slice(before).map((c) => c.url.searchParams.get('q'));
     expect(asked).toEqual(['لنوو']);
     // The suggestion shows with the query marked.
+    // (marked once the WASM core, which folds the text, has loaded)
     const item = await screen.findByTestId('suggestion');
-    expect(item.querySelector('mark')).toHaveTextContent('لنوو');
+    await waitFor(() => expect(item.querySelector('mark')).toHaveTextContent('لنوو'));
     expect(screen.getByRole('link', { name: 'همه نتایج برای «لنوو»' })).toHaveAttribute('href', '/shop/search-product?q=%D9%84%D9%86%D9%88%D9%88');
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { SearchIcon } from '@/shared/ui/Icons';
@@ -19,7 +20,7 @@ const searchHref = (q: string) => `/shop/search-product?q=${encodeURIComponent(q
 
 /** /mobile-search: a search box with live suggestions (products, brand/model names, categories). */
 export default function MobileSearchPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const id = useId();
   const navigate = useNavigate();

@@ -1,7 +1,8 @@
 import { Fragment, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import type { Core } from '@/shared/core';
-import { faDigits } from '@/shared/lib/digits';
+import { formatPlain } from '@/shared/lib/format';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { ProductCard as Card } from '@/features/catalog/api/catalog';
 import { Countdown } from './Countdown';
@@ -18,9 +19,9 @@ const CONDITION_STYLE: Record<string, string> = {
 /** Short spec line parts: CPU, RAM, storage. */
 export function specParts(p: Pick<Card, 'Cpu' | 'RamGb' | 'StorageGb' | 'StorageType'>): string[] {
   const parts = [p.Cpu];
-  if (p.RamGb > 0) parts.push(`${faDigits(p.RamGb)} گیگ رم`);
-  if (p.StorageGb >= 1024 && p.StorageGb % 1024 === 0) parts.push(`${faDigits(p.StorageGb / 1024)} ترابایت ${p.StorageType}`);
-  else if (p.StorageGb > 0) parts.push(`${faDigits(p.StorageGb)} گیگ ${p.StorageType}`);
+  if (p.RamGb > 0) parts.push(`${formatPlain(p.RamGb)} گیگ رم`);
+  if (p.StorageGb >= 1024 && p.StorageGb % 1024 === 0) parts.push(`${formatPlain(p.StorageGb / 1024)} ترابایت ${p.StorageType}`);
+  else if (p.StorageGb > 0) parts.push(`${formatPlain(p.StorageGb)} گیگ ${p.StorageType}`);
   return parts.filter(Boolean);
 }
 
@@ -55,7 +56,7 @@ export function ProductCard({
   eager?: boolean;
   countdown?: boolean;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const FavouriteButton = useContext(FavouriteSlot);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -1,9 +1,10 @@
 import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { NotFound } from '@/shared/ui/NotFound';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLateTitle } from '@/shared/hooks/useLateTitle';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
 import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
@@ -59,7 +60,7 @@ if (typeof location !== 'undefined' && typeof document !== 'undefined') {
 }
 
 function ConditionCard({ product }: { product: ProductDetail }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const d = product.ConditionDetails;
   if (!d) return null;
   return (
@@ -79,13 +80,13 @@ function ConditionCard({ product }: { product: ProductDetail }) {
         {d.BatteryHealth != null && (
           <div className="rounded-xl bg-white p-2">
             <dt className="text-xs text-slate-600">{t('product.batteryHealth')}</dt>
-            <dd className="mt-1 font-bold text-slate-900">{t('product.percent', { n: faDigits(d.BatteryHealth) })}</dd>
+            <dd className="mt-1 font-bold text-slate-900">{t('product.percent', { n: formatCount(d.BatteryHealth) })}</dd>
           </div>
         )}
         {d.TestDays != null && (
           <div className="rounded-xl bg-white p-2">
             <dt className="text-xs text-slate-600">{t('product.testPeriod')}</dt>
-            <dd className="mt-1 font-bold text-slate-900">{t('product.days', { n: faDigits(d.TestDays) })}</dd>
+            <dd className="mt-1 font-bold text-slate-900">{t('product.days', { n: formatCount(d.TestDays) })}</dd>
           </div>
         )}
       </dl>
@@ -96,7 +97,7 @@ function ConditionCard({ product }: { product: ProductDetail }) {
 }
 
 function StockState({ v, testId = 'stock' }: { v: Variant; testId?: string }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   if (!v.InStock)
     return (
       <p className="text-sm font-bold text-red-700" data-testid={testId}>
@@ -106,14 +107,14 @@ function StockState({ v, testId = 'stock' }: { v: Variant; testId?: string }) {
   return (
     <p className="flex items-center gap-1.5 text-sm text-emerald-700" data-testid={testId}>
       <CheckIcon className="h-4 w-4" />
-      {v.Stock <= 3 ? t('lowStock', { n: faDigits(v.Stock) }) : t('inStockLabel')}
+      {v.Stock <= 3 ? t('lowStock', { n: formatCount(v.Stock) }) : t('inStockLabel')}
     </p>
   );
 }
 
 /** Price, stock and the add-to-cart button: a sticky bar at phone size, a box beside the specs on wide screens. */
 function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const CartButton = useContext(CartButtonSlot);
 
   return (
@@ -148,7 +149,7 @@ function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant
 
 /** The instalment calculator for the chosen variant; plans and the core load when it is opened. */
 function InstalmentBox({ total }: { total: number }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const [open, setOpen] = useState(false);
   return (
     <details
@@ -167,7 +168,7 @@ function InstalmentBox({ total }: { total: number }) {
 }
 
 function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   // The WASM core comes on the first interaction: the page's first load stays small.
   const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
@@ -280,7 +281,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
 
 /** /product/{uid}: gallery, variants (colour × warranty) with their price, stock, condition, specs, add to cart. */
 export default function ProductDetailPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { params, title } = useRouteInfo();
   const uid = params.uid ?? '';
   // The data the server embedded beside the static hero (first load only): adopted before

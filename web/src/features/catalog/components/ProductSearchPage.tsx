@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { SearchIcon } from '@/shared/ui/Icons';
@@ -13,7 +14,7 @@ const MAX_QUERY = 256;
 
 /** /shop/search-product?q=: results ranked by the server, matches highlighted (folded). */
 export default function ProductSearchPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
@@ -8,7 +9,7 @@ import { CompareBar } from './CompareBar';
 /** /shop: every product, filters and sort in the URL. */
 export default function ShopPage() {
   const { title } = useRouteInfo();
-  useTranslation('catalog');
+  useTranslation(ns);
   return (
     <section aria-labelledby="page-title">
       <Breadcrumbs items={[{ label: title }]} />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
@@ -6,7 +7,7 @@ import { Listing } from './Listing';
 
 /** /specials: products with a running offer, ending soonest first, each with its countdown. */
 export default function SpecialsPage() {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   return (
     <section aria-labelledby="page-title">

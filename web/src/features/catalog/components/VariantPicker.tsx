@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import type { Variant } from '@/features/catalog/api/catalog';
 import { colours, warrantiesFor } from '@/features/catalog/utils/variants';
 
@@ -15,7 +16,7 @@ export function VariantPicker({
   onColour: (colour: string) => void;
   onVariant: (v: Variant) => void;
 }) {
-  const { t } = useTranslation('catalog');
+  const { t } = useTranslation(ns);
   const id = useId();
   const cs = colours(variants);
   const ws = warrantiesFor(variants, selected.Color);

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCore, type Core } from '@/shared/core';
 import { activeCount, emptyFilters, filtersToQuery, filtersToSearch, parseFilters, parseAmount, toggleValue } from './filters';
 
+let core: Core;
+beforeAll(async () => {
+  core = await loadCore();
+});
+
 describe('filters in the URL', () => {
-  it('reads lists, prices (Persian digits too), flags, sort and page', () => {
-    const f = parseFilters(new URLSearchParams('brand=lenovo,asus&ram=۱۶&min_price=۲۰٬۰۰۰٬۰۰۰&max_price=90000000&in_stock=1&sort=cheapest&page=3'));
+  it('reads lists, prices (Persian digits too, through the core), flags, sort and page', () => {
+    const f = parseFilters(new URLSearchParams('brand=lenovo,asus&ram=۱۶&min_price=۲۰٬۰۰۰٬۰۰۰&max_price=90000000&in_stock=1&sort=cheapest&page=3'), false, core.toWesternDigits);
     expect(f.brand).toEqual(['asus', 'lenovo']);
     expect(f.ram).toEqual(['16']);
     expect(f.min_price).toBe(20_000_000);
@@ -43,8 +49,16 @@ describe('filters in the URL', () => {
     expect(q.min_price).toBeUndefined();
   });
 
+  it('reads Persian digits only once the core is there', () => {
+    const params = new URLSearchParams('min_price=۲۰٬۰۰۰٬۰۰۰&max_price=90000000');
+    expect(parseFilters(params).min_price).toBeNull();
+    expect(parseFilters(params).max_price).toBe(90_000_000);
+    expect(parseFilters(params, false, core.toWesternDigits).min_price).toBe(20_000_000);
+  });
+
   it('parses amounts', () => {
-    expect(parseAmount('۱۲٬۵۰۰')).toBe(12500);
+    expect(parseAmount('۱۲٬۵۰۰', core.toWesternDigits)).toBe(12500);
+    expect(parseAmount('١٢٬٥٠٠', core.toWesternDigits)).toBe(12500);
     expect(parseAmount('12 500')).toBe(12500);
     expect(parseAmount('-5')).toBeNull();
     expect(parseAmount('1e9')).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * The list filters and the URL: every filter lives in the page's search params, with the
  * API's parameter names, so a filtered list can be shared, bookmarked and gone back to.
- * `parseFilters` reads them leniently (Persian digits, junk ignored); `filtersToSearch` writes
+ * `parseFilters` reads them leniently (junk ignored; Persian digits through the core's
+ * `to_western_digits`, passed in as `digits`); `filtersToSearch` writes
  * the canonical form (sorted lists, defaults left out, page 1 omitted).
  */
 import type { ListQuery } from '../api/catalog';
@@ -40,53 +41,55 @@ export const emptyFilters: Filters = {
   page: 1,
 };
 
-const PERSIAN = '۰۱۲۳۴۵۶۷۸۹';
-const ARABIC = '٠١٢٣٤٥٦٧٨٩';
+/**
+ * Reads Persian and Arabic-Indic digits as ASCII: the core's `to_western_digits` (`useCore()`,
+ * `loadCore()`). Before the core has loaded, text is read as it is, so a value written in
+ * Persian digits counts once the core is there (the app itself writes ASCII digits).
+ */
+export type DigitReader = (s: string) => string;
+const asIs: DigitReader = (s) => s;
 
-/** Persian and Arabic-Indic digits to ASCII; separators (٬ , space) dropped. */
-export function westernDigits(s: string): string {
-  return s
-    .replace(/[۰-۹]/g, (d) => String(PERSIAN.indexOf(d)))
-    .replace(/[٠-٩]/g, (d) => String(ARABIC.indexOf(d)))
-    .replace(/[\s,٬_]/g, '');
+/** Typed or linked digits as ASCII, separators (٬ , space) dropped. */
+function asciiDigits(s: string, digits: DigitReader): string {
+  return digits(s).replace(/[\s,٬_]/g, '');
 }
 
 /** A whole non-negative amount, or null. */
-export function parseAmount(raw: string | null | undefined): number | null {
+export function parseAmount(raw: string | null | undefined, digits: DigitReader = asIs): number | null {
   if (raw == null) return null;
-  const s = westernDigits(raw);
+  const s = asciiDigits(raw, digits);
   if (!/^[0-9]{1,13}$/.test(s)) return null;
   return Number(s);
 }
 
 const SLUG = /^[a-z0-9-]{1,40}$/;
 
-function readList(params: URLSearchParams, key: ListKey): string[] {
+function readList(params: URLSearchParams, key: ListKey, digits: DigitReader): string[] {
   const values = params
     .getAll(key)
     .flatMap((v) => v.split(','))
-    .map((v) => westernDigits(v.trim().toLowerCase()))
+    .map((v) => asciiDigits(v.trim().toLowerCase(), digits))
     .filter((v) => SLUG.test(v));
   return [...new Set(values)].sort();
 }
 
 const TRUE = new Set(['1', 'true', 'yes', 'on']);
 
-export function parseFilters(params: URLSearchParams, allowRelevance = false): Filters {
+export function parseFilters(params: URLSearchParams, allowRelevance = false, digits: DigitReader = asIs): Filters {
   const sortRaw = params.get('sort');
   const sort =
     sortRaw && ((SORTS as readonly string[]).includes(sortRaw) || (allowRelevance && sortRaw === 'relevance'))
       ? (sortRaw as SortKey)
       : null;
-  const page = parseAmount(params.get('page'));
+  const page = parseAmount(params.get('page'), digits);
   return {
-    brand: readList(params, 'brand'),
-    condition: readList(params, 'condition'),
-    line: readList(params, 'line'),
-    ram: readList(params, 'ram'),
-    cpu_family: readList(params, 'cpu_family'),
-    min_price: parseAmount(params.get('min_price')),
-    max_price: parseAmount(params.get('max_price')),
+    brand: readList(params, 'brand', digits),
+    condition: readList(params, 'condition', digits),
+    line: readList(params, 'line', digits),
+    ram: readList(params, 'ram', digits),
+    cpu_family: readList(params, 'cpu_family', digits),
+    min_price: parseAmount(params.get('min_price'), digits),
+    max_price: parseAmount(params.get('max_price'), digits),
     in_stock: TRUE.has(params.get('in_stock') ?? ''),
     special: TRUE.has(params.get('special') ?? ''),
     sort,

@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
@@ -11,7 +12,7 @@ import { AddressFormSlot } from './addressFormSlot';
  * address once (it becomes their default address), then goes on to order registration.
  */
 export default function CartFirstPage() {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const navigate = useNavigate();
   const AddressForm = useContext(AddressFormSlot);

@@ -1,12 +1,13 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { goToGateway, startPayment } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
 import { listAddresses, type Address } from '@/shared/api/address';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { faDigits } from '@/shared/lib/digits';
 import { sessionAtom } from '@/shared/session/session';
 import { CartIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -44,7 +45,7 @@ function PaymentMethods(props: {
   planId: number | null;
   onPlan: (id: number) => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(ns);
   const { eligible, method, onMethod, payable, planId, onPlan } = props;
   const box = (on: boolean, off = false) =>
     `flex items-center gap-3 rounded-xl border p-3 ${on ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${off ? 'text-slate-500' : 'cursor-pointer'}`;
@@ -73,7 +74,8 @@ function PaymentMethods(props: {
  * summary; «پرداخت» registers the order (one Idempotency-Key per attempt) and goes to the bank.
  */
 export default function CartOrderRegistrationPage() {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(ns);
+  const core = useCore();
   const route = useRouteInfo();
   const navigate = useNavigate();
   const uid = useAtomValue(sessionAtom).user?.Uid ?? '';
@@ -225,7 +227,7 @@ export default function CartOrderRegistrationPage() {
                       <span className="min-w-0 break-words leading-7">
                         <span className="font-medium">{a.Name}</span> · {a.State}، {a.City}
                         <br />
-                        {[a.Address, a.Plaque ? t('address.plaque', { value: faDigits(a.Plaque) }) : '', a.Unit ? t('address.unit', { value: faDigits(a.Unit) }) : ''].filter(Boolean).join('، ')}
+                        {[a.Address, a.Plaque ? t('address.plaque', { value: persianDigits(core, a.Plaque) }) : '', a.Unit ? t('address.unit', { value: persianDigits(core, a.Unit) }) : ''].filter(Boolean).join('، ')}
                       </span>
                     </label>
                   </li>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { Money } from '@/shared/ui/Money';
 import type { Summary } from '../api/checkout';
 
 /** The final summary: every line and amount as the server computed it. */
 export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary; deliveryChosen: boolean }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(ns);
   const core = useCore();
   return (
     <div data-testid="checkout-summary" className="space-y-3">
@@ -68,7 +69,7 @@ export function PriceChanges({
   accepted: boolean;
   onAccept: (v: boolean) => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(ns);
   const changed = summary.Lines.filter((l) => l.PriceChanged);
   return (
     <div role="alert" data-testid="price-changed" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm">

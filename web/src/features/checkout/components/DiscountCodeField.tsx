@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 
 /**
  * The discount code entry of order registration: a text field and «اعمال», or the applied code
@@ -18,7 +19,7 @@ export function DiscountCodeField({
   onApply: (text: string) => void;
   onRemove: () => void;
 }) {
-  const { t } = useTranslation('checkout');
+  const { t } = useTranslation(ns);
   const [text, setText] = useState('');
   const id = useId();
   const errorId = `${id}-error`;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLateTitle } from '@/shared/hooks/useLateTitle';
 import { NotFound } from '@/shared/ui/NotFound';
@@ -12,7 +13,7 @@ import { getBlogPost } from '@/features/content/api/content';
 
 /** /blogs/{blog}: one post; an unknown slug shows the not-found page. */
 export default function BlogDetailPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(ns);
   const { params, title } = useRouteInfo();
   const slug = params.blog ?? '';
   const { data, error, reload } = useResource(getBlogPost(slug));

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useResource } from '@/shared/api/resource';
 import { Section } from '@/shared/ui/HomeSection';
 import { listBlog } from '../api/content';
@@ -6,7 +7,7 @@ import { BlogCard } from './BlogsPage';
 
 /** The home page's three newest blog posts (nothing when there are none). */
 export function BlogTeasers() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(ns);
   const { data } = useResource(listBlog(1, 3));
   if (!data?.data.length) return null;
   return (

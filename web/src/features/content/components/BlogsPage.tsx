@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { faDigits } from '@/shared/lib/digits';
+import { formatPlain } from '@/shared/lib/format';
 import { BookIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageTitle } from '@/shared/ui/PageTitle';
@@ -13,7 +14,7 @@ import { Pagination } from '@/shared/ui/Pagination';
 import { listBlog, BLOG_PAGE_SIZE, type BlogPostSummary } from '@/features/content/api/content';
 
 export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager?: boolean }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(ns);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm">
       <PrefetchLink to={`/blogs/${post.Slug}`} className="block" tabIndex={-1} aria-hidden="true">
@@ -44,7 +45,7 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
 
 /** /blogs: posts, newest first, 12 a page (`?page=`). */
 export default function BlogsPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const [params] = useSearchParams();
   const page = Math.max(1, Math.min(1000, Number.parseInt(params.get('page') ?? '1', 10) || 1));
@@ -53,7 +54,7 @@ export default function BlogsPage() {
   const pages = data ? Math.max(1, Math.ceil(data.Total / (data.Size || BLOG_PAGE_SIZE))) : 1;
   return (
     <section aria-labelledby="page-title">
-      <PageTitle aside={data && pages > 1 ? <span className="text-sm text-slate-500">{t('pageOf', { page: faDigits(page), pages: faDigits(pages) })}</span> : undefined}>
+      <PageTitle aside={data && pages > 1 ? <span className="text-sm text-slate-500">{t('pageOf', { page: formatPlain(page), pages: formatPlain(pages) })}</span> : undefined}>
         <span id="page-title">{title}</span>
       </PageTitle>
       {error && !posts && <LoadError onRetry={reload} />}

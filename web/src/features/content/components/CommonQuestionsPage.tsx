@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
@@ -8,7 +9,7 @@ import { getFaq } from '@/features/content/api/content';
 
 /** FAQ from `/faq`: each question opens its answer (details/summary, keyboard friendly). */
 export default function CommonQuestionsPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const { data, error, reload } = useResource(getFaq());
   const faq = data?.data;

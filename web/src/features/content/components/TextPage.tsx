@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { useResource } from '@/shared/api/resource';
@@ -9,7 +10,7 @@ export type PageName = 'about' | 'contact' | 'terms' | 'privacy';
 
 /** A content page (about, contact, terms, privacy) from `/pages/{name}`. */
 export function TextPage({ name }: { name: PageName }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const { data, error, loading, reload } = useResource(getContentPage(name));
   const page = data?.data;

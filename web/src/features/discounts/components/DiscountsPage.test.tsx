@@ -57,7 +57,7 @@ describe('/profile/discounts', () => {
     expect(second.getByText('ویژهٔ شما')).toBeInTheDocument();
     expect(await second.findByText('۲ بار دیگر می‌توانید از این کد استفاده کنید')).toBeInTheDocument();
     const third = within(cards[2]);
-    expect(third.getByText('به‌زودی')).toBeInTheDocument();
+    expect(third.getByText('هنوز فعال نشده')).toBeInTheDocument();
     expect(third.getByText('از ۱ دی ۱۴۰۵ فعال می‌شود · معتبر تا ۲۴ خرداد ۱۴۰۶')).toBeInTheDocument();
     expect(third.queryByText(/بار دیگر/)).toBeNull();
     // No Western digit in what the customer reads (the code itself aside).

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { TagIcon } from '@/shared/ui/Icons';
@@ -11,7 +12,7 @@ import { listDiscounts, type DiscountItem } from '../api/discounts';
 type State = { kind: 'loading' } | { kind: 'ok'; data: DiscountItem[] } | { kind: 'failed'; message: string | null };
 
 function CodeCard({ d }: { d: DiscountItem }) {
-  const { t } = useTranslation('discounts');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -52,7 +53,7 @@ function CodeCard({ d }: { d: DiscountItem }) {
 
 /** `/profile/discounts`: the codes this customer may use, with their terms and Jalali dates. */
 export default function DiscountsPage() {
-  const { t } = useTranslation('discounts');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [round, setRound] = useState(0);

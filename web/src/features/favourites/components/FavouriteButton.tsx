@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { isSignedInAtom } from '@/shared/session/session';
 import { HeartIcon } from '@/shared/ui/Icons';
 import { heartsAtom, toggleHeart } from '../stores/favourites';
@@ -10,7 +11,7 @@ import { heartsAtom, toggleHeart } from '../stores/favourites';
  * this browser (the title and the toast say so) and the heart joins the account at sign-in.
  */
 export function FavouriteButton({ uid, name, compact = false }: { uid: string; name?: string; compact?: boolean }) {
-  const { t } = useTranslation('favourites');
+  const { t } = useTranslation(ns);
   const store = useStore();
   const hearts = useAtomValue(heartsAtom);
   const signedIn = useAtomValue(isSignedInAtom);

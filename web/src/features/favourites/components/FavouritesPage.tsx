@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { Link, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '@/shared/ui/toast';
 import { persianDigits, useCore } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -19,7 +20,7 @@ export const PAGE_SIZE = 24;
 type Phase = { kind: 'loading' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; page: FavouritePage };
 
 function FavouriteRow({ f, onRemove, busy }: { f: Favourite; onRemove: () => void; busy: boolean }) {
-  const { t } = useTranslation('favourites');
+  const { t } = useTranslation(ns);
   const p = f.Product;
   return (
     <li className="flex min-w-0 gap-3 rounded-2xl bg-white p-3 shadow-sm" data-testid="favourite-item" data-uid={f.Uid}>
@@ -78,7 +79,7 @@ function FavouriteRow({ f, onRemove, busy }: { f: Favourite; onRemove: () => voi
  * be removed. The empty state shows only when the server's total is zero.
  */
 export default function FavouritesPage() {
-  const { t } = useTranslation('favourites');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const core = useCore();
   const [params] = useSearchParams();

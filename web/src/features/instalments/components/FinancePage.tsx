@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { goToGateway } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
@@ -24,7 +25,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
 
 /** One plan with «پرداخت قسط» for its next instalment. */
 function PlanCard({ plan }: { plan: PlanView }) {
-  const { t } = useTranslation('instalments');
+  const { t } = useTranslation(ns);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const next = plan.Instalments.find((i) => i.Id === plan.NextId);
@@ -77,7 +78,7 @@ function PlanCard({ plan }: { plan: PlanView }) {
  * with paid, due and overdue instalments, as the server has them.
  */
 export default function FinancePage() {
-  const { t } = useTranslation('instalments');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const [params] = useSearchParams();
   const result = params.get('result') ?? '';

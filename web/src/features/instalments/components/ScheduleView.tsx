@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import type { PlanView } from '../api/instalments';
 
 const STATE_STYLE: Record<string, string> = {
@@ -10,7 +11,7 @@ const STATE_STYLE: Record<string, string> = {
 
 /** A plan's totals and its instalments (the server's texts: Persian digits, Jalali dates). */
 export function ScheduleView({ plan, children }: { plan: PlanView; children?: React.ReactNode }) {
-  const { t } = useTranslation('instalments');
+  const { t } = useTranslation(ns);
   const facts: [string, string][] = [
     [t('finance.total'), plan.TotalText],
     [t('finance.downPayment'), plan.DownPaymentText],

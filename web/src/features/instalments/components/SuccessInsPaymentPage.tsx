@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { AlertIcon, CheckIcon, InfoIcon } from '@/shared/ui/Icons';
@@ -19,7 +20,7 @@ type State = { kind: 'loading' } | { kind: 'failed'; status: number; message: st
  * through (as the server has it, not as the URL claims) and its schedule.
  */
 export default function SuccessInsPaymentPage() {
-  const { t } = useTranslation('instalments');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim();

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { chatModalAtom } from '@/shared/state';
 import { ChatThread } from './ChatThread';
 
@@ -9,7 +10,7 @@ import { ChatThread } from './ChatThread';
  * the header's chat button on wide screens. Escape or the close button closes it.
  */
 export default function ChatModal() {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(ns);
   const [open, setOpen] = useAtom(chatModalAtom);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore } from '@/shared/core/useCore';
 import type { ChatMessage, Receipts } from '../api/protocol';
 import { chatClientAtom } from '../hooks/useChatConnection';
@@ -25,7 +26,7 @@ const bubble = 'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm leading-7 whitespace
  * staff pass the conversation they answer.
  */
 export function ChatThread({ conversation = null, className = '' }: { conversation?: number | null; className?: string }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(ns);
   const chat = useAtomValue(chatAtom);
   const client = useAtomValue(chatClientAtom);
   const key = chat.staff ? conversationKey(conversation) : 'own';
@@ -148,7 +149,7 @@ export function ChatThread({ conversation = null, className = '' }: { conversati
 }
 
 function PendingBubble({ p, onDiscard }: { p: Pending; onDiscard: () => void }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(ns);
   return (
     <li className="flex justify-start" data-testid="chat-pending" data-state={p.status}>
       <div className={`${bubble} ${p.status === 'failed' ? 'bg-red-50 text-red-800 ring-1 ring-red-200' : 'bg-brand-600/70 text-white'}`}>
@@ -167,7 +168,7 @@ function PendingBubble({ p, onDiscard }: { p: Pending; onDiscard: () => void }) 
 }
 
 function Composer({ onSend, onTyping, disabled }: { onSend: (text: string) => void; onTyping: () => void; disabled: boolean }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

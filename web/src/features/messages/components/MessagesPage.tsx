@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
@@ -8,7 +9,7 @@ import { ChatThread } from './ChatThread';
 
 /** /profile/messages: the customer's live chat with the shop. */
 export default function MessagesPage() {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const staff = useAtomValue(chatAtom).staff;
   return (

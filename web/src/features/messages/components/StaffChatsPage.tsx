@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { faDigits } from '@/shared/lib/digits';
+import { persianDigits, useCore } from '@/shared/core/useCore';
+import { formatCount } from '@/shared/lib/format';
 import { sessionAtom } from '@/shared/session/session';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { chatAtom } from '../stores/chat';
@@ -16,7 +18,8 @@ const STAFF_TYPE = 2;
  * to answer live. Below lg the list and the conversation take turns.
  */
 export default function StaffChatsPage() {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(ns);
+  const core = useCore();
   const route = useRouteInfo();
   const chat = useAtomValue(chatAtom);
   const user = useAtomValue(sessionAtom).user;
@@ -66,12 +69,12 @@ export default function StaffChatsPage() {
                       <span className="truncate font-bold">{e.customer_name || t('staff.noName')}</span>
                       {e.unread > 0 && (
                         <span className="shrink-0 rounded-full bg-accent-600 px-2 text-xs leading-5 font-bold text-white" data-testid="chat-inbox-unread">
-                          {t('staff.unread', { n: faDigits(e.unread) })}
+                          {t('staff.unread', { n: formatCount(e.unread) })}
                         </span>
                       )}
                     </span>
                     <span className="block text-xs text-slate-500" dir="ltr">
-                      {faDigits(e.customer_mobile)}
+                      {persianDigits(core, e.customer_mobile)}
                     </span>
                     <span className="mt-1 block truncate text-sm text-slate-700">
                       {e.last_from_staff ? t('staff.youPrefix') : ''}
@@ -91,7 +94,7 @@ export default function StaffChatsPage() {
                 <h2 className="truncate font-bold">
                   {entry?.customer_name || t('staff.noName')}{' '}
                   <span className="text-sm font-normal text-slate-500" dir="ltr">
-                    {entry ? faDigits(entry.customer_mobile) : ''}
+                    {entry ? persianDigits(core, entry.customer_mobile) : ''}
                   </span>
                 </h2>
                 <button type="button" className="text-sm text-brand-700 underline lg:hidden" onClick={() => pick(null)}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { DocIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -10,7 +11,7 @@ import { OrderRow } from './OrderRow';
 
 /** Every order of the customer, newest first, each opening its invoice. */
 export default function FactorsPage() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const [state, retry] = useLoad('orders', listOrders);
   return (

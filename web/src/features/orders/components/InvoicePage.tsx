@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { InfoIcon } from '@/shared/ui/Icons';
@@ -22,7 +23,7 @@ function Row({ label, children, strong }: { label: string; children: React.React
 }
 
 function InvoiceView({ inv }: { inv: Invoice }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const n = (v: number | string) => persianDigits(core, v);
   return (
@@ -149,7 +150,7 @@ function InvoiceView({ inv }: { inv: Invoice }) {
 
 /** One order's printable invoice (`/profile/factors/{code}`). */
 export default function InvoicePage() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const code = route.params.code ?? '';
   const [state, retry] = useLoad(code, () => invoice(code));

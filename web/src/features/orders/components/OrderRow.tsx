@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { Money } from '@/shared/ui/Money';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
@@ -7,7 +8,7 @@ import { StateBadge } from './StateBadge';
 
 /** One order in a list: code, date, item count, state and payable, opening its invoice. */
 export function OrderRow({ order: o }: { order: OrderItem }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   const core = useCore();
   return (
     <PrefetchLink

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { goToGateway, startPayment } from '@/shared/api/payment';
 import { attemptKey } from '@/shared/api/outcome';
@@ -19,7 +20,7 @@ const PAYABLE_STATES = new Set(['registered', 'awaiting_payment']);
 const button = 'rounded-xl px-5 py-2.5 text-sm font-bold transition';
 
 function Facts({ r }: { r: PaymentResult }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="payment-facts">
       <div className="flex justify-between gap-2 sm:block">
@@ -62,7 +63,7 @@ function Facts({ r }: { r: PaymentResult }) {
  * unpaid order says so, and an unknown or someone else's code shows no order at all.
  */
 export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { DocIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { LoadError } from '@/shared/ui/Status';
@@ -8,7 +9,7 @@ import { OrderRow } from './OrderRow';
 
 /** The customer's newest orders (the profile page's summary); "none yet" only when the server says so. */
 export function RecentOrders({ limit }: { limit: number }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(ns);
   const [state, retry] = useLoad('orders', listOrders);
   if (state.kind === 'loading') return <div className="h-24 animate-pulse rounded-2xl bg-slate-200/60" aria-busy="true" />;
   if (state.kind === 'failed') return <LoadError message={state.message} onRetry={retry} />;

@@ -1,6 +1,7 @@
 import { useContext, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { persianDigits, useCore } from '@/shared/core/useCore';
 import { PrimaryButton, TextField } from '@/shared/ui/fields';
 import { sendMobileCode, verifyMobileCode, type AccountReply, type User } from '../api/account';
@@ -14,7 +15,7 @@ type Step = { kind: 'idle' } | { kind: 'number' } | { kind: 'code'; mobile: stri
  * shows under the input) and nothing changes.
  */
 export function MobileChange({ user, onChanged }: { user: User; onChanged: (user: User) => Promise<void> }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const CodeDialog = useContext(CodeDialogSlot);
   const [step, setStep] = useState<Step>({ kind: 'idle' });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { useCore } from '@/shared/core/useCore';
 import { signIn } from '@/shared/session/session';
 import { PasswordField, PrimaryButton, validateForm, type Errors } from '@/shared/ui/fields';
@@ -16,7 +17,7 @@ const EMPTY: Record<Key, string> = { currentPassword: '', password: '', password
  * ends every session of the account and answers a new sign-in, which this tab keeps.
  */
 export function PasswordForm() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const store = useStore();
   const [values, setValues] = useState(EMPTY);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { LoadError } from '@/shared/ui/Status';
@@ -9,7 +10,7 @@ import { ProfileForm } from './ProfileForm';
 
 /** `/profile/edit`: the customer's fields, the mobile number (by code) and the password. */
 export default function ProfileEditPage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const { me, saved, retry } = useMe();
   return (

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { ns } from '../i18n';
+import { toast } from '@/shared/ui/toast';
 import { useCore } from '@/shared/core/useCore';
 import { PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
 import provinces from '@contract/provinces.json';
@@ -33,7 +34,7 @@ function fieldsOf(u: User): ProfileFields {
  * (422) shows under the field it names.
  */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => Promise<void> }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [values, setValues] = useState<ProfileFields>(() => fieldsOf(user));
   const [errors, setErrors] = useState<Errors<Key>>({});

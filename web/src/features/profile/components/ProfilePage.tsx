@@ -1,5 +1,6 @@
 import { useContext, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { persianDigits, useCore } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { routeEntries } from '@/shared/routes/routeTable';
@@ -56,7 +57,7 @@ const linkClass = 'rounded-lg px-2 py-1 text-sm font-bold text-brand-700 hover:b
  * areas: this page links to them rather than claim there are none.
  */
 export default function ProfilePage() {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const core = useCore();
   const { me, retry } = useMe();

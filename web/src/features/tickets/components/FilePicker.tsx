@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import type { Core } from '@/shared/core';
 import { TrashIcon } from '@/shared/ui/Icons';
 import { checkUpload, sizeText } from '../utils/files';
@@ -22,7 +23,7 @@ interface Props {
  * message and not sent.
  */
 export function FilePicker({ core, files, onChange, error, disabled }: Props) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore } from '@/shared/core/useCore';
 import { useLoad } from '@/shared/hooks/useLoad';
 import { PrimaryButton, SelectField, TextAreaField, TextField } from '@/shared/ui/fields';
@@ -21,7 +22,7 @@ export const MAX_MESSAGE = 5000;
  * sending; the server's refusal is shown under the field it names.
  */
 export function NewTicketForm({ onOpened, onCancel }: { onOpened: (id: number) => void; onCancel?: () => void }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [orders] = useLoad('ticket-orders', myOrders);
   const [subject, setSubject] = useState('');

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLoad } from '@/shared/hooks/useLoad';
-import { faDigits } from '@/shared/lib/digits';
+import { formatCount } from '@/shared/lib/format';
 import { pathFor } from '@/shared/routes/routeTable';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { SelectField } from '@/shared/ui/fields';
@@ -17,7 +18,7 @@ import { TicketRow } from './TicketRow';
 const PAGE_SIZE = 50;
 
 function Inbox() {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   // The filter and the page live in the URL (`?status=open&page=2`), as the catalogue's do.
   const [params, setParams] = useSearchParams();
@@ -27,7 +28,7 @@ function Inbox() {
   const [state, retry] = useLoad(`staff-tickets-${status}-${page}`, () => staffInbox(status || null, page));
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
-      <PageTitle aside={state.kind === 'ok' ? <span className="text-sm text-slate-500">{t('staff.total', { n: faDigits(state.data.total) })}</span> : undefined}>
+      <PageTitle aside={state.kind === 'ok' ? <span className="text-sm text-slate-500">{t('staff.total', { n: formatCount(state.data.total) })}</span> : undefined}>
         <span id="page-title">{route.title}</span>
       </PageTitle>
       <SelectField

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import type { Side, TicketStatus } from '../api/tickets';
 
 const TONE: Record<TicketStatus, string> = {
@@ -10,7 +11,7 @@ const TONE: Record<TicketStatus, string> = {
 
 /** A ticket's state, worded for the side looking at it. */
 export function StatusBadge({ status, side }: { status: TicketStatus; side: Side }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   return (
     <span data-testid="ticket-status" className={`shrink-0 rounded-full px-3 py-1 text-xs font-bold ${TONE[status]}`}>
       {t(side === 'staff' ? `staffStatus.${status}` : `status.${status}`)}

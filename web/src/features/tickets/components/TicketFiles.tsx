@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useCore } from '@/shared/core/useCore';
 import { DocIcon } from '@/shared/ui/Icons';
 import { fetchFile, type TicketFile } from '../api/tickets';
@@ -19,7 +20,7 @@ function saveBlob(blob: Blob, name: string) {
 
 /** A picture of a message, fetched with the bearer token and shown from memory. */
 function ImageFile({ file }: { file: TicketFile }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -53,7 +54,7 @@ function ImageFile({ file }: { file: TicketFile }) {
 
 /** A document of a message: its name and size; a click downloads it. */
 function DocumentFile({ file }: { file: TicketFile }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [failed, setFailed] = useState(false);
   return (

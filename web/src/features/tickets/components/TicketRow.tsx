@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { faDigits } from '@/shared/lib/digits';
+import { ns } from '../i18n';
+import { persianDigits, useCore } from '@/shared/core/useCore';
+import { formatPlain } from '@/shared/lib/format';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { Side, TicketSummary } from '../api/tickets';
 import { StatusBadge } from './StatusBadge';
 
 /** One ticket in a list, opening its page; long unbroken subjects wrap inside the card. */
 export function TicketRow({ ticket, side, to }: { ticket: TicketSummary; side: Side; to: string }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
+  const core = useCore();
   const who = ticket.Customer ? `${ticket.Customer.Name} ${ticket.Customer.Lastname}`.trim() || ticket.Customer.Mobile : null;
   return (
     <PrefetchLink
@@ -21,11 +24,11 @@ export function TicketRow({ ticket, side, to }: { ticket: TicketSummary; side: S
         <StatusBadge status={ticket.Status} side={side} />
       </span>
       <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
-        <span>{t('list.number', { id: faDigits(ticket.Id) })}</span>
+        <span>{t('list.number', { id: formatPlain(ticket.Id) })}</span>
         <span>{t(`department.${ticket.Department}`)}</span>
         {who && (
           <span className="[overflow-wrap:anywhere]" dir="auto">
-            {who} · <span dir="ltr">{faDigits(ticket.Customer?.Mobile ?? '')}</span>
+            {who} · <span dir="ltr">{persianDigits(core, ticket.Customer?.Mobile ?? '')}</span>
           </span>
         )}
         <span>{t('list.updated', { at: ticket.UpdatedAt })}</span>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCore } from '@/shared/core/useCore';
-import { faDigits } from '@/shared/lib/digits';
+import { ns } from '../i18n';
+import { persianDigits, useCore } from '@/shared/core/useCore';
 import { PrimaryButton, TextAreaField } from '@/shared/ui/fields';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { closeTicket, replyTicket, type Side, type TicketDetail } from '../api/tickets';
@@ -21,7 +21,7 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
 
 /** A message to the ticket (and its files); staff may mark that the answer waits for the customer. */
 function ReplyForm({ side, id, onSent }: { side: Side; id: number; onSent: (d: TicketDetail) => void }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const core = useCore();
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -89,7 +89,8 @@ function ReplyForm({ side, id, onSent }: { side: Side; id: number; onSent: (d: T
  * long unbroken strings wrapped), the reply form while it is open, and closing it.
  */
 export function TicketThread({ side, detail, onChange }: { side: Side; detail: TicketDetail; onChange: (d: TicketDetail) => void }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
+  const core = useCore();
   const [closing, setClosing] = useState(false);
   const [closeError, setCloseError] = useState<string | null>(null);
   const customerName = detail.Customer ? `${detail.Customer.Name} ${detail.Customer.Lastname}`.trim() || detail.Customer.Mobile : t('detail.customer');
@@ -131,7 +132,7 @@ export function TicketThread({ side, detail, onChange }: { side: Side; detail: T
               <span className="[overflow-wrap:anywhere]" dir="auto">
                 {customerName}
               </span>{' '}
-              <span dir="ltr">{faDigits(detail.Customer.Mobile)}</span>
+              <span dir="ltr">{persianDigits(core, detail.Customer.Mobile)}</span>
             </Meta>
           )}
         </dl>

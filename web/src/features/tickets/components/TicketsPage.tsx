@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLoad } from '@/shared/hooks/useLoad';
@@ -14,7 +15,7 @@ import { TicketRow } from './TicketRow';
 
 /** /profile/tickets: the customer's tickets (latest activity first) and the new-ticket form. */
 export default function TicketsPage() {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(ns);
   const route = useRouteInfo();
   const navigate = useNavigate();
   const [state, retry] = useLoad('tickets', listTickets);

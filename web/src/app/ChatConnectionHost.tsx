@@ -1,0 +1,24 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
+import { isSignedInAtom } from '@/shared/session/session';
+
+/**
+ * Mounts the messages feature's chat connection once someone is signed in (and keeps it mounted:
+ * it closes its socket itself at sign-out), so the socket client's code stays off the first page
+ * load of a visitor who is not signed in.
+ */
+const LazyConnection = lazy(() =>
+  import('@/features/messages/hooks/useChatConnection').then((m) => ({ default: m.ChatConnection })),
+);
+
+export function ChatConnectionHost() {
+  const signedIn = useAtomValue(isSignedInAtom);
+  const [mounted, setMounted] = useState(false);
+  if (signedIn && !mounted) setMounted(true);
+  if (!(mounted || signedIn)) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyConnection />
+    </Suspense>
+  );
+}

@@ -1,0 +1,40 @@
+// The platform's CLDR formatter (format.ts) against the WASM core's digit rules, so the two can
+// never disagree silently: same digits as to_persian_digits, same grouping as format_price.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCore, type Core } from '@/shared/core';
+import { formatCount, formatPlain, formatTwoDigits } from './format';
+
+let core: Core;
+beforeAll(async () => {
+  core = await loadCore();
+});
+
+// Every number to 10,000, then powers of ten and their neighbours up to 2^53, then a seeded
+// spread in between.
+function numbers(): number[] {
+  const out: number[] = [];
+  for (let n = 0; n <= 10_000; n++) out.push(n);
+  for (let p = 10n; p <= 2n ** 53n; p *= 10n) out.push(Number(p) - 1, Number(p), Number(p) + 1);
+  out.push(Number.MAX_SAFE_INTEGER);
+  let seed = 7;
+  for (let i = 0; i < 2_000; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    out.push(Math.floor((seed / 2 ** 31) * 10 ** (1 + (i % 15))));
+  }
+  return out;
+}
+
+describe('format.ts agrees with the core', () => {
+  it('formatPlain gives the digits of to_persian_digits', () => {
+    for (const n of numbers()) expect(formatPlain(n), String(n)).toBe(core.toPersianDigits(String(n)));
+  });
+
+  it('formatCount groups as format_price does (U+066C every three digits)', () => {
+    for (const n of numbers()) expect(`${formatCount(n)} تومان`, String(n)).toBe(core.formatPrice(n));
+    expect(formatCount(12_500_000)).toBe('۱۲٬۵۰۰٬۰۰۰');
+  });
+
+  it('formatTwoDigits pads to two Persian digits', () => {
+    for (let n = 0; n < 100; n++) expect(formatTwoDigits(n)).toBe(core.toPersianDigits(String(n).padStart(2, '0')));
+  });
+});

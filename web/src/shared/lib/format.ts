@@ -1,0 +1,24 @@
+// Small UI numbers (counts, page numbers, years, badges) in Persian digits, through the
+// platform's CLDR formatter rather than a hand-written digit table: it is there before the WASM
+// core loads. Prices go through the core's format_price; text that mixes digits with other
+// characters (a mobile number, a plaque) through the core's to_persian_digits.
+// format.test.ts checks every function here against the WASM core on a range of numbers.
+
+const grouped = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0 });
+const plain = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0, useGrouping: false });
+const twoDigits = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 0, useGrouping: false, minimumIntegerDigits: 2 });
+
+/** A count in Persian digits, grouped by three with U+066C: `۱۲٬۵۰۰`. */
+export function formatCount(n: number): string {
+  return grouped.format(n);
+}
+
+/** A page number, year, day or id in Persian digits, not grouped: `۱۴۰۳`. */
+export function formatPlain(n: number): string {
+  return plain.format(n);
+}
+
+/** A clock field in Persian digits, at least two of them: `۰۵`. */
+export function formatTwoDigits(n: number): string {
+  return twoDigits.format(n);
+}
