@@ -8,7 +8,7 @@
 #   health   GET  /api/health                          (the baseline)
 #   list     POST /api/client/v1/order/list/preorder   (the 10-line cart)
 #   edit     POST /api/client/v1/order/edit/product    (one line's quantity, alternating 1/2)
-#   catalogue (issue 5), on BENCH_PRODUCTS (10,000) products:
+#   catalogue, on BENCH_PRODUCTS (10,000) products:
 #     list          GET /api/client/v1/catalog/products?page=2&size=24
 #     filtered      GET /api/client/v1/catalog/products?brand=asus,lenovo&ram=16&in_stock=1&sort=cheapest
 #     search        GET /api/client/v1/catalog/search?q=لپ تاپ ایسوس   (one URL: answers remembered)

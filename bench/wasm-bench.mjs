@@ -67,7 +67,7 @@ const cases = [
     fn: 'validate_form',
     input: FORM_FIELDS,
     typed: () => core.validate_form(FORM_FIELDS),
-    batch: () => FORM.validate(FORM_VALUES.join(''), Uint32Array.from(FORM_VALUES, (v) => v.length)),
+    batch: () => FORM.validate(FORM_VALUES),
     batchNote: 'Form.validate(values)',
   },
   {
@@ -97,7 +97,7 @@ for (const c of cases) {
   }
 }
 if (core.normalize_mobile(MOBILE).ok !== '09123456789') throw new Error('normalize_mobile input');
-if (Object.keys(FORM.validate(FORM_VALUES.join(''), Uint32Array.from(FORM_VALUES, (v) => v.length)).ok).length !== 0) throw new Error('form does not pass');
+if (Object.keys(FORM.validate(FORM_VALUES).ok).length !== 0) throw new Error('form does not pass');
 const ids = [...TABLE.filter('تهران')];
 if (JSON.stringify(ids) !== JSON.stringify(core.filter_delivery(DELIVERY).ok.map((o) => o.Id))) {
   throw new Error('DeliveryTable.filter differs from filter_delivery');
@@ -188,7 +188,7 @@ console.log(
 // --- every function: serde-wasm-bindgen against JSON text, on its first passing vector ------
 // (how each entry's `crossing` in core_functions! was chosen; typed = the export as built)
 if (process.argv.includes('--crossings')) {
-  const vectorsDir = new URL('../core/vectors/', import.meta.url);
+  const vectorsDir = new URL('../contract/vectors/', import.meta.url);
   const { readdirSync } = await import('node:fs');
   const firstOk = new Map();
   for (const name of readdirSync(vectorsDir).filter((n) => n.endsWith('.json')).sort()) {

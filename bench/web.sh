@@ -10,8 +10,8 @@
 #     script/stylesheet or with a JS/CSS/WASM content type (so prefetches and the .wasm fetch count);
 #   - Lighthouse 12 (npx lighthouse@12.8.2, mobile emulation, simulated throttling), 5 runs per
 #     page: performance median (range), accessibility and SEO medians, LCP median.
-# Targets: home <= 130 KB (issue 9; 200 in issue 4), product <= 250 KB; performance >= 97 and
-# LCP < 2.0 s on both (issue 9), accessibility >= 95 on home, SEO 100 on the product page.
+# Targets: home <= 130 KB, product <= 250 KB; performance >= 97 and
+# LCP < 2.0 s on both, accessibility >= 95 on home, SEO 100 on the product page.
 #
 # Environment: BENCH_WEB_RUNS (5 Lighthouse runs per page), BENCH_WEB_SKIP_LIGHTHOUSE=1,
 # BENCH_WEB_LIST=1 (also print each file counted, with its bytes).
