@@ -28,6 +28,7 @@ pub mod otp;
 pub mod price;
 pub mod provinces;
 pub mod search;
+pub mod session;
 pub mod stock;
 pub mod tehran;
 pub mod ticket_state;

@@ -1,14 +1,13 @@
-//! The TypeScript the web app compiles against is generated from the core's function table;
-//! this fails when the committed file is stale. `UPDATE_GENERATED=1` rewrites it.
+//! The TypeScript the web app compiles against is generated from the core's function table and
+//! its shared messages; this fails when a committed file is stale. `UPDATE_GENERATED=1` rewrites it.
 
 use std::path::Path;
 
-#[test]
-fn typescript_functions_file_is_up_to_date() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/shared/core/functions.generated.ts");
-    let want = shop_core::dispatch::typescript();
+/// `file` (from the crate's folder) equals `want`; rewritten first under `UPDATE_GENERATED`.
+fn check_generated(file: &str, want: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     if std::env::var_os("UPDATE_GENERATED").is_some() {
-        std::fs::write(&path, &want).expect("writable generated file");
+        std::fs::write(&path, want).expect("writable generated file");
     }
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
@@ -16,6 +15,16 @@ fn typescript_functions_file_is_up_to_date() {
         "{} is stale: run `UPDATE_GENERATED=1 cargo test -p shop-core --test generated` and commit it",
         path.display()
     );
+}
+
+#[test]
+fn typescript_messages_file_is_up_to_date() {
+    check_generated("../web/src/shared/core/messages.generated.ts", &shop_core::session::typescript());
+}
+
+#[test]
+fn typescript_functions_file_is_up_to_date() {
+    check_generated("../web/src/shared/core/functions.generated.ts", &shop_core::dispatch::typescript());
 }
 
 /// The blocks whose compatibility decompositions [`shop_core::search::fold`] applies: the

@@ -56,7 +56,7 @@ pub mod text {
     /// Password changed (spec section 8).
     pub const PASSWORD_CHANGED: &str = "گذرواژه با موفقیت تغییر کرد.";
     /// Refresh refused (spec section 8: access period expired).
-    pub const SESSION_EXPIRED: &str = "مدت زمان دسترسی شما به پایان رسیده است. لطفا دوباره وارد شوید.";
+    pub const SESSION_EXPIRED: &str = shop_core::session::SESSION_EXPIRED;
     /// Verified code.
     pub const CODE_VERIFIED: &str = "شماره موبایل تایید شد.";
     /// Signed out.

@@ -163,7 +163,7 @@ describe('sign-out', () => {
     installSession(store);
     await api.POST('/api/client/v1/order/list/preorder', { body: { uid: 'u-7' } });
     await vi.waitFor(() => expect(store.get(isSignedInAtom)).toBe(false));
-    expect(toastMock).toHaveBeenCalledWith('مدت زمان دسترسی شما به پایان رسیده است؛ لطفا دوباره وارد شوید', expect.anything());
+    expect(toastMock).toHaveBeenCalledWith('مدت زمان دسترسی شما به پایان رسیده است؛ لطفا دوباره وارد شوید.', expect.anything());
   });
 
   it.each([403, 405])('%i signs out and clears the loading flag', async (status) => {

@@ -13,6 +13,7 @@ import { configureHttp, type SignOutReason } from '@/shared/api';
 import { loadingAtom, loginModalAtom } from '@/shared/state';
 import { refreshAccessToken, revokeRefreshToken, type User } from './api';
 import { clearSecure, readSecure, TOKEN_KEY, USER_KEY, writeSecure } from './secureStorage';
+import { SESSION_EXPIRED } from '@/shared/core/messages.generated';
 
 export type { User };
 export type Store = ReturnType<typeof getDefaultStore>;
@@ -101,7 +102,7 @@ export async function signOut(cause: SignOutCause = 'logout', store: Store = get
   store.set(sessionAtom, emptySession);
   await persist(() => clearSecure());
   if (cause === 'expired' && wasSignedIn) {
-    toast(i18n.t('session.expired'), { icon: '⚠️', id: 'auth-expired' });
+    toast(SESSION_EXPIRED, { icon: '⚠️', id: 'auth-expired' });
   }
   if (wasSignedIn || cause === 'logout') {
     for (const listener of signedOutListeners) listener(cause);
