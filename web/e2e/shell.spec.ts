@@ -177,3 +177,21 @@ test.describe('chunk-load failures reload the page at most once per 10 s per pat
     expect(await marked(page)).toBe(true);
   });
 });
+
+test('the first page paints from the HTML alone: inlined style, no script before the first contentful paint', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).toMatch(/<style>[^<]*@font-face/);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\.js$/.test(new URL(e.name).pathname))
+      .map((e) => e.startTime),
+  }));
+  expect(timing.fcp).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.fcp!);
+});
