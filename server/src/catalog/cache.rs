@@ -55,7 +55,8 @@ impl CatalogCache {
         }
     }
 
-    fn current(&self) -> Option<Arc<Snapshot>> {
+    /// The snapshot built last, without asking the database whether it is still current.
+    pub fn current(&self) -> Option<Arc<Snapshot>> {
         self.inner.current.read().ok().and_then(|g| g.clone())
     }
 

@@ -100,15 +100,15 @@ impl OrderApi {
         body: Json<ListReq>,
     ) -> ApiResult<RenderedJson<CartResponse>> {
         let caller = caller(&auth);
-        let read = cart_read::list(&state.db, &catalogue, &answers, &caller, &body.uid, state.clock.unix())
+        let read = cart_read::list(&state.db, &catalogue, &answers, &state.commits, &caller, &body.uid, state.clock.unix())
             .await
             .map_err(ApiError::from)?;
         Ok(match read {
             CartRead::Cached(bytes) => RenderedJson::from_bytes(bytes),
-            CartRead::Fresh { view, stamp } => {
+            CartRead::Fresh { view, keep, stamp, mark } => {
                 let answer = RenderedJson::render(&CartResponse::ok(&view));
-                if let Some(stamp) = stamp {
-                    answers.put(caller.id, stamp, answer.bytes().clone());
+                if keep {
+                    answers.put(caller.id, stamp, mark, answer.bytes().clone());
                 }
                 answer
             }

@@ -2,6 +2,7 @@
 //! helpers, static serving of the web app, and the health check. It imports no area.
 
 pub mod clock;
+pub mod commits;
 pub mod config;
 pub mod db;
 pub mod error;

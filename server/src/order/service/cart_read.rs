@@ -15,6 +15,13 @@
 //! version and each line's price at the time of the read (offers start and end by the clock).
 //! A read serves the bytes only when the stamp it has just read and priced is equal, so the
 //! cache never answers anything the database would not: it only skips building the JSON again.
+//!
+//! On SQLite a read may also skip the query: each answer keeps the [`CommitMark`] taken before
+//! its lines were read, and while the database's mark is still the same nothing has been
+//! committed since, by any connection of any process, so the lines, the catalogue version and
+//! the order are as they were. The prices are then taken again from the snapshot at that same
+//! version for `now` and must equal the stamp's. PostgreSQL has no local mark (several nodes):
+//! there every read runs the query.
 
 use std::sync::Arc;
 
@@ -25,12 +32,14 @@ use super::{load_cart, totals, CartOf, CartView, Caller, LineView, OrderError};
 use crate::catalog::cache::CatalogCache;
 use crate::catalog::snapshot::{Item, Snapshot};
 use crate::catalog::variant;
+use crate::platform::commits::{CommitMark, CommitWatch};
 
-/// What a cart read found: bytes answered before for the same [`Stamp`], or a view to render
-/// (with the stamp to keep its bytes under, when it came from the snapshot).
+/// What a cart read found: bytes answered before for the same cart, or a view to render (with
+/// what to keep its bytes under, when it came from the snapshot or is empty).
 pub enum CartRead {
     Cached(Bytes),
-    Fresh { view: CartView, stamp: Option<Stamp> },
+    /// `keep`: whether the bytes may be kept, for `stamp` (`None`: an empty cart) after `mark`.
+    Fresh { view: CartView, keep: bool, stamp: Option<Stamp>, mark: Option<CommitMark> },
 }
 
 /// Everything a snapshot-priced answer depends on besides the snapshot itself (fixed by
@@ -44,9 +53,17 @@ pub struct Stamp {
     lines: Vec<(i64, i64, i64, i64, i64)>,
 }
 
-/// Bytes of the last answer per customer, with their stamp. Bounded by bytes.
+/// Bytes of the last answer per customer, with what they were made from. Bounded by bytes.
 pub struct CartReadCache {
-    map: quick_cache::sync::Cache<i64, Arc<(Stamp, Bytes)>, EntryWeight>,
+    map: quick_cache::sync::Cache<i64, Arc<Answer>, EntryWeight>,
+}
+
+/// One customer's last answer: its bytes, the stamp they were made from (`None`: no open
+/// order, an empty cart) and the database's commit mark before the read.
+struct Answer {
+    stamp: Option<Stamp>,
+    mark: Option<CommitMark>,
+    bytes: Bytes,
 }
 
 /// How many bytes of answers a node keeps (about 4 KB a 10-line cart: some 4,000 carts).
@@ -55,9 +72,9 @@ pub const CART_CACHE_BYTES: u64 = 16 * 1024 * 1024;
 #[derive(Clone)]
 struct EntryWeight;
 
-impl quick_cache::Weighter<i64, Arc<(Stamp, Bytes)>> for EntryWeight {
-    fn weight(&self, _: &i64, v: &Arc<(Stamp, Bytes)>) -> u64 {
-        (v.1.len() + v.0.lines.len() * 40 + 96) as u64
+impl quick_cache::Weighter<i64, Arc<Answer>> for EntryWeight {
+    fn weight(&self, _: &i64, v: &Arc<Answer>) -> u64 {
+        (v.bytes.len() + v.stamp.as_ref().map_or(0, |s| s.lines.len() * 40) + 112) as u64
     }
 }
 
@@ -72,13 +89,34 @@ impl CartReadCache {
         Self { map: quick_cache::sync::Cache::with_weighter(4096, bytes, EntryWeight) }
     }
 
+    /// The bytes made for exactly `stamp`.
     fn get(&self, user_id: i64, stamp: &Stamp) -> Option<Bytes> {
-        self.map.get(&user_id).filter(|e| e.0 == *stamp).map(|e| e.1.clone())
+        self.map.get(&user_id).filter(|e| e.stamp.as_ref() == Some(stamp)).map(|e| e.bytes.clone())
     }
 
-    /// Keeps `bytes`, the answer rendered for `stamp`, for the customer `user_id`.
-    pub fn put(&self, user_id: i64, stamp: Stamp, bytes: Bytes) {
-        self.map.insert(user_id, Arc::new((stamp, bytes)));
+    /// The bytes of the last answer when nothing was committed since it was read (`mark` is
+    /// the same) and its prices are still the snapshot's at `now`.
+    fn unchanged(&self, user_id: i64, mark: CommitMark, snap: Option<&Snapshot>, now: i64) -> Option<Bytes> {
+        let entry = self.map.get(&user_id)?;
+        if entry.mark != Some(mark) {
+            return None;
+        }
+        if let Some(stamp) = &entry.stamp {
+            let snap = snap.filter(|s| s.version == stamp.catalog_version)?;
+            let same_prices = stamp.lines.iter().all(|&(_, product_id, variant_id, _, price)| {
+                find(snap, product_id, variant_id).is_some_and(|(item, v)| item.variant_price(v, now) == price)
+            });
+            if !same_prices {
+                return None;
+            }
+        }
+        Some(entry.bytes.clone())
+    }
+
+    /// Keeps `bytes`, the answer rendered for `stamp` (`None`: an empty cart) after `mark`,
+    /// for the customer `user_id`.
+    pub fn put(&self, user_id: i64, stamp: Option<Stamp>, mark: Option<CommitMark>, bytes: Bytes) {
+        self.map.insert(user_id, Arc::new(Answer { stamp, mark, bytes }));
     }
 }
 
@@ -87,6 +125,7 @@ pub async fn list<C: ConnectionTrait>(
     db: &C,
     catalogue: &CatalogCache,
     answers: &CartReadCache,
+    commits: &CommitWatch,
     caller: &Caller,
     uid: &str,
     now: i64,
@@ -94,22 +133,30 @@ pub async fn list<C: ConnectionTrait>(
     if uid != caller.uid {
         return Err(OrderError::Forbidden);
     }
+    let mark = commits.mark();
+    if let Some(mark) = mark {
+        if let Some(bytes) = answers.unchanged(caller.id, mark, catalogue.current().as_deref(), now) {
+            return Ok(CartRead::Cached(bytes));
+        }
+    }
     let Some(order) = read_lines(db, caller.id).await? else {
-        return Ok(CartRead::Fresh { view: CartView::default(), stamp: None });
+        return Ok(CartRead::Fresh { view: CartView::default(), keep: true, stamp: None, mark });
     };
     let snap = catalogue.get(db).await?;
     if snap.version == order.catalog_version {
         if let Some(stamp) = stamp(&snap, &order, now) {
             if let Some(bytes) = answers.get(caller.id, &stamp) {
+                // Same cart: the bytes stand, and now under the newer mark.
+                answers.put(caller.id, Some(stamp), mark, bytes.clone());
                 return Ok(CartRead::Cached(bytes));
             }
             if let Some(view) = priced(&snap, &stamp) {
-                return Ok(CartRead::Fresh { view, stamp: Some(stamp) });
+                return Ok(CartRead::Fresh { view, keep: true, stamp: Some(stamp), mark });
             }
         }
     }
     let view = load_cart(db, CartOf::OpenOrderOf(caller.id), now).await?.unwrap_or_default();
-    Ok(CartRead::Fresh { view, stamp: None })
+    Ok(CartRead::Fresh { view, keep: false, stamp: None, mark: None })
 }
 
 /// The read's stamp: its lines with their prices at `now` from `snap`, or `None` when a line is

@@ -1,0 +1,98 @@
+//! "Has anything been committed since?" for a SQLite database, answered in the asking thread.
+//!
+//! A read that reuses an answer it made before must know that nothing the answer depends on has
+//! changed. Asking the database through sqlx costs a hand-off to the connection's own thread
+//! and back, two context switches that are most of a cheap read's cost (bench/README.md, the
+//! cart read). SQLite can say it locally: `PRAGMA data_version` on a connection that never
+//! writes changes whenever any other connection commits, in this process or in another one
+//! (a second `shop serve`, the `shop` CLI). PostgreSQL has no such local signal (its commits
+//! come from other hosts); there [`CommitWatch::mark`] is `None` and callers read the database.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::Mutex;
+
+use rusqlite::{Connection, OpenFlags};
+
+/// A point in the database's commit history: two equal marks mean that nothing was committed
+/// between them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CommitMark(i64);
+
+/// A read-only connection of its own to the SQLite file, asked only for `data_version`.
+pub struct CommitWatch {
+    conn: Option<Mutex<Connection>>,
+}
+
+impl CommitWatch {
+    /// The watch for `database_url`: none for PostgreSQL or an in-memory database (no other
+    /// connection can see that one), nor when the file cannot be opened (logged once).
+    pub fn open(database_url: &str) -> Self {
+        let Some(path) = sqlite_file(database_url) else {
+            return Self::none();
+        };
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        match Connection::open_with_flags(&path, flags) {
+            Ok(conn) => Self { conn: Some(Mutex::new(conn)) },
+            Err(e) => {
+                tracing::warn!(path = %path.display(), error = %e, "no commit watch: cached reads ask the database");
+                Self::none()
+            }
+        }
+    }
+
+    /// No watch: every [`CommitWatch::mark`] is `None`.
+    pub fn none() -> Self {
+        Self { conn: None }
+    }
+
+    /// The current mark, or `None` without a watch or when SQLite answers with an error (the
+    /// caller then reads the database). Take it *before* reading what a cached answer is made
+    /// of: a commit in between then only makes the next mark differ.
+    pub fn mark(&self) -> Option<CommitMark> {
+        let conn = self.conn.as_ref()?.lock().ok()?;
+        let mut statement = conn.prepare_cached("PRAGMA data_version").ok()?;
+        statement.query_row([], |row| row.get(0)).ok().map(CommitMark)
+    }
+}
+
+/// The file of a `sqlite:` URL, or `None` for another database or an in-memory one.
+fn sqlite_file(database_url: &str) -> Option<PathBuf> {
+    if !database_url.starts_with("sqlite:") || database_url.contains(":memory:") || database_url.contains("mode=memory") {
+        return None;
+    }
+    let options = sea_orm::sqlx::sqlite::SqliteConnectOptions::from_str(database_url).ok()?;
+    Some(options.get_filename().to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_sqlite_files_are_watched() {
+        assert_eq!(sqlite_file("postgres://postgres@127.0.0.1/test"), None);
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("sqlite://data/shop.db?mode=rwc"), Some(PathBuf::from("data/shop.db")));
+        assert!(CommitWatch::open("sqlite::memory:").mark().is_none());
+    }
+
+    #[test]
+    fn a_commit_by_another_connection_moves_the_mark_and_reads_do_not() {
+        let dir = std::env::temp_dir().join(format!("shop-commits-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("watch.db");
+        let _ = std::fs::remove_file(&path);
+        let writer = Connection::open(&path).unwrap();
+        writer.execute_batch("PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER);").unwrap();
+        let watch = CommitWatch::open(&format!("sqlite://{}", path.display()));
+        let before = watch.mark().expect("a file database is watched");
+        let _: i64 = writer.query_row("SELECT count(*) FROM t", [], |r| r.get(0)).unwrap();
+        assert_eq!(watch.mark(), Some(before), "a read is not a commit");
+        writer.execute("INSERT INTO t VALUES (1)", []).unwrap();
+        let after = watch.mark().unwrap();
+        assert_ne!(after, before);
+        assert_eq!(watch.mark(), Some(after));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
