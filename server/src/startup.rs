@@ -86,6 +86,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     crate::platform::middleware::with_security_headers(app, headers)
         .data(crate::catalog::cache::CatalogCache::new(state.clock.clone()))
         .data(std::sync::Arc::new(crate::order::service::cart_read::CartReadCache::default()))
+        .data(std::sync::Arc::new(crate::order::service::cart_read::LineReader::new(&state.db)))
         .data(state)
 }
 

@@ -26,7 +26,7 @@ use super::service::checkout::{
 use super::service::invoice;
 use super::service::lifecycle::Applied;
 use super::service::{self, Caller, EditOutcome, EditRequest, OrderError};
-use super::service::cart_read::{self, CartRead, CartReadCache};
+use super::service::cart_read::{self, CartRead, CartReadCache, LineReader};
 use super::view;
 use crate::platform::http::rendered::RenderedJson;
 use crate::auth::BearerUser;
@@ -96,11 +96,12 @@ impl OrderApi {
         state: Data<&AppState>,
         catalogue: Data<&crate::catalog::cache::CatalogCache>,
         answers: Data<&std::sync::Arc<CartReadCache>>,
+        reader: Data<&std::sync::Arc<LineReader>>,
         auth: BearerUser,
         body: Json<ListReq>,
     ) -> ApiResult<RenderedJson<CartResponse>> {
         let caller = caller(&auth);
-        let read = cart_read::list(&state.db, &catalogue, &answers, &state.commits, &caller, &body.uid, state.clock.unix())
+        let read = cart_read::list(&state.db, &catalogue, &answers, &state.commits, &reader, &caller, &body.uid, state.clock.unix())
             .await
             .map_err(ApiError::from)?;
         Ok(match read {

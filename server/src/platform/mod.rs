@@ -1,6 +1,7 @@
 //! The server platform: configuration, database, clock, errors, the request pipeline, HTTP
 //! helpers, static serving of the web app, and the health check. It imports no area.
 
+pub mod batch;
 pub mod clock;
 pub mod commits;
 pub mod config;

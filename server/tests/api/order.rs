@@ -33,6 +33,7 @@ on_both_dbs!(
     a_variant_that_left_the_catalogue_keeps_its_copied_line,
     the_cart_charges_a_running_special_offer,
     every_node_reads_the_current_cart_and_prices,
+    concurrent_cart_reads_each_get_their_own_cart,
 );
 
 fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
@@ -760,5 +761,38 @@ async fn every_node_reads_the_current_cart_and_prices(db: TestDb) {
         let r = srv.call(LIST, Some(&u.token), list.clone()).await;
         assert_eq!(r.1["data"][0]["Price"], w.price + 1_000_000, "{:?}", r.1);
         assert_eq!(r.1["OrderTotalPrice"], 2 * (w.price + 1_000_000 + w.warranty_price));
+    }
+}
+
+/// Many customers reading their carts at once (on PostgreSQL their reads share queries): each
+/// answer is the caller's own cart, and an empty cart stays empty.
+async fn concurrent_cart_reads_each_get_their_own_cart(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let variants = [srv.variant("asus-zenbook-14-ux3405", 0).await, srv.variant("hp-elitebook-840-g8-used", 0).await];
+    let mut customers = Vec::new();
+    for i in 0..6i64 {
+        let u = srv.user(&format!("0912111120{i}"), "تهران").await;
+        // Customer i has i % 3 units of one product; those with 0 have an empty cart.
+        let num = i % 3;
+        if num > 0 {
+            let v = &variants[(i % 2) as usize];
+            let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, num, None)).await;
+            assert_eq!(r.0, 200, "{:?}", r.1);
+        }
+        customers.push((u, num, variants[(i % 2) as usize].id));
+    }
+    let reads = (0..5).flat_map(|_| customers.iter()).map(|(u, num, variant)| async move {
+        let r = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+        (r, *num, *variant)
+    });
+    for (r, num, variant) in futures::future::join_all(reads).await {
+        assert_eq!(r.0, 200, "{:?}", r.1);
+        let data = r.1["data"].as_array().unwrap();
+        if num == 0 {
+            assert!(data.is_empty() && r.1["OrderId"].is_null(), "{:?}", r.1);
+        } else {
+            assert_eq!(data.len(), 1, "{:?}", r.1);
+            assert_eq!((data[0]["Num"].as_i64(), data[0]["SupProductIdDetail"].as_i64()), (Some(num), Some(variant)));
+        }
     }
 }

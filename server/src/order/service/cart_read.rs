@@ -26,12 +26,15 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use sea_orm::{ConnectionTrait, DbBackend, DbErr, Statement};
+use std::collections::HashMap;
+
+use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, DbErr, Statement};
 
 use super::{load_cart, totals, CartOf, CartView, Caller, LineView, OrderError};
 use crate::catalog::cache::CatalogCache;
 use crate::catalog::snapshot::{Item, Snapshot};
 use crate::catalog::variant;
+use crate::platform::batch::{BatchResult, Batcher, BoxFuture};
 use crate::platform::commits::{CommitMark, CommitWatch};
 
 /// What a cart read found: bytes answered before for the same cart, or a view to render (with
@@ -126,6 +129,7 @@ pub async fn list<C: ConnectionTrait>(
     catalogue: &CatalogCache,
     answers: &CartReadCache,
     commits: &CommitWatch,
+    reader: &LineReader,
     caller: &Caller,
     uid: &str,
     now: i64,
@@ -139,7 +143,7 @@ pub async fn list<C: ConnectionTrait>(
             return Ok(CartRead::Cached(bytes));
         }
     }
-    let Some(order) = read_lines(db, caller.id).await? else {
+    let Some(order) = reader.read(db, caller.id).await? else {
         return Ok(CartRead::Fresh { view: CartView::default(), keep: true, stamp: None, mark });
     };
     let snap = catalogue.get(db).await?;
@@ -180,6 +184,7 @@ fn find(snap: &Snapshot, product_id: i64, variant_id: i64) -> Option<(&Item, &va
 
 /// The open order's id, code and lines (ids and quantities), and the catalogue version, as
 /// one statement sees them.
+#[derive(Clone)]
 struct OrderLines {
     id: i64,
     code: String,
@@ -210,16 +215,80 @@ async fn read_lines<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Option<O
     let Some(row) = db.query_one_raw(sql(db.get_database_backend(), user_id)).await? else {
         return Ok(None);
     };
+    order_lines(&row, user_id).map(Some)
+}
+
+/// The [`OrderLines`] of one row of either query.
+fn order_lines(row: &sea_orm::QueryResult, user_id: i64) -> Result<OrderLines, DbErr> {
     let packed: Option<String> = row.try_get("", "ls")?;
     let mut lines = parse_lines(packed.as_deref().unwrap_or(""))
         .ok_or_else(|| DbErr::Custom(format!("cart lines of user {user_id}: {packed:?}")))?;
     lines.sort_unstable();
-    Ok(Some(OrderLines {
+    Ok(OrderLines {
         id: row.try_get("", "o_id")?,
         code: row.try_get("", "o_code")?,
         catalog_version: row.try_get("", "cv")?,
         lines,
-    }))
+    })
+}
+
+/// How a node reads open orders' lines: on PostgreSQL the reads of concurrent requests share
+/// queries ([`Batcher`]: a busy node makes one round trip for many carts, each query started
+/// after every read in it was asked); on SQLite each read runs its own query (in-process, and
+/// most reads are answered by the commit mark without one).
+pub struct LineReader {
+    batched: Option<Batcher<i64, OrderLines>>,
+}
+
+/// Carts per batched query.
+const BATCH_MAX: usize = 64;
+
+/// Batched queries in flight at once: one per core, at most 4. Fewer means larger batches and
+/// fewer round trips (measured on 2 cores, PostgreSQL, 64 connections: 4 in flight gave 25% of
+/// health's throughput, 2 gave 33%, 1 gave 40%); more than one keeps a slow query from holding
+/// up every cart read of the node.
+fn batch_parallel() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 4)
+}
+
+/// Every listed customer's open order in one row each, with the customer's id (`u`).
+const SQL_POSTGRES_BATCH: &str = "SELECT o.open_user_id AS u, o.id AS o_id, o.code AS o_code, \
+    COALESCE((SELECT m.version FROM catalog_meta m WHERE m.id = 1), 0) AS cv, \
+    (SELECT string_agg(concat_ws(',', l.id, l.product_id, l.variant_id, l.num), ';') \
+     FROM order_line l WHERE l.order_id = o.id) AS ls \
+    FROM shop_order o WHERE o.open_user_id = ANY(string_to_array($1, ',')::bigint[])";
+
+impl LineReader {
+    /// The reader for `db`'s backend.
+    pub fn new(db: &DatabaseConnection) -> Self {
+        if !matches!(db.get_database_backend(), DbBackend::Postgres) {
+            return Self { batched: None };
+        }
+        let db = db.clone();
+        let batched = Batcher::new(batch_parallel(), BATCH_MAX, move |users: Vec<i64>| {
+            let db = db.clone();
+            Box::pin(async move { read_many(&db, &users).await.map_err(|e| e.to_string()) }) as BoxFuture<'static, BatchResult<i64, OrderLines>>
+        });
+        Self { batched: Some(batched) }
+    }
+
+    async fn read<C: ConnectionTrait>(&self, db: &C, user_id: i64) -> Result<Option<OrderLines>, DbErr> {
+        match &self.batched {
+            Some(batcher) => batcher.get(user_id).await.map_err(DbErr::Custom),
+            None => read_lines(db, user_id).await,
+        }
+    }
+}
+
+async fn read_many(db: &DatabaseConnection, users: &[i64]) -> Result<HashMap<i64, OrderLines>, DbErr> {
+    let list = users.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let statement = Statement::from_sql_and_values(DbBackend::Postgres, SQL_POSTGRES_BATCH, [list.into()]);
+    let mut found = HashMap::with_capacity(users.len());
+    for row in db.query_all_raw(statement).await? {
+        let user: i64 = row.try_get("", "u")?;
+        found.insert(user, order_lines(&row, user)?);
+    }
+    Ok(found)
 }
 
 /// `id,product,variant,num;…` (the database's aggregate) as tuples; `None` if malformed.
