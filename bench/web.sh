@@ -123,9 +123,8 @@ try {
       files += 1;
       enc.add(resp.headers()['content-encoding'] || 'identity');
     }
-    // The stylesheet is inlined in the HTML (vite.config.ts, firstPaintFirst): counted as the
-    // brotli (quality 5, the server's on-the-fly level) of each <style>, so the figure still
-    // holds every byte of CSS the page needs.
+    // A stylesheet inlined in the HTML (the build once did) still counts: as the brotli
+    // (quality 5, the server's on-the-fly level) of each sizeable <style>.
     for (const css of await page.$$eval('style', (els) => els.map((e) => e.textContent ?? ''))) {
       if (css.length < 256) continue; // a library's one-line style element, not the page's CSS
       const br = brotliCompressSync(Buffer.from(css), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }).length;

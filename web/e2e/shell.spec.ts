@@ -178,10 +178,10 @@ test.describe('chunk-load failures reload the page at most once per 10 s per pat
   });
 });
 
-test('the first page paints from the HTML alone: inlined style, no script before the first contentful paint', async ({ page, request }) => {
+test('the first page paints before any script is requested, with its Persian font preloaded', async ({ page, request }) => {
   const html = await (await request.get('/')).text();
-  expect(html).not.toMatch(/<link rel="stylesheet"/);
-  expect(html).toMatch(/<style>[^<]*@font-face/);
+  expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/vazirmatn-arabic-400-/);
+  expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const timing = await page.evaluate(() => ({
