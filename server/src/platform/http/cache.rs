@@ -3,49 +3,23 @@
 //! request's `If-None-Match` names the current tag. Bodies are serialised once into a
 //! [`Prepared`] answer (which the catalogue API also remembers between requests).
 
-use std::marker::PhantomData;
-
 use bytes::Bytes;
-use poem::{IntoResponse, Request, Response};
-use poem_openapi::payload::Payload;
-use poem_openapi::registry::{MetaSchemaRef, Registry};
+use poem::Request;
 use poem_openapi::types::ToJSON;
 use poem_openapi::ApiResponse;
 use sha2::{Digest, Sha256};
 
+use super::rendered::RenderedJson;
+
 /// `Cache-Control` of catalogue and content reads.
 pub const PUBLIC_SHORT: &str = "public, max-age=60";
-
-/// A JSON body already serialised from a `T` (documented with `T`'s schema).
-pub struct JsonText<T> {
-    body: Bytes,
-    _t: PhantomData<fn() -> T>,
-}
-
-impl<T: ToJSON> Payload for JsonText<T> {
-    const CONTENT_TYPE: &'static str = "application/json; charset=utf-8";
-
-    fn schema_ref() -> MetaSchemaRef {
-        T::schema_ref()
-    }
-
-    fn register(registry: &mut Registry) {
-        T::register(registry);
-    }
-}
-
-impl<T: ToJSON> IntoResponse for JsonText<T> {
-    fn into_response(self) -> Response {
-        Response::builder().content_type(Self::CONTENT_TYPE).body(self.body)
-    }
-}
 
 /// A cacheable JSON answer.
 #[derive(ApiResponse)]
 pub enum Cached<T: ToJSON + Send + Sync> {
     /// The resource, with its `ETag` and `Cache-Control`.
     #[oai(status = 200)]
-    Ok(JsonText<T>, #[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
+    Ok(RenderedJson<T>, #[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
     /// The resource has not changed since the `If-None-Match` tag.
     #[oai(status = 304)]
     NotModified(#[oai(header = "ETag")] String, #[oai(header = "Cache-Control")] String),
@@ -87,7 +61,7 @@ pub fn respond_prepared<T: ToJSON + Send + Sync>(req: &Request, p: Prepared) -> 
     if inm.is_some_and(|h| none_match(h, &p.etag)) {
         Cached::NotModified(p.etag, PUBLIC_SHORT.to_string())
     } else {
-        Cached::Ok(JsonText { body: p.body, _t: PhantomData }, p.etag, PUBLIC_SHORT.to_string())
+        Cached::Ok(RenderedJson::from_bytes(p.body), p.etag, PUBLIC_SHORT.to_string())
     }
 }
 
