@@ -106,10 +106,10 @@ impl OrderApi {
             .map_err(ApiError::from)?;
         Ok(match read {
             CartRead::Cached(bytes) => RenderedJson::from_bytes(bytes),
-            CartRead::Fresh { view, keep, stamp, mark } => {
+            CartRead::Fresh { view, keep } => {
                 let answer = RenderedJson::render(&CartResponse::ok(&view));
-                if keep {
-                    answers.put(caller.id, stamp, mark, answer.bytes().clone());
+                if let Some(keep) = keep {
+                    answers.put(caller.id, keep, answer.bytes().clone());
                 }
                 answer
             }

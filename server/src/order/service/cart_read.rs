@@ -41,8 +41,22 @@ use crate::platform::commits::{CommitMark, CommitWatch};
 /// what to keep its bytes under, when it came from the snapshot or is empty).
 pub enum CartRead {
     Cached(Bytes),
-    /// `keep`: whether the bytes may be kept, for `stamp` (`None`: an empty cart) after `mark`.
-    Fresh { view: CartView, keep: bool, stamp: Option<Stamp>, mark: Option<CommitMark> },
+    /// `keep`: what to keep the rendered bytes under, when a later read can reuse them.
+    Fresh { view: CartView, keep: Option<Keep> },
+}
+
+/// What a kept answer was made from: the stamp (`None`: an empty cart) and the commit mark
+/// taken before the read. Made only when a later read can match it.
+pub struct Keep {
+    stamp: Option<Stamp>,
+    mark: Option<CommitMark>,
+}
+
+impl Keep {
+    /// `None` when nothing could ever match: an empty cart without a commit mark (PostgreSQL).
+    fn new(stamp: Option<Stamp>, mark: Option<CommitMark>) -> Option<Self> {
+        (stamp.is_some() || mark.is_some()).then_some(Self { stamp, mark })
+    }
 }
 
 /// Everything a snapshot-priced answer depends on besides the snapshot itself (fixed by
@@ -106,9 +120,10 @@ impl CartReadCache {
         }
         if let Some(stamp) = &entry.stamp {
             let snap = snap.filter(|s| s.version == stamp.catalog_version)?;
-            let same_prices = stamp.lines.iter().all(|&(_, product_id, variant_id, _, price)| {
-                find(snap, product_id, variant_id).is_some_and(|(item, v)| item.variant_price(v, now) == price)
-            });
+            let same_prices = stamp
+                .lines
+                .iter()
+                .all(|&(_, product_id, variant_id, _, price)| price_at(snap, product_id, variant_id, now) == Some(price));
             if !same_prices {
                 return None;
             }
@@ -116,10 +131,9 @@ impl CartReadCache {
         Some(entry.bytes.clone())
     }
 
-    /// Keeps `bytes`, the answer rendered for `stamp` (`None`: an empty cart) after `mark`,
-    /// for the customer `user_id`.
-    pub fn put(&self, user_id: i64, stamp: Option<Stamp>, mark: Option<CommitMark>, bytes: Bytes) {
-        self.map.insert(user_id, Arc::new(Answer { stamp, mark, bytes }));
+    /// Keeps `bytes`, the answer rendered for `keep`, for the customer `user_id`.
+    pub fn put(&self, user_id: i64, keep: Keep, bytes: Bytes) {
+        self.map.insert(user_id, Arc::new(Answer { stamp: keep.stamp, mark: keep.mark, bytes }));
     }
 }
 
@@ -144,23 +158,25 @@ pub async fn list<C: ConnectionTrait>(
         }
     }
     let Some(order) = reader.read(db, caller.id).await? else {
-        return Ok(CartRead::Fresh { view: CartView::default(), keep: true, stamp: None, mark });
+        return Ok(CartRead::Fresh { view: CartView::default(), keep: Keep::new(None, mark) });
     };
     let snap = catalogue.get(db).await?;
     if snap.version == order.catalog_version {
         if let Some(stamp) = stamp(&snap, &order, now) {
             if let Some(bytes) = answers.get(caller.id, &stamp) {
-                // Same cart: the bytes stand, and now under the newer mark.
-                answers.put(caller.id, Some(stamp), mark, bytes.clone());
+                if mark.is_some() {
+                    // Same cart: the bytes stand, now under the newer mark.
+                    answers.put(caller.id, Keep { stamp: Some(stamp), mark }, bytes.clone());
+                }
                 return Ok(CartRead::Cached(bytes));
             }
             if let Some(view) = priced(&snap, &stamp) {
-                return Ok(CartRead::Fresh { view, keep: true, stamp: Some(stamp), mark });
+                return Ok(CartRead::Fresh { view, keep: Keep::new(Some(stamp), mark) });
             }
         }
     }
     let view = load_cart(db, CartOf::OpenOrderOf(caller.id), now).await?.unwrap_or_default();
-    Ok(CartRead::Fresh { view, keep: false, stamp: None, mark: None })
+    Ok(CartRead::Fresh { view, keep: None })
 }
 
 /// The read's stamp: its lines with their prices at `now` from `snap`, or `None` when a line is
@@ -168,10 +184,14 @@ pub async fn list<C: ConnectionTrait>(
 fn stamp(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<Stamp> {
     let mut lines = Vec::with_capacity(order.lines.len());
     for &(id, product_id, variant_id, num) in &order.lines {
-        let (item, v) = find(snap, product_id, variant_id)?;
-        lines.push((id, product_id, variant_id, num, item.variant_price(v, now)));
+        lines.push((id, product_id, variant_id, num, price_at(snap, product_id, variant_id, now)?));
     }
     Some(Stamp { order_id: order.id, code: order.code.clone(), catalog_version: order.catalog_version, lines })
+}
+
+/// A variant's price at `now` in `snap`, or `None` when it is not there under that product.
+fn price_at(snap: &Snapshot, product_id: i64, variant_id: i64, now: i64) -> Option<i64> {
+    find(snap, product_id, variant_id).map(|(item, v)| item.variant_price(v, now))
 }
 
 fn find(snap: &Snapshot, product_id: i64, variant_id: i64) -> Option<(&Item, &variant::Model)> {
