@@ -83,10 +83,9 @@ function firstPaintFirst(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle ?? {};
-        let out = html;
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(out);
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error('index.html: no entry script');
-        out = out.replace(entry[0], '');
+        let out = html.replace(entry[0], '');
         const preloads: string[] = [];
         out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
           preloads.push(href);

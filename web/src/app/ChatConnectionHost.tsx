@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { isSignedInAtom } from '@/shared/session/session';
+import { MountOnce } from './MountOnce';
 
 /**
  * Mounts the messages feature's chat connection once someone is signed in (and keeps it mounted:
@@ -13,12 +14,9 @@ const LazyConnection = lazy(() =>
 
 export function ChatConnectionHost() {
   const signedIn = useAtomValue(isSignedInAtom);
-  const [mounted, setMounted] = useState(false);
-  if (signedIn && !mounted) setMounted(true);
-  if (!(mounted || signedIn)) return null;
   return (
-    <Suspense fallback={null}>
+    <MountOnce when={signedIn}>
       <LazyConnection />
-    </Suspense>
+    </MountOnce>
   );
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { loginModalAtom } from '@/shared/state';
+import { MountOnce } from './MountOnce';
 
 /**
  * Mounts the auth feature's login popup the first time the loginModal atom is set, so its code
@@ -10,12 +11,9 @@ const LazyModal = lazy(() => import('@/features/auth/components/LoginModal'));
 
 export function LoginModalHost() {
   const open = useAtomValue(loginModalAtom);
-  const [mounted, setMounted] = useState(false);
-  if (open && !mounted) setMounted(true);
-  if (!(mounted || open)) return null;
   return (
-    <Suspense fallback={null}>
+    <MountOnce when={open}>
       <LazyModal />
-    </Suspense>
+    </MountOnce>
   );
 }
