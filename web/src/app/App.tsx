@@ -1,15 +1,13 @@
 import { getDefaultStore, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { followSession } from '@/features/cart/stores/cart';
 import { loadCart } from '@/features/cart/api/cart';
 import { followSession as followFavourites } from '@/features/favourites/stores/favourites';
 import { startSession } from '@/shared/session/session';
 import { pageReadyAtom } from '@/shared/state';
-import { createAppRoutes, installPrefetcher } from './router';
+import { AppRoutes, installPrefetcher } from './router';
 
-const router = createBrowserRouter(createAppRoutes());
 installPrefetcher();
 
 export function App() {
@@ -26,5 +24,9 @@ export function App() {
       stopFavourites();
     };
   }, [setPageReady]);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

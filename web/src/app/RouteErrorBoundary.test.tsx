@@ -1,12 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageModules } from './pageModules';
-import { createAppRoutes } from './router';
 import { pageReloader } from '@/shared/lib/chunkReload';
 import { sessionRestoredAtom } from '@/shared/session/session';
-import '@/shared/i18n';
+import { renderApp } from '@/shared/testing/render';
 
 const realReload = pageReloader.reload;
 
@@ -18,12 +16,8 @@ function renderWithBrokenShop() {
   };
   const store = createStore();
   store.set(sessionRestoredAtom, true);
-  return (path: string) =>
-    render(
-      <Provider store={store}>
-        <RouterProvider router={createMemoryRouter(createAppRoutes(loaders), { initialEntries: [path] })} />
-      </Provider>,
-    );
+  // A fresh copy per render: a reloaded page builds its lazy routes afresh.
+  return (path: string) => renderApp(path, { store, loaders: { ...loaders } });
 }
 
 describe('route errors', () => {

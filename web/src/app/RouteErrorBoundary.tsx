@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ErrorPage } from '@/features/error/components/ErrorPage';
-import { NotFound } from '@/shared/ui/NotFound';
 import { isChunkLoadError, pageReloader, reloadOnChunkError } from '@/shared/lib/chunkReload';
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
 
@@ -17,19 +17,45 @@ function decideReload(error: unknown, path: string): boolean {
 }
 
 /**
- * errorElement of every route. A 404 (unmatched or invalid params) shows the not-found page;
- * other route error statuses show nothing; a failed chunk reloads the page (at most once per
- * 10 s per path); anything else is fatal: the error page (nothing for bots).
+ * What a failed route shows: a failed chunk reloads the page (at most once per 10 s per path);
+ * anything else is fatal: the error page (nothing for bots).
  */
-export function RouteErrorBoundary({ fullPage = false }: { fullPage?: boolean }) {
-  const error = useRouteError();
+function RouteError({ error, fullPage }: { error: unknown; fullPage: boolean }) {
   const { pathname } = useLocation();
-  if (isRouteErrorResponse(error)) return <NotFound statusCode={error.status} />;
   if (isChunkLoadError(error) && decideReload(error, pathname)) return <LoadingOverlay />;
   if (import.meta.env.MODE !== 'test') console.error(error);
   return <ErrorPage fullPage={fullPage} />;
 }
 
-export function RootErrorBoundary() {
-  return <RouteErrorBoundary fullPage />;
+interface BoundaryProps {
+  fullPage: boolean;
+  /** The path on screen: a failed page is forgotten when the visitor goes elsewhere. */
+  pathname: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
+  state = { failed: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.pathname !== this.props.pathname) this.setState({ failed: false, error: undefined });
+  }
+
+  render() {
+    return this.state.failed ? <RouteError error={this.state.error} fullPage={this.props.fullPage} /> : this.props.children;
+  }
+}
+
+/** The error boundary of every layout and page (the page's failure keeps its layout on screen). */
+export function RouteErrorBoundary({ fullPage = false, children }: { fullPage?: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <Boundary fullPage={fullPage} pathname={pathname}>
+      {children}
+    </Boundary>
+  );
 }

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
 import { FavouriteSlot } from '@/features/catalog/components/favouriteSlot';
 import { FavouriteButton } from '@/features/favourites/components/FavouriteButton';
 import { useBuildUpdateCheck } from '@/shared/hooks/useBuildUpdateCheck';
@@ -14,11 +14,13 @@ import { BottomBar, isBottomBarHidden } from './BottomBar';
 import { ChatConnectionHost } from './ChatConnectionHost';
 import { ChatModalHost } from './ChatModalHost';
 import { LoginModalHost } from './LoginModalHost';
+import { usePageLoading } from './pageLoads';
 import { useCurrentRouteHandle } from './routeHandle';
+import { ScrollRestoration } from './ScrollRestoration';
 
 /** The app shell around every layout: loading bar, overlay, bottom bar, chat connection and panel, login popup, toasts. */
 export function Shell() {
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const loading = useAtomValue(loadingAtom);
   const [overlay, setOverlay] = useAtom(overlayAtom);
   const handle = useCurrentRouteHandle();
@@ -28,10 +30,13 @@ export function Shell() {
 
   return (
     <>
-      <LoadingBar active={navigation.state !== 'idle'} />
+      <LoadingBar active={pageLoading} />
       {/* The favourites' heart on every product card and page (the catalogue has a slot for it). */}
       <FavouriteSlot.Provider value={FavouriteButton}>
-        <Outlet />
+        {/* The first page's chunk (or the profile layout's) loading: the overlay; later pages load in transitions. */}
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
       </FavouriteSlot.Provider>
       {!isBottomBarHidden(handle?.name) && <div className="h-16 lg:hidden" aria-hidden="true" />}
       <BottomBar />

@@ -4,6 +4,9 @@ import * as HomePageModule from '@/app/routes/home/HomePage';
 type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
+/** Pages that ship in the entry chunk: rendered at once, no lazy step. */
+export const eagerPages: Partial<Record<string, ComponentType>> = { home: HomePageModule.default };
+
 /** Every route's page, code-split: one lazy chunk per route name of routes.json (home aside). */
 
 export const pageModules: Record<string, PageLoader> = {

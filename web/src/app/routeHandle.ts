@@ -1,24 +1,9 @@
-import { useMatches } from 'react-router';
-import type { LayoutName } from '@/shared/routes/routeTable';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { matchRoutePath, type RouteEntry } from '@/shared/routes/routeTable';
 
-/** What every page route carries in its react-router `handle`. */
-export interface RouteHandle {
-  name: string;
-  title: string;
-  layout: LayoutName;
-  requiresAuth: boolean;
-}
-
-function isRouteHandle(h: unknown): h is RouteHandle {
-  return typeof h === 'object' && h !== null && typeof (h as RouteHandle).name === 'string';
-}
-
-/** The handle of the deepest matched page route (undefined while nothing matched). */
-export function useCurrentRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i].handle;
-    if (isRouteHandle(h)) return h;
-  }
-  return undefined;
+/** The spec route of the page on screen (undefined on the not-found page). */
+export function useCurrentRouteHandle(): RouteEntry | undefined {
+  const { pathname } = useLocation();
+  return useMemo(() => matchRoutePath(pathname), [pathname]);
 }

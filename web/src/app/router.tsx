@@ -1,15 +1,14 @@
-import type { ComponentType } from 'react';
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { useParams, useRoutes, type RouteObject } from 'react-router';
 import { getDefaultStore } from 'jotai';
 import { setPrefetcher } from '@/shared/lib/prefetch';
 import { isSignedInAtom } from '@/shared/session/session';
-import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
 import { DefaultLayout, HomeLayout, ProfileNoSideLayout, RestrictedLayout } from '@/app/layouts/Layouts';
-import NotFoundPage from '@/shared/ui/NotFound';
-import { pageModules, type PageLoader } from './pageModules';
-import { RootErrorBoundary, RouteErrorBoundary } from './RouteErrorBoundary';
+import NotFoundPage, { NotFound } from '@/shared/ui/NotFound';
+import { eagerPages, pageModules, type PageLoader } from './pageModules';
+import { trackPageLoad } from './pageLoads';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteFrame } from './RouteFrame';
-import type { RouteHandle } from './routeHandle';
 import {
   compiledRoutes,
   matchRoutePath,
@@ -20,55 +19,42 @@ import {
 } from '@/shared/routes/routeTable';
 import { Shell } from './Shell';
 
+/**
+ * The route table runs in react-router's declarative mode (`useRoutes`): the shop needs no
+ * loaders or actions, and the data router would add about 15 KB (brotli) to every first page.
+ * Pages and the profile layout are `lazy` chunks; navigations are transitions, so the old page
+ * stays until the new one can show.
+ */
+
 /** Each layout's component; the profile layout's menu (and its sign-out button) load with the first profile page. */
-const LAYOUTS: Record<LayoutName, { Component?: ComponentType; lazy?: () => Promise<{ Component: ComponentType }> }> = {
-  home: { Component: HomeLayout },
-  default: { Component: DefaultLayout },
-  profile: { lazy: async () => ({ Component: (await import('@/app/layouts/ProfileLayout')).default }) },
-  'profile-no-side': { Component: ProfileNoSideLayout },
-  restricted: { Component: RestrictedLayout },
+const LAYOUTS: Record<LayoutName, ComponentType> = {
+  home: HomeLayout,
+  default: DefaultLayout,
+  profile: lazy(() => trackPageLoad(import('@/app/layouts/ProfileLayout'))),
+  'profile-no-side': ProfileNoSideLayout,
+  restricted: RestrictedLayout,
 };
 
-/** A 404 route error: the page shows the not-found page (spec §2, "route validation failure"). */
-function notFound(pathname: string): never {
-  throw data(`Page not found: ${pathname}`, { status: 404, statusText: 'Not Found' });
+/** A page whose params fail the route's checks is the not-found page (spec §2, "route validation failure"); its chunk is not loaded. */
+function PageRoute({ route, Page }: { route: CompiledRoute; Page: ComponentType }) {
+  const params = useParams();
+  const validate = paramValidators[route.name];
+  if (route.partials.length > 0 || validate !== undefined) {
+    const parsed = parsePartialParams(route, params);
+    if (!parsed || (validate && !validate(parsed))) return <NotFound statusCode={404} />;
+  }
+  return <RouteFrame route={route} Page={Page} />;
 }
 
 function pageRoute(route: CompiledRoute, load: PageLoader): RouteObject {
-  const validate = paramValidators[route.name];
-  const needsLoader = route.partials.length > 0 || validate !== undefined;
+  const Page = eagerPages[route.name] ?? lazy(() => trackPageLoad(load()));
   return {
-    id: route.name,
     path: route.routerPath,
-    handle: {
-      name: route.name,
-      title: route.title,
-      layout: route.layout,
-      requiresAuth: route.requiresAuth,
-    } satisfies RouteHandle,
-    loader: needsLoader
-      ? ({ params, request }: LoaderFunctionArgs) => {
-          const parsed = parsePartialParams(route, params);
-          if (!parsed || (validate && !validate(parsed))) notFound(new URL(request.url).pathname);
-          return null;
-        }
-      : undefined,
-    lazy: async () => {
-      let Page: ComponentType;
-      try {
-        Page = (await load()).default;
-      } catch (error) {
-        // A failed chunk is thrown from render so this route's error boundary gets it (a
-        // rejected lazy() on the first load would leave the page blank in react-router 7).
-        return {
-          Component: () => {
-            throw error;
-          },
-        };
-      }
-      return { Component: () => <RouteFrame route={route} Page={Page} /> };
-    },
-    errorElement: <RouteErrorBoundary />,
+    element: (
+      <RouteErrorBoundary>
+        <PageRoute route={route} Page={Page} />
+      </RouteErrorBoundary>
+    ),
   };
 }
 
@@ -83,26 +69,43 @@ export function createAppRoutes(loaders: Record<string, PageLoader> = pageModule
         if (!load) throw new Error(`no page module for route ${r.name}`);
         return pageRoute(r, load);
       });
-    if (layout === 'default') {
-      pages.push({
-        id: 'notFound',
-        path: '*',
-        handle: { name: 'notFound', title: '', layout: 'default', requiresAuth: false } satisfies RouteHandle,
-        Component: NotFoundPage,
-        errorElement: <RouteErrorBoundary />,
-      });
-    }
-    return { id: `layout-${layout}`, ...LAYOUTS[layout], children: pages, errorElement: <RouteErrorBoundary /> };
+    if (layout === 'default') pages.push({ path: '*', element: <NotFoundPage /> });
+    const Layout = LAYOUTS[layout];
+    return {
+      element: (
+        <RouteErrorBoundary>
+          <Layout />
+        </RouteErrorBoundary>
+      ),
+      children: pages,
+    };
   });
   return [
     {
-      id: 'root',
-      Component: Shell,
-      errorElement: <RootErrorBoundary />,
-      hydrateFallbackElement: <LoadingOverlay />,
+      element: (
+        <RouteErrorBoundary fullPage>
+          <Shell />
+        </RouteErrorBoundary>
+      ),
       children,
     },
   ];
+}
+
+/** The whole app's routes; render it inside a router (`BrowserRouter`, or `MemoryRouter` in tests). */
+export function AppRoutes({ loaders = pageModules }: { loaders?: Record<string, PageLoader> }) {
+  return useRoutes(routesFor(loaders));
+}
+
+// Route objects are built once per set of loaders (lazy components must keep their identity).
+const built = new WeakMap<Record<string, PageLoader>, RouteObject[]>();
+function routesFor(loaders: Record<string, PageLoader>): RouteObject[] {
+  let routes = built.get(loaders);
+  if (!routes) {
+    routes = createAppRoutes(loaders);
+    built.set(loaders, routes);
+  }
+  return routes;
 }
 
 /**

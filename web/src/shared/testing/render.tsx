@@ -1,8 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
-import { createAppRoutes } from '@/app/router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import { AppRoutes } from '@/app/router';
+import type { PageLoader } from '@/app/pageModules';
 import { isSignedInAtom, sessionAtom, sessionRestoredAtom } from '@/shared/session/session';
 import { userAgentAtom } from '@/shared/state';
 import '@/shared/i18n';
@@ -35,13 +36,28 @@ function prepareStore(opts: RenderOptions): TestStore {
   return store;
 }
 
+/** What a test reads of the memory router: the location on screen, and `navigate` (e.g. back). */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: NavigateFunction;
+}
+
+function RouterProbe({ router }: { router: TestRouter }) {
+  router.state.location = useLocation();
+  router.navigate = useNavigate();
+  return null;
+}
+
 /** Renders the whole app (shell, layouts, lazy pages) at `path` in a memory router. */
-export function renderApp(path: string, opts: RenderOptions = {}) {
+export function renderApp(path: string, opts: RenderOptions & { loaders?: Record<string, PageLoader> } = {}) {
   const store = prepareStore(opts);
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const router = { state: {} } as TestRouter;
   const utils = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes loaders={opts.loaders} />
+        <RouterProbe router={router} />
+      </MemoryRouter>
     </Provider>,
   );
   return { ...utils, router, store, isSignedIn: () => store.get(isSignedInAtom) };

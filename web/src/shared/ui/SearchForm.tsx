@@ -1,7 +1,9 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SearchIcon } from './Icons';
+
+const SEARCH_PATH = '/shop/search-product';
 
 /** GET form to /shop/search-product?q=… (header, mobile search page, search page). */
 export function SearchForm({
@@ -18,8 +20,23 @@ export function SearchForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const navigate = useNavigate();
+  // Without script the form still works: a plain GET to the same address.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    query.set('q', String(new FormData(event.currentTarget).get('q') ?? ''));
+    navigate(`${SEARCH_PATH}?${query}`);
+  };
   return (
-    <Form method="get" action="/shop/search-product" role="search" aria-label={landmark} className={`relative ${className}`}>
+    <form
+      method="get"
+      action={SEARCH_PATH}
+      onSubmit={submit}
+      role="search"
+      aria-label={landmark}
+      className={`relative ${className}`}
+    >
       <label htmlFor={id} className="sr-only">
         {t('search.label')}
       </label>
@@ -40,6 +57,6 @@ export function SearchForm({
       >
         <SearchIcon className="h-5 w-5" />
       </button>
-    </Form>
+    </form>
   );
 }
