@@ -102,6 +102,53 @@ test('the bottom bar asks an anonymous visitor to sign in for the profile', asyn
   await expect(page).toHaveURL(/\/shop\?redirectTo=%2Fprofile$/);
 });
 
+test('at phone size the home page asks for its blog teasers, far below the first screen, only as the visitor scrolls towards them', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/client/v1/catalog/specials') || path.startsWith('/api/client/v1/blog')) asked.push(path);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((p) => p.startsWith('/api/client/v1/blog'))).toEqual([]);
+  const specials = page.getByRole('heading', { level: 2, name: 'پیشنهادهای شگفت‌انگیز' });
+  const blog = page.getByRole('heading', { level: 2, name: 'وبلاگ' });
+  // Scroll down a screen at a time, as a visitor would, until the blog teasers show.
+  for (let i = 0; i < 12 && !(await blog.isVisible()); i++) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await page.waitForTimeout(300);
+  }
+  await expect(specials).toBeAttached();
+  await expect(blog).toBeVisible();
+  expect(asked).toContain('/api/client/v1/catalog/specials');
+  expect(asked).toContain('/api/client/v1/blog');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('visible links prefetch their pages from the visitor\'s first touch, before any tap on them', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      const m = /\/assets\/(\w+)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
+      if (m) chunks.push(m[1]);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  // Only looking: the pages the hero and the bottom bar link to are not fetched yet.
+  expect(chunks).not.toContain('ShopPage');
+  expect(chunks).not.toContain('MobileSearchPage');
+  // The first touch (on the hero's text, not a link): the visible links' pages are fetched.
+  await page.getByRole('heading', { level: 1 }).tap();
+  await expect.poll(() => chunks, { timeout: 10_000 }).toEqual(expect.arrayContaining(['ShopPage', 'SpecialsPage', 'MobileSearchPage']));
+  await expect(page).toHaveURL(/\/$/);
+  });
+});
+
 test('links to other routes navigate client-side with the page fade', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');

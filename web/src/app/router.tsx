@@ -4,7 +4,6 @@ import { getDefaultStore } from 'jotai';
 import { setPrefetcher } from '@/shared/lib/prefetch';
 import { isSignedInAtom } from '@/shared/session/session';
 import { DefaultLayout, HomeLayout, ProfileNoSideLayout, RestrictedLayout } from '@/app/layouts/Layouts';
-import NotFoundPage, { NotFound } from '@/shared/ui/NotFound';
 import { eagerPages, pageModules, type PageLoader } from './pageModules';
 import { trackPageLoad } from './pageLoads';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -25,6 +24,10 @@ import { Shell } from './Shell';
  * Pages and the profile layout are `lazy` chunks; navigations are transitions, so the old page
  * stays until the new one can show.
  */
+
+// The not-found page (and its illustration) is its own chunk: most visits never show it.
+const NotFoundPage = lazy(() => import('@/shared/ui/NotFound'));
+const NotFound = lazy(() => import('@/shared/ui/NotFound').then((m) => ({ default: m.NotFound })));
 
 /** Each layout's component; the profile layout's menu (and its sign-out button) load with the first profile page. */
 const LAYOUTS: Record<LayoutName, ComponentType> = {

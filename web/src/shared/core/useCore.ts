@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
+import { onFirstInteraction } from '@/shared/lib/firstInteraction';
 import { coreIfLoaded, loadCore, type Core } from './index';
 
-/** When the WASM core starts loading: on mount, or on the visitor's first pointer, key or focus. */
+/** When the WASM core starts loading: on mount, or on the visitor's first interaction. */
 export type CoreLoad = 'now' | 'interaction';
-
-const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
 /**
  * The WASM rule core for render paths; null until loaded.
@@ -18,18 +17,16 @@ export function useCore(when: CoreLoad = 'now'): Core | null {
     if (core) return;
     let alive = true;
     const start = () => {
-      for (const e of INTERACTION_EVENTS) window.removeEventListener(e, start, true);
       loadCore()
         .then((c) => {
           if (alive) setCore(c);
         })
         .catch((error: unknown) => console.warn('WASM core failed to load', error));
     };
-    if (when === 'now') start();
-    else for (const e of INTERACTION_EVENTS) window.addEventListener(e, start, { capture: true, passive: true });
+    const cancel = when === 'now' ? (start(), () => {}) : onFirstInteraction(start);
     return () => {
       alive = false;
-      for (const e of INTERACTION_EVENTS) window.removeEventListener(e, start, true);
+      cancel();
     };
   }, [core, when]);
   return core;

@@ -2,7 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { resetHttp } from '@/shared/api/http';
+import { resetFirstInteraction } from '@/shared/lib/firstInteraction';
 import { loadToaster } from '@/shared/ui/toast';
+import { installTestIntersectionObserver } from './intersection';
 
 // The machine running the suite is shared and busy: lazy route chunks can take a while.
 configure({ asyncUtilTimeout: 10_000 });
@@ -17,6 +19,7 @@ afterEach(() => {
   cleanup();
   // The HTTP hooks are module state: a test's session wiring must not reach the next test.
   resetHttp();
+  resetFirstInteraction();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -37,17 +40,7 @@ class SilentSocket {
 (globalThis as unknown as { WebSocket: unknown }).WebSocket = SilentSocket;
 
 // jsdom lacks these browser APIs the shell uses.
-if (!('IntersectionObserver' in globalThis)) {
-  class IO {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-    takeRecords() {
-      return [];
-    }
-  }
-  (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = IO;
-}
+installTestIntersectionObserver();
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type Ref } from 'react';
+import { useEffect, type Ref } from 'react';
 import { Link, NavLink, type LinkProps, type NavLinkProps } from 'react-router';
+import { useNearViewport } from '@/shared/hooks/useNearViewport';
 import { prefetchPath } from '@/shared/lib/prefetch';
 
 function pathOf(to: LinkProps['to']): string {
@@ -9,27 +10,19 @@ function pathOf(to: LinkProps['to']): string {
 
 /** Calls prefetchPath(to) once the element scrolls into view (IntersectionObserver). */
 export function usePrefetchWhenVisible<T extends Element>(to: LinkProps['to']): Ref<T> {
-  const ref = useRef<T>(null);
+  const [ref, near] = useNearViewport<T>('100px');
   const path = pathOf(to);
   useEffect(() => {
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    if (!path.startsWith('/')) return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          io.disconnect();
-          const run = () => prefetchPath(path);
-          // Let the current page finish first.
-          if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-          else setTimeout(run, 200);
-        }
-      },
-      { rootMargin: '100px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [path]);
+    if (!near || !path.startsWith('/') || typeof IntersectionObserver === 'undefined') return;
+    const run = () => prefetchPath(path);
+    // Let the current page finish first.
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(run, 200);
+    return () => clearTimeout(id);
+  }, [near, path]);
   return ref;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import type { ToasterProps } from 'react-hot-toast';
+import { onFirstInteraction } from '@/shared/lib/firstInteraction';
 
 /** Spec section 9: toasts at the bottom left, closing after 1000 ms. */
 export const TOAST_DURATION_MS = 1000;
@@ -77,8 +78,6 @@ export const toast = Object.assign((message: Message, options?: Options) => show
   remove: (id?: string) => run((l) => l.default.remove(id)),
 });
 
-const INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -89,14 +88,7 @@ export function AppToaster() {
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(() => lib?.Toaster ?? null);
   useEffect(() => {
     if (isWanted) return;
-    const start = () => {
-      for (const e of INTERACTION_EVENTS) window.removeEventListener(e, start, true);
-      void loadToaster().catch(() => undefined);
-    };
-    for (const e of INTERACTION_EVENTS) window.addEventListener(e, start, { capture: true, passive: true });
-    return () => {
-      for (const e of INTERACTION_EVENTS) window.removeEventListener(e, start, true);
-    };
+    return onFirstInteraction(() => void loadToaster().catch(() => undefined));
   }, [isWanted]);
   useEffect(() => {
     if (!isWanted || Toaster) return;

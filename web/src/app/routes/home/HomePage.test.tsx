@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import fa from '@/shared/i18n/fa.json';
 import catalogFa from '@/features/catalog/fa.json';
+import { scrollAllIntoView } from '@/shared/testing/intersection';
 import { renderApp } from '@/shared/testing/render';
 
 // Vitest runs from web/ (the folder of vite.config.ts).
@@ -24,6 +25,8 @@ describe('home page', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: fa.home.heroTitle })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: fa.home.categoriesTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: catalogFa.homeSections.specials })).toBeNull();
+    act(() => scrollAllIntoView()); // the catalogue's rows load as the visitor scrolls towards them
     expect(await screen.findByRole('heading', { level: 2, name: catalogFa.homeSections.specials })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: fa.home.heroCta })).toHaveAttribute('href', '/shop');
   });

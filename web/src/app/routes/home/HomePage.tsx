@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoxIcon, ChatIcon, ChevronIcon, ShieldIcon, TruckIcon, WalletIcon } from '@/shared/ui/Icons';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
+import { WhenNear } from '@/shared/ui/WhenNear';
 
 /** The category teaser: each card opens the shop filtered to it. */
 const CATEGORIES = [
@@ -11,8 +12,12 @@ const CATEGORIES = [
   { key: 'tablet', to: '/shop?line=tablet-laptop' },
 ] as const;
 
-/** Specials, new and used arrivals and blog teasers from the API (a lazy chunk). */
-const HomeSections = lazy(() => import('./HomeSections'));
+/** Specials, new and used arrivals from the API, then blog teasers: lazy chunks, below the fold at phone size. */
+const CatalogSections = lazy(() => import('@/features/catalog/components/HomeSections'));
+const BlogTeasers = lazy(() => import('@/features/content/components/BlogTeasers'));
+
+const SECTIONS_PLACEHOLDER = 'mx-auto h-80 max-w-7xl px-4';
+const BLOG_PLACEHOLDER = 'mx-auto h-40 max-w-7xl px-4';
 
 const FEATURES = [
   { key: 'original', icon: ShieldIcon },
@@ -96,9 +101,16 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
-      <Suspense fallback={<div className="mx-auto h-80 max-w-7xl px-4" aria-hidden="true" />}>
-        <HomeSections />
-      </Suspense>
+      <WhenNear className={SECTIONS_PLACEHOLDER}>
+        <Suspense fallback={<div className={SECTIONS_PLACEHOLDER} aria-hidden="true" />}>
+          <CatalogSections />
+        </Suspense>
+      </WhenNear>
+      <WhenNear className={BLOG_PLACEHOLDER}>
+        <Suspense fallback={<div className={BLOG_PLACEHOLDER} aria-hidden="true" />}>
+          <BlogTeasers />
+        </Suspense>
+      </WhenNear>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { listBlog } from '../api/content';
 import { BlogCard } from './BlogsPage';
 
 /** The home page's three newest blog posts (nothing when there are none). */
-export function BlogTeasers() {
+export default function BlogTeasers() {
   const { t } = useTranslation(ns);
   const { data } = useResource(listBlog(1, 3));
   if (!data?.data.length) return null;
