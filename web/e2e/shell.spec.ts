@@ -149,6 +149,21 @@ test.describe('on a phone', () => {
   });
 });
 
+test('a new page opens at the top; back returns to where the visitor was on the list', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/shop');
+  const links = page.getByTestId('product-card').locator('h2 a');
+  await expect(links.nth(4)).toBeAttached();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+  await links.nth(4).evaluate((a: HTMLAnchorElement) => a.click()); // a tap where the list is, no scrolling
+  await expect(page).toHaveURL(/\/product\//);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+});
+
 test('links to other routes navigate client-side with the page fade', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');

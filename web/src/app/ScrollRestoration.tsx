@@ -1,8 +1,30 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 // Scroll position per history entry, kept for the tab's life (back/forward return to it).
 const positions = new Map<string, number>();
+
+// How long a restore keeps trying while the page fades in and its list arrives.
+const RESTORE_MS = 5000;
+const USER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/** Scrolls to `y` as soon as the page is tall enough; the visitor's own scrolling ends it. */
+function restore(y: number): () => void {
+  const until = performance.now() + RESTORE_MS;
+  let id = 0;
+  const stop = () => {
+    cancelAnimationFrame(id);
+    for (const e of USER_SCROLLS) window.removeEventListener(e, stop, true);
+  };
+  const step = () => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) > 2 && performance.now() < until) id = requestAnimationFrame(step);
+    else stop();
+  };
+  for (const e of USER_SCROLLS) window.addEventListener(e, stop, { capture: true, passive: true });
+  step();
+  return stop;
+}
 
 /**
  * A new page starts at the top (or at its #fragment); back and forward return to where the
@@ -11,24 +33,20 @@ const positions = new Map<string, number>();
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  // The entry that scrolling belongs to: switched when a new entry is shown.
+  const entry = useRef(location.key);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-  }, []);
-
-  useEffect(() => {
-    const key = location.key;
-    const save = () => positions.set(key, window.scrollY);
+    const save = () => positions.set(entry.current, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
-  }, [location.key]);
+  }, []);
 
   useLayoutEffect(() => {
+    entry.current = location.key;
     const saved = positions.get(location.key);
-    if (navigationType === 'POP' && saved !== undefined) {
-      window.scrollTo(0, saved);
-      return;
-    }
+    if (navigationType === 'POP' && saved !== undefined) return restore(saved);
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (target) {
