@@ -20,9 +20,9 @@ export const toasterProps = {
 } satisfies ToasterProps;
 
 /*
- * react-hot-toast (with goober, its CSS-in-JS) is loaded on the visitor's first pointer, key or
- * focus, or by the first toast, whichever comes first: toasts answer actions, so the first page
- * does not download it. `toast` below forwards to it, queueing calls (in order) until it is there.
+ * react-hot-toast (with goober, its CSS-in-JS) is loaded on the visitor's first interaction
+ * (shared/lib/firstInteraction) or by the first toast, whichever comes first: toasts answer
+ * actions, so the first page does not download it. `toast` below forwards to it, queueing calls (in order) until it is there.
  */
 type Lib = typeof import('react-hot-toast');
 type Message = Parameters<Lib['default']>[0];
