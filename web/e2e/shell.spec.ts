@@ -145,7 +145,21 @@ test.describe('on a phone', () => {
   // The first touch (on the hero's text, not a link): the visible links' pages are fetched.
   await page.getByRole('heading', { level: 1 }).tap();
   await expect.poll(() => chunks, { timeout: 10_000 }).toEqual(expect.arrayContaining(['ShopPage', 'SpecialsPage', 'MobileSearchPage']));
-  await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a product page renders its related products as the visitor scrolls down to them', async ({ page, request }) => {
+    const { product } = await demoSamples(request);
+    await page.goto(`/product/${product}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const related = page.getByRole('heading', { level: 2, name: 'محصولات مشابه' });
+    await expect(related).toHaveCount(0);
+    for (let i = 0; i < 15 && !(await related.isVisible()); i++) {
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+      await page.waitForTimeout(200);
+    }
+    await expect(related).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="related-title"]').getByTestId('product-card').first()).toBeVisible();
   });
 });
 

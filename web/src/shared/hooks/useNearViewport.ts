@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * True once the element comes within `rootMargin` of the viewport (and from then on). Without
@@ -14,7 +14,8 @@ export function useNearViewport<T extends Element>(rootMargin: string): [RefObje
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
           io.disconnect();
-          setNear(true);
+          // What comes into view renders in slices (a transition), not as one long task.
+          startTransition(() => setNear(true));
         }
       },
       { rootMargin },

@@ -18,6 +18,7 @@ import { Countdown } from './Countdown';
 import { FavouriteSlot } from './favouriteSlot';
 import { Gallery, preloadGalleryImage } from './Gallery';
 import { ProductGrid } from './ProductCard';
+import { WhenNear } from '@/shared/ui/WhenNear';
 import { LoadError } from '@/shared/ui/Status';
 import { VariantPicker } from './VariantPicker';
 
@@ -267,12 +268,15 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
       )}
 
       {related.length > 0 && (
-        <section aria-labelledby="related-title" className="mt-8 [contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
-          <h2 id="related-title" className="mb-3 text-lg font-bold text-slate-900">
-            {t('product.related')}
-          </h2>
-          <ProductGrid products={related.slice(0, 8)} core={core} eagerFirst={0} />
-        </section>
+        // Far below the first screen on a phone: its eight cards render when the visitor comes near.
+        <WhenNear className="mt-8 h-96">
+          <section aria-labelledby="related-title" className="mt-8 [contain-intrinsic-size:auto_60rem] [content-visibility:auto]">
+            <h2 id="related-title" className="mb-3 text-lg font-bold text-slate-900">
+              {t('product.related')}
+            </h2>
+            <ProductGrid products={related.slice(0, 8)} core={core} eagerFirst={0} />
+          </section>
+        </WhenNear>
       )}
       <CompareBar />
     </article>
