@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import table from '../../contract/routes.json' with { type: 'json' };
 
 type Samples = { product: string; category: { Slug: string; Id: number }; blog: string };
@@ -25,6 +25,15 @@ const ENTITY_ROUTES = new Set(['productDetail', 'category', 'blogDetail']);
 
 const PERSIAN_DIGIT = /[۰-۹]/;
 
+/** Scrolls down a screen at a time, as a visitor would, until `target` shows (sections below the fold render as they come near). */
+async function scrollDownUntilVisible(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 15 && !(await target.isVisible()); i++) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await page.waitForTimeout(200);
+  }
+  await expect(target).toBeVisible();
+}
+
 for (const width of [375, 1280]) {
   test(`home page at ${width}px: RTL Persian, no horizontal overflow`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 1024 ? 812 : 900 });
@@ -35,7 +44,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('لپ‌تاپ مناسب خودت را پیدا کن');
     await expect(page).toHaveTitle(/لپ‌تاپ‌شاپ/);
     // Prices come from the WASM core once the cards are in view: Persian digits and تومان.
-    await page.locator('#highlights-title').scrollIntoViewIfNeeded();
+    await scrollDownUntilVisible(page, page.locator('#highlights-title'));
     const price = page.getByTestId('price').first();
     await expect(price).toContainText('تومان');
     expect(await price.textContent()).toMatch(PERSIAN_DIGIT);
@@ -115,13 +124,8 @@ test('at phone size the home page asks for its blog teasers, far below the first
   expect(asked.filter((p) => p.startsWith('/api/client/v1/blog'))).toEqual([]);
   const specials = page.getByRole('heading', { level: 2, name: 'پیشنهادهای شگفت‌انگیز' });
   const blog = page.getByRole('heading', { level: 2, name: 'وبلاگ' });
-  // Scroll down a screen at a time, as a visitor would, until the blog teasers show.
-  for (let i = 0; i < 12 && !(await blog.isVisible()); i++) {
-    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
-    await page.waitForTimeout(300);
-  }
+  await scrollDownUntilVisible(page, blog);
   await expect(specials).toBeAttached();
-  await expect(blog).toBeVisible();
   expect(asked).toContain('/api/client/v1/catalog/specials');
   expect(asked).toContain('/api/client/v1/blog');
 });
@@ -148,17 +152,29 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a direct landing on a product page keeps its static page until React shows the same page: no loading overlay between', async ({ page, request }) => {
+    const { product } = await demoSamples(request);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="loading-overlay"]')) seen.push('overlay');
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(`/product/${product}`);
+    await expect(page.getByTestId('add-to-cart')).toBeVisible(); // React's page is there
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen).toEqual([]);
+  });
+
   test('a product page renders its related products as the visitor scrolls down to them', async ({ page, request }) => {
     const { product } = await demoSamples(request);
     await page.goto(`/product/${product}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const related = page.getByRole('heading', { level: 2, name: 'محصولات مشابه' });
     await expect(related).toHaveCount(0);
-    for (let i = 0; i < 15 && !(await related.isVisible()); i++) {
-      await page.evaluate(() => window.scrollBy(0, window.innerHeight));
-      await page.waitForTimeout(200);
-    }
-    await expect(related).toBeVisible();
+    await scrollDownUntilVisible(page, related);
     await expect(page.locator('section[aria-labelledby="related-title"]').getByTestId('product-card').first()).toBeVisible();
   });
 });

@@ -17,7 +17,8 @@ function renderWithBrokenShop() {
   const store = createStore();
   store.set(sessionRestoredAtom, true);
   // A fresh copy per render: a reloaded page builds its lazy routes afresh.
-  return (path: string) => renderApp(path, { store, loaders: { ...loaders } });
+  return (path: string) =>
+    renderApp(path, { store, loaders: Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, () => load()])) });
 }
 
 describe('route errors', () => {

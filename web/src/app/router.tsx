@@ -6,6 +6,7 @@ import { isSignedInAtom } from '@/shared/session/session';
 import { DefaultLayout, HomeLayout, ProfileNoSideLayout, RestrictedLayout } from '@/app/layouts/Layouts';
 import { eagerPages, pageModules, type PageLoader } from './pageModules';
 import { trackPageLoad } from './pageLoads';
+import { lazyPage } from './lazyPage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteFrame } from './RouteFrame';
 import {
@@ -50,7 +51,7 @@ function PageRoute({ route, Page }: { route: CompiledRoute; Page: ComponentType 
 }
 
 function pageRoute(route: CompiledRoute, load: PageLoader): RouteObject {
-  const Page = eagerPages[route.name] ?? lazy(() => trackPageLoad(load()));
+  const Page = eagerPages[route.name] ?? lazyPage(load).Component;
   return {
     path: route.routerPath,
     element: (
@@ -123,6 +124,18 @@ export function installPrefetcher(
     const r = matchRoutePath(path);
     if (!r) return;
     if (r.requiresAuth && !signedIn()) return false;
-    void loaders[r.name]?.().catch(() => undefined);
+    const load = loaders[r.name];
+    if (load && !eagerPages[r.name]) void lazyPage(load).preload();
   });
+}
+
+/**
+ * Loads the chunk of the page at `pathname` (nothing for the home page, which is in the entry);
+ * the app's first render waits for it, so that render is the page (the static shell stays on
+ * screen until then). Never rejects: a failed chunk shows through the route's error boundary.
+ */
+export function firstPageReady(pathname: string, loaders: Record<string, PageLoader> = pageModules): Promise<void> {
+  const r = matchRoutePath(pathname);
+  const load = r ? loaders[r.name] : undefined;
+  return r && load && !eagerPages[r.name] ? lazyPage(load).preload() : Promise.resolve();
 }
