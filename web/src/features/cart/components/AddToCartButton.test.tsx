@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from 'jotai';
+import { sessionRestoredAtom, signIn } from '@/shared/session/session';
 import { loginModalAtom } from '@/shared/state';
 import { renderApp } from '@/shared/testing/render';
 import { detail, mockApi } from '@/shared/testing/fixtures';
@@ -23,6 +25,22 @@ describe('add to cart on the product page', () => {
     expect(router.state.location.pathname).toBe('/product/lenovo-ideapad-slim-5');
     expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/product/lenovo-ideapad-slim-5');
     expect(api.callsTo(EDIT)).toHaveLength(0);
+  });
+
+  it('a tap while the session is still being restored waits for it: a signed-in shopper adds, no login popup', async () => {
+    const api = mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      [EDIT]: () => ({ status: 'ok', data: [], OrderTotalPrice: 0, FinalPrice: 0, Code: 'A1', OrderId: 9 }),
+    });
+    // A page load: the session is in (encrypted) storage, not yet in memory, and the start-up
+    // restore has not finished when the shopper taps.
+    await signIn({ token: 'token', reftoken: 'ref', user: { Uid: 'u-1', Name: 'مریم', Mobile: '09123456789' } as never }, createStore());
+    const { store } = renderApp('/product/lenovo-ideapad-slim-5');
+    store.set(sessionRestoredAtom, false);
+    fireEvent.click(await screen.findByTestId('add-to-cart'));
+    await waitFor(() => expect(api.callsTo(EDIT)).toHaveLength(1));
+    expect(store.get(loginModalAtom)).toBe(false);
+    expect(store.get(sessionRestoredAtom)).toBe(true);
   });
 
   it('signed in: posts the chosen variant to order/edit/product and the cart follows', async () => {

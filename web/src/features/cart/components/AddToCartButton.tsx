@@ -5,7 +5,7 @@ import { ns } from '../i18n';
 import { toast } from '@/shared/ui/toast';
 import { useLocation } from 'react-router';
 import type { components } from '@/shared/api';
-import { isSignedInAtom } from '@/shared/session/session';
+import { isSignedInAtom, sessionRestoredAtom, startSession } from '@/shared/session/session';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
 import { formatCount } from '@/shared/lib/format';
 import { CartIcon } from '@/shared/ui/Icons';
@@ -17,7 +17,6 @@ import { cartAtom } from '../stores/cart';
 export function AddToCartButton({ productId, productName, variant }: { productId: number; productName: string; variant: components['schemas']['VariantDto'] }) {
   const inStock = variant.InStock;
   const { t } = useTranslation(ns);
-  const signedIn = useAtomValue(isSignedInAtom);
   const cart = useAtomValue(cartAtom);
   const store = useStore();
   const requireSignIn = useRequireSignIn();
@@ -26,7 +25,13 @@ export function AddToCartButton({ productId, productName, variant }: { productId
   const inCart = quantityInCart(cart, variant.Id);
 
   const add = async () => {
-    if (!signedIn) {
+    // Right after a page load the session may still be restoring: a signed-in shopper's quick
+    // tap must not be taken for a signed-out one.
+    if (!store.get(sessionRestoredAtom)) {
+      setBusy(true);
+      await startSession(store).finally(() => setBusy(false));
+    }
+    if (!store.get(isSignedInAtom)) {
       // Spec section 2: the target is kept as redirectTo and the login popup opens.
       toast(t('add.signInToBuy'), { id: 'sign-in-to-buy' });
       requireSignIn(pathname);
