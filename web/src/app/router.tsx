@@ -22,8 +22,9 @@ import { Shell } from './Shell';
 /**
  * The route table runs in react-router's declarative mode (`useRoutes`): the shop needs no
  * loaders or actions, and the data router would add about 15 KB (brotli) to every first page.
- * Pages and the profile layout are `lazy` chunks; navigations are transitions, so the old page
- * stays until the new one can show.
+ * Pages are `lazyPage` chunks (a chunk already loaded renders at once), the profile layout and
+ * the not-found page `React.lazy` ones; navigations are transitions, so the old page stays
+ * until the new one can show.
  */
 
 // The not-found page (and its illustration) is its own chunk: most visits never show it.
