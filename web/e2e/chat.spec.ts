@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode } from './support';
+import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toPersian } from './support';
 
 /**
  * Live chat with two browsers against the real server: a customer at phone size writes, a staff
@@ -76,7 +76,8 @@ test('customer and staff chat live, and again after the customer connection is c
   await signInWithCode(staff, request, staffMobile);
   await staff.getByRole('button', { name: 'گفتگوهای مشتریان' }).click();
   await expect(staff).toHaveURL(/\/staff\/chats$/);
-  const item = staff.getByTestId('chat-inbox-item').filter({ hasText: 'نگار' });
+  // By the customer's mobile: a name alone can repeat across runs on one database.
+  const item = staff.getByTestId('chat-inbox-item').filter({ hasText: toPersian(customerMobile) });
   await expect(item).toBeVisible();
   await expect(item.getByTestId('chat-inbox-unread')).toBeVisible();
   await item.click();

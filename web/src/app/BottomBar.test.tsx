@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createStore } from 'jotai';
+import { sessionRestoredAtom, signIn } from '@/shared/session/session';
 import { chatModalAtom, loginModalAtom } from '@/shared/state';
 import { renderApp } from '@/shared/testing/render';
 import { BOTTOM_BAR_HIDDEN_ON, isBottomBarHidden } from './BottomBar';
@@ -64,9 +66,9 @@ describe('mobile bottom bar', () => {
       const { router, store } = renderApp('/shop');
       await pageReady('فروشگاه');
       await userEvent.click(within(screen.getByTestId('bottom-bar')).getByRole('button', { name: label }));
+      await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(target));
       expect(store.get(loginModalAtom)).toBe(true);
       expect(router.state.location.pathname).toBe('/shop');
-      expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(target);
     });
 
     it(`${label}: signed in, navigates and closes the chat panel`, async () => {
@@ -78,6 +80,18 @@ describe('mobile bottom bar', () => {
       expect(router.state.location.search).toBe('');
       expect(store.get(loginModalAtom)).toBe(false);
       expect(store.get(chatModalAtom)).toBe(false);
+    });
+
+    it(`${label}: a tap while the session is still being restored after a page load waits for it (signed in: no login popup)`, async () => {
+      // The session is in (encrypted) storage, not yet in memory, when the shopper taps.
+      await signIn({ token: 'token', reftoken: 'ref', user: { Uid: 'u-1', Name: 'مریم', Mobile: '09123456789' } as never }, createStore());
+      const { router, store } = renderApp('/shop');
+      store.set(sessionRestoredAtom, false);
+      await pageReady('فروشگاه');
+      await userEvent.click(within(screen.getByTestId('bottom-bar')).getByRole('button', { name: label }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(target));
+      expect(store.get(loginModalAtom)).toBe(false);
+      expect(store.get(sessionRestoredAtom)).toBe(true);
     });
   }
 });

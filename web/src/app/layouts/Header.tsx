@@ -1,6 +1,6 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { isSignedInAtom } from '@/shared/session/session';
+import { isSignedInAtom, signedInOnceRestored } from '@/shared/session/session';
 import { cartCountAtom } from '@/features/cart';
 import { chatAtom, UnreadBadge } from '@/features/messages';
 import { chatModalAtom, loginModalAtom, mobileDeviceAtom } from '@/shared/state';
@@ -37,8 +37,9 @@ export function Header() {
   const requireSignIn = useRequireSignIn();
   // Signed out: the login popup with the chat stored as redirectTo (spec §2). Staff: the inbox.
   // Customers: the chat panel on wide screens, the messages page on phones.
-  const openChat = () => {
-    if (!signedIn) requireSignIn('/profile/messages');
+  const store = useStore();
+  const openChat = async () => {
+    if (!(await signedInOnceRestored(store))) requireSignIn('/profile/messages');
     else if (staff) navigate('/staff/chats');
     else if (mobile) navigate('/profile/messages');
     else setChatPanel((open) => !open);
@@ -66,7 +67,7 @@ export function Header() {
           <button
             type="button"
             className={iconButton}
-            onClick={openChat}
+            onClick={() => void openChat()}
             aria-label={staff ? t('header.staffChats') : t('header.chat')}
             data-testid="header-chat"
           >

@@ -196,6 +196,16 @@ export function startSession(store: Store = getDefaultStore()): Promise<void> {
   return run;
 }
 
+/**
+ * Whether the visitor is signed in, once the start-up restore has finished. A tap right after a
+ * page load (add to cart, a heart, chat) must not take a signed-in shopper for a signed-out one
+ * while the session is still being read back from encrypted storage.
+ */
+export async function signedInOnceRestored(store: Store = getDefaultStore()): Promise<boolean> {
+  if (!store.get(sessionRestoredAtom)) await startSession(store);
+  return store.get(isSignedInAtom);
+}
+
 /** Test helper: forget that the default store was started. */
 export function resetSessionStartForTests(): void {
   started = null;

@@ -21,9 +21,9 @@ describe('add to cart on the product page', () => {
     const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
     const { router, store } = renderApp('/product/lenovo-ideapad-slim-5');
     fireEvent.click(await screen.findByTestId('add-to-cart'));
-    await waitFor(() => expect(store.get(loginModalAtom)).toBe(true));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/product/lenovo-ideapad-slim-5'));
+    expect(store.get(loginModalAtom)).toBe(true);
     expect(router.state.location.pathname).toBe('/product/lenovo-ideapad-slim-5');
-    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/product/lenovo-ideapad-slim-5');
     expect(api.callsTo(EDIT)).toHaveLength(0);
   });
 

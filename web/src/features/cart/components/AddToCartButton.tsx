@@ -5,7 +5,7 @@ import { ns } from '../i18n';
 import { toast } from '@/shared/ui/toast';
 import { useLocation } from 'react-router';
 import type { components } from '@/shared/api';
-import { isSignedInAtom, sessionRestoredAtom, startSession } from '@/shared/session/session';
+import { sessionRestoredAtom, signedInOnceRestored } from '@/shared/session/session';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
 import { formatCount } from '@/shared/lib/format';
 import { CartIcon } from '@/shared/ui/Icons';
@@ -25,13 +25,12 @@ export function AddToCartButton({ productId, productName, variant }: { productId
   const inCart = quantityInCart(cart, variant.Id);
 
   const add = async () => {
-    // Right after a page load the session may still be restoring: a signed-in shopper's quick
-    // tap must not be taken for a signed-out one.
-    if (!store.get(sessionRestoredAtom)) {
-      setBusy(true);
-      await startSession(store).finally(() => setBusy(false));
-    }
-    if (!store.get(isSignedInAtom)) {
+    // Right after a page load the session may still be restoring (busy meanwhile).
+    const restoring = !store.get(sessionRestoredAtom);
+    if (restoring) setBusy(true);
+    const signedIn = await signedInOnceRestored(store);
+    if (restoring) setBusy(false);
+    if (!signedIn) {
       // Spec section 2: the target is kept as redirectTo and the login popup opens.
       toast(t('add.signInToBuy'), { id: 'sign-in-to-buy' });
       requireSignIn(pathname);

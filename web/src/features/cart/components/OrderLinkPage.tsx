@@ -5,7 +5,7 @@ import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
-import { isSignedInAtom } from '@/shared/session/session';
+import { isSignedInAtom, signedInOnceRestored } from '@/shared/session/session';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
 import { DocIcon } from '@/shared/ui/Icons';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -47,7 +47,7 @@ export default function OrderLinkPage() {
   }, [code]);
 
   const adopt = async () => {
-    if (!signedIn) {
+    if (!(await signedInOnceRestored(store))) {
       requireSignIn(`/order/${encodeURIComponent(code)}`);
       return;
     }

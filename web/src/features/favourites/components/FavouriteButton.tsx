@@ -26,7 +26,7 @@ export function FavouriteButton({ uid, name, compact = false }: { uid: string; n
         void toggleHeart(store, uid).then((r) => {
           if (r === 'failed') toast.error(t('heart.failed'), { id: 'favourite' });
           else if (r === 'full') toast.error(t('heart.full'), { id: 'favourite' });
-          else if (r === 'added') toast(signedIn ? t('heart.saved') : t('heart.local'), { id: 'favourite', icon: '♥' });
+          else if (r === 'added' || r === 'kept') toast(r === 'added' ? t('heart.saved') : t('heart.local'), { id: 'favourite', icon: '♥' });
         });
       }}
       className={`flex items-center justify-center rounded-full border transition ${compact ? 'h-9 w-9 shadow-sm' : 'h-11 w-11'} ${

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/shared/testing/fixtures';
-import { emptySession, sessionAtom } from '@/shared/session/session';
+import { emptySession, sessionAtom, signIn as storeSession } from '@/shared/session/session';
 import { accountHeartsAtom, followSession, heartsAtom, localHeartsAtom, toggleHeart } from './favourites';
 
 const MERGE = '/api/client/v1/favourite/merge';
@@ -59,7 +59,7 @@ describe('hearts follow the session', () => {
       [ADD]: () => (fail ? new Response('{"status":"error","message":"کالای مورد نظر پیدا نشد","field":"uid"}', { status: 404, headers: { 'Content-Type': 'application/json' } }) : { status: 'ok', uids: ['a'] }),
     });
     const store = createStore();
-    expect(await toggleHeart(store, 'x')).toBe('added');
+    expect(await toggleHeart(store, 'x')).toBe('kept');
     expect(store.get(localHeartsAtom)).toEqual(['x']);
     expect(await toggleHeart(store, 'x')).toBe('removed');
     expect(api.calls).toHaveLength(0);
@@ -73,6 +73,30 @@ describe('hearts follow the session', () => {
     fail = true;
     expect(await toggleHeart(store, 'gone')).toBe('failed');
     expect(store.get(heartsAtom)).toEqual(['a']);
+    stop();
+  });
+
+  it('a heart tapped right after a page load, before the session and the account’s hearts are read back, is saved to the account', async () => {
+    let release: () => void = () => undefined;
+    const idsRead = new Promise<void>((r) => (release = r));
+    const api = mockApi({
+      [IDS]: async () => {
+        await idsRead;
+        return { status: 'ok', uids: ['b'] };
+      },
+      [ADD]: () => ({ status: 'ok', uids: ['b', 'a'] }),
+    });
+    // The session is in (encrypted) storage; this store has not restored it yet.
+    await storeSession({ token: 'token', reftoken: 'ref', user: { Uid: 'u-1', Mobile: '09123456789' } as never }, createStore());
+    const store = createStore();
+    const stop = followSession(store);
+    const tapped = toggleHeart(store, 'a');
+    await vi.waitFor(() => expect(api.callsTo(IDS)).toHaveLength(1));
+    release();
+    expect(await tapped).toBe('added');
+    expect(api.callsTo(ADD)[0].body).toEqual({ uid: 'a' });
+    expect(store.get(heartsAtom)).toEqual(['b', 'a']);
+    expect(store.get(localHeartsAtom)).toEqual([]);
     stop();
   });
 });

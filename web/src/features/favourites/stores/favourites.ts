@@ -6,7 +6,7 @@
  */
 import { atom, type getDefaultStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { sessionAtom } from '@/shared/session/session';
+import { sessionAtom, signedInOnceRestored } from '@/shared/session/session';
 import { addFavourite, favouriteIds, mergeFavourites, removeFavourite } from '../api/favourites';
 
 type Store = ReturnType<typeof getDefaultStore>;
@@ -53,6 +53,17 @@ export async function loadAccountHearts(store: Store): Promise<void> {
   if (left.length > 0) await loadAccountHearts(store);
 }
 
+/** The account's hearts being read, per store: a heart tapped meanwhile waits for them. */
+const loading = new WeakMap<Store, Promise<void>>();
+
+function loadOnce(store: Store): Promise<void> {
+  const running = loading.get(store);
+  if (running) return running;
+  const run = loadAccountHearts(store).finally(() => loading.delete(store));
+  loading.set(store, run);
+  return run;
+}
+
 /** Keeps the hearts in step with the session. Returns the unsubscribe. */
 export function followSession(store: Store): () => void {
   let uid: string | null = null;
@@ -61,19 +72,22 @@ export function followSession(store: Store): () => void {
     if (next === uid) return;
     uid = next;
     store.set(accountHeartsAtom, null);
-    if (next) void loadAccountHearts(store);
+    if (next) void loadOnce(store);
   };
   sync();
   return store.sub(sessionAtom, sync);
 }
 
-export type ToggleResult = 'added' | 'removed' | 'full' | 'failed';
+/** `kept`: added in this browser only (signed out, or the account's hearts could not be read). */
+export type ToggleResult = 'added' | 'kept' | 'removed' | 'full' | 'failed';
 
 /**
  * Switches one heart. Signed in: shown at once, saved to the account, put back on failure.
- * Signed out: kept in this browser (at most {@link MAX_LOCAL}).
+ * Signed out: kept in this browser (at most {@link MAX_LOCAL}). A tap right after a page load
+ * waits for the session restore and the account's hearts, so it is not kept here by mistake.
  */
 export async function toggleHeart(store: Store, uid: string): Promise<ToggleResult> {
+  if ((await signedInOnceRestored(store)) && store.get(accountHeartsAtom) === null) await loadOnce(store);
   const account = store.get(accountHeartsAtom);
   if (signedInUid(store) === null || account === null) {
     const local = store.get(localHeartsAtom);
@@ -83,7 +97,7 @@ export async function toggleHeart(store: Store, uid: string): Promise<ToggleResu
     }
     if (local.length >= MAX_LOCAL) return 'full';
     store.set(localHeartsAtom, [...local, uid]);
-    return 'added';
+    return 'kept';
   }
   const on = account.includes(uid);
   store.set(accountHeartsAtom, on ? account.filter((x) => x !== uid) : [...account, uid]);
