@@ -138,35 +138,43 @@ test.describe('on a phone', () => {
     page.on('request', (r) => {
       const m = /\/assets\/(\w+)-[\w-]+\.js$/.exec(new URL(r.url()).pathname);
       if (m) chunks.push(m[1]);
-  });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
-  // Only looking: the pages the hero and the bottom bar link to are not fetched yet.
-  expect(chunks).not.toContain('ShopPage');
-  expect(chunks).not.toContain('MobileSearchPage');
-  // The first touch (on the hero's text, not a link): the visible links' pages are fetched.
-  await page.getByRole('heading', { level: 1 }).tap();
-  await expect.poll(() => chunks, { timeout: 10_000 }).toEqual(expect.arrayContaining(['ShopPage', 'SpecialsPage', 'MobileSearchPage']));
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    // Only looking: the pages the hero and the bottom bar link to are not fetched yet.
+    expect(chunks).not.toContain('ShopPage');
+    expect(chunks).not.toContain('MobileSearchPage');
+    // The first touch (on the hero's text, not a link): the visible links' pages are fetched.
+    await page.getByRole('heading', { level: 1 }).tap();
+    await expect.poll(() => chunks, { timeout: 10_000 }).toEqual(expect.arrayContaining(['ShopPage', 'SpecialsPage', 'MobileSearchPage']));
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a direct landing on a product page keeps its static page until React shows the same page: no loading overlay between', async ({ page, request }) => {
-    const { product } = await demoSamples(request);
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { seen: string[] }).seen = seen;
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="loading-overlay"]')) seen.push('overlay');
-      }).observe(document, { subtree: true, childList: true });
+  // The first render waits for the chunks the page needs: its page's, the profile layout's, the
+  // not-found page's. Until then the static page stays; no loading overlay comes between.
+  for (const [what, path, shown] of [
+    ['a product page', (s: Samples) => `/product/${s.product}`, (page: Page) => page.getByTestId('add-to-cart')],
+    ['a profile page (signed out: its sign-in prompt)', () => '/profile/favorites', (page: Page) => page.getByTestId('sign-in-required')],
+    ['an unknown path', () => '/no/such/page', (page: Page) => page.getByTestId('not-found')],
+  ] as const) {
+    test(`a direct landing on ${what} keeps its static page until React shows the page: no loading overlay between`, async ({ page, request }) => {
+      const samples = await demoSamples(request);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="loading-overlay"]')) seen.push('overlay');
+        }).observe(document, { subtree: true, childList: true });
+      });
+      await page.goto(path(samples));
+      await expect(shown(page)).toBeVisible(); // React's page is there
+      await page.waitForLoadState('networkidle');
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      expect(seen).toEqual([]);
     });
-    await page.goto(`/product/${product}`);
-    await expect(page.getByTestId('add-to-cart')).toBeVisible(); // React's page is there
-    await page.waitForLoadState('networkidle');
-    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-    expect(seen).toEqual([]);
-  });
+  }
 
   test('a product page renders its related products as the visitor scrolls down to them', async ({ page, request }) => {
     const { product } = await demoSamples(request);

@@ -1,11 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { useParams, useRoutes, type RouteObject } from 'react-router';
 import { getDefaultStore } from 'jotai';
 import { setPrefetcher } from '@/shared/lib/prefetch';
 import { isSignedInAtom } from '@/shared/session/session';
 import { DefaultLayout, HomeLayout, ProfileNoSideLayout, RestrictedLayout } from '@/app/layouts/Layouts';
 import { eagerPages, pageModules, type PageLoader } from './pageModules';
-import { trackPageLoad } from './pageLoads';
 import { lazyPage } from './lazyPage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RouteFrame } from './RouteFrame';
@@ -16,26 +15,30 @@ import {
   parsePartialParams,
   type CompiledRoute,
   type LayoutName,
+  type RouteEntry,
 } from '@/shared/routes/routeTable';
 import { Shell } from './Shell';
 
 /**
  * The route table runs in react-router's declarative mode (`useRoutes`): the shop needs no
  * loaders or actions, and the data router would add about 15 KB (brotli) to every first page.
- * Pages are `lazyPage` chunks (a chunk already loaded renders at once), the profile layout and
- * the not-found page `React.lazy` ones; navigations are transitions, so the old page stays
- * until the new one can show.
+ * Pages, the profile layout and the not-found page are `lazyPage` chunks (a chunk already
+ * loaded renders at once); navigations are transitions, so the old page stays until the new one
+ * can show.
  */
 
 // The not-found page (and its illustration) is its own chunk: most visits never show it.
-const NotFoundPage = lazy(() => import('@/shared/ui/NotFound'));
-const NotFound = lazy(() => import('@/shared/ui/NotFound').then((m) => ({ default: m.NotFound })));
+const notFoundPage = lazyPage(() => import('@/shared/ui/NotFound'));
+const NotFound = notFoundPage.Component;
 
-/** Each layout's component; the profile layout's menu (and its sign-out button) load with the first profile page. */
+// The profile layout's menu (and its sign-out button) load with the first profile page.
+const profileLayout = lazyPage(() => import('@/app/layouts/ProfileLayout'));
+
+/** Each layout's component. */
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   home: HomeLayout,
   default: DefaultLayout,
-  profile: lazy(() => trackPageLoad(import('@/app/layouts/ProfileLayout'))),
+  profile: profileLayout.Component,
   'profile-no-side': ProfileNoSideLayout,
   restricted: RestrictedLayout,
 };
@@ -46,7 +49,7 @@ function PageRoute({ route, Page }: { route: CompiledRoute; Page: ComponentType 
   const validate = paramValidators[route.name];
   if (route.partials.length > 0 || validate !== undefined) {
     const parsed = parsePartialParams(route, params);
-    if (!parsed || (validate && !validate(parsed))) return <NotFound statusCode={404} />;
+    if (!parsed || (validate && !validate(parsed))) return <NotFound />;
   }
   return <RouteFrame route={route} Page={Page} />;
 }
@@ -74,7 +77,7 @@ export function createAppRoutes(loaders: Record<string, PageLoader> = pageModule
         if (!load) throw new Error(`no page module for route ${r.name}`);
         return pageRoute(r, load);
       });
-    if (layout === 'default') pages.push({ path: '*', element: <NotFoundPage /> });
+    if (layout === 'default') pages.push({ path: '*', element: <NotFound /> });
     const Layout = LAYOUTS[layout];
     return {
       element: (
@@ -113,6 +116,14 @@ function routesFor(loaders: Record<string, PageLoader>): RouteObject[] {
   return routes;
 }
 
+/** The chunks a route's first render needs: its page's, and the profile layout's for profile pages. */
+function chunksFor(r: RouteEntry, loaders: Record<string, PageLoader>): Promise<void>[] {
+  const load = loaders[r.name] as PageLoader | undefined;
+  const chunks = load && !eagerPages[r.name] ? [lazyPage(load).preload()] : [];
+  if (r.layout === 'profile') chunks.push(profileLayout.preload());
+  return chunks;
+}
+
 /**
  * Links prefetch the chunk of the route they point to; a page that needs sign-in only once
  * someone is signed in (signed out, the link opens the login popup or a sign-in prompt first).
@@ -125,18 +136,17 @@ export function installPrefetcher(
     const r = matchRoutePath(path);
     if (!r) return;
     if (r.requiresAuth && !signedIn()) return false;
-    const load = loaders[r.name];
-    if (load && !eagerPages[r.name]) void lazyPage(load).preload();
+    void chunksFor(r, loaders);
   });
 }
 
 /**
- * Loads the chunk of the page at `pathname` (nothing for the home page, which is in the entry);
- * the app's first render waits for it, so that render is the page (the static shell stays on
- * screen until then). Never rejects: a failed chunk shows through the route's error boundary.
+ * Loads the chunks of the page at `pathname` (none for the home page, which is in the entry;
+ * the not-found page's for a path no route matches); the app's first render waits for them, so
+ * that render is the page (the static shell stays on screen until then). Never rejects: a failed
+ * chunk shows through the route's error boundary.
  */
 export function firstPageReady(pathname: string, loaders: Record<string, PageLoader> = pageModules): Promise<void> {
   const r = matchRoutePath(pathname);
-  const load = r ? loaders[r.name] : undefined;
-  return r && load && !eagerPages[r.name] ? lazyPage(load).preload() : Promise.resolve();
+  return Promise.all(r ? chunksFor(r, loaders) : [notFoundPage.preload()]).then(() => undefined);
 }
