@@ -4,13 +4,22 @@ import { useLocation, useNavigationType } from 'react-router';
 // Scroll position per history entry, kept for the tab's life (back/forward return to it).
 const positions = new Map<string, number>();
 
-// How long a restore keeps trying while the page fades in and its list arrives.
+// A restore keeps trying while the page changes height (it fades in, the old page gives way to
+// the new one, its list arrives): up to 5 s after the last change before the position is
+// reached, 1 s after it once it is, 15 s in all.
 const RESTORE_MS = 5000;
+const SETTLE_MS = 1000;
+const MAX_MS = 15000;
 const USER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
-/** Scrolls to `y` as soon as the page is tall enough; the visitor's own scrolling ends it. */
+/**
+ * Scrolls to `y` as soon as the page is tall enough, and holds it while the page settles (the
+ * old page may still be showing when this starts); the visitor's own scrolling ends it.
+ */
 function restore(y: number): () => void {
-  const until = performance.now() + RESTORE_MS;
+  const started = performance.now();
+  let changed = started;
+  let height = document.documentElement.scrollHeight;
   let id = 0;
   const stop = () => {
     cancelAnimationFrame(id);
@@ -18,7 +27,14 @@ function restore(y: number): () => void {
   };
   const step = () => {
     window.scrollTo(0, y);
-    if (Math.abs(window.scrollY - y) > 2 && performance.now() < until) id = requestAnimationFrame(step);
+    const now = performance.now();
+    const h = document.documentElement.scrollHeight;
+    if (h !== height) {
+      height = h;
+      changed = now;
+    }
+    const wait = Math.abs(window.scrollY - y) <= 2 ? SETTLE_MS : RESTORE_MS;
+    if (now - changed < wait && now - started < MAX_MS) id = requestAnimationFrame(step);
     else stop();
   };
   for (const e of USER_SCROLLS) window.addEventListener(e, stop, { capture: true, passive: true });
