@@ -6,7 +6,7 @@
  */
 import { atom, type getDefaultStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { sessionAtom, signedInOnceRestored } from '@/shared/session/session';
+import { isSignedInAtom, sessionAtom, signedInOnceRestored } from '@/shared/session/session';
 import { addFavourite, favouriteIds, mergeFavourites, removeFavourite } from '../api/favourites';
 
 type Store = ReturnType<typeof getDefaultStore>;
@@ -35,10 +35,7 @@ export const accountHeartsAtom = atom<string[] | null>(null);
 /** The hearts to show: the account's when signed in and loaded, else the browser's. */
 export const heartsAtom = atom((get) => get(accountHeartsAtom) ?? get(localHeartsAtom));
 
-const signedInUid = (store: Store): string | null => {
-  const s = store.get(sessionAtom);
-  return s.isAuthorized && s.accessToken && s.user?.Uid ? s.user.Uid : null;
-};
+const signedInUid = (store: Store): string | null => (store.get(isSignedInAtom) ? (store.get(sessionAtom).user?.Uid ?? null) : null);
 
 /** Loads the account's hearts, merging the browser's first. Exported for the tests. */
 export async function loadAccountHearts(store: Store): Promise<void> {
