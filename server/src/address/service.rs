@@ -146,7 +146,9 @@ pub async fn add(
     make_default: bool,
     now: i64,
 ) -> Result<i64, AddressError> {
-    let txn = db.begin().await?;
+    let txn = crate::platform::db::begin_write(db).await?;
+    // The cap is counted, so parallel adds of one customer must not count at once.
+    crate::platform::db::lock_owner(&txn, user_id).await?;
     let count = address::Entity::find()
         .filter(address::Column::UserId.eq(user_id))
         .count(&txn)
@@ -188,7 +190,7 @@ pub async fn edit(
     make_default: bool,
     now: i64,
 ) -> Result<(), AddressError> {
-    let txn = db.begin().await?;
+    let txn = crate::platform::db::begin_write(db).await?;
     let row = own(&txn, user_id, id).await?;
     if make_default && !row.is_default {
         clear_default(&txn, user_id).await?;
@@ -214,7 +216,7 @@ pub async fn edit(
 /// Deletes one of the customer's addresses; when it was the default, the newest one left
 /// becomes the default.
 pub async fn delete(db: &DatabaseConnection, user_id: i64, id: i64) -> Result<(), AddressError> {
-    let txn = db.begin().await?;
+    let txn = crate::platform::db::begin_write(db).await?;
     let row = own(&txn, user_id, id).await?;
     address::Entity::delete_by_id(row.id).exec(&txn).await?;
     if row.is_default {
@@ -230,7 +232,7 @@ pub async fn delete(db: &DatabaseConnection, user_id: i64, id: i64) -> Result<()
 
 /// Makes one of the customer's addresses the default.
 pub async fn set_default(db: &DatabaseConnection, user_id: i64, id: i64, now: i64) -> Result<(), AddressError> {
-    let txn = db.begin().await?;
+    let txn = crate::platform::db::begin_write(db).await?;
     let row = own(&txn, user_id, id).await?;
     clear_default(&txn, user_id).await?;
     let mut am: address::ActiveModel = row.into();

@@ -216,7 +216,7 @@ pub struct CatalogSeedReport {
 pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> Result<CatalogSeedReport, DbErr> {
     let mut report = CatalogSeedReport::default();
     let now = chrono::Utc::now().timestamp();
-    let txn = db.begin().await?;
+    let txn = crate::platform::db::begin_write(db).await?;
 
     // Categories.
     let mut cats: HashMap<String, category::Model> =

@@ -314,7 +314,7 @@ pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<Se
 /// without the customer. Idempotent like [`demo`].
 pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Result<SeedReport, DbErr> {
     let mut report = SeedReport::default();
-    let txn = db.begin().await?;
+    let txn = crate::platform::db::begin_write(db).await?;
 
     // Delivery options, by name.
     let mut option_ids: HashMap<String, i64> = delivery_option::Entity::find()

@@ -502,16 +502,6 @@ async fn open_order_or_create<C: ConnectionTrait>(
     Err(DbErr::RecordNotInserted)
 }
 
-pub(crate) async fn begin_write(
-    db: &DatabaseConnection,
-) -> Result<sea_orm::DatabaseTransaction, DbErr> {
-    db.begin_with_options(TransactionOptions {
-        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-        ..Default::default()
-    })
-    .await
-}
-
 /// Reads the order's cart (live catalogue prices) and stores its recomputed totals on the order.
 async fn store_totals<C: ConnectionTrait>(
     db: &C,
@@ -572,7 +562,7 @@ pub async fn edit(
         return Err(OrderError::ProductNotFound);
     }
 
-    let txn = begin_write(db).await?;
+    let txn = crate::platform::db::begin_write(db).await?;
     let order = match req.order_id.filter(|id| *id != 0) {
         Some(id) => Some(own_open_order(&txn, caller, id).await?),
         None => open_order(&txn, caller.id, true).await?,
@@ -656,7 +646,7 @@ pub async fn delete_line(
     line_id: i64,
     now: i64,
 ) -> Result<CartView, OrderError> {
-    let txn = begin_write(db).await?;
+    let txn = crate::platform::db::begin_write(db).await?;
     let order = own_open_order(&txn, caller, order_id).await?;
     let res = order_line::Entity::delete_many()
         .filter(order_line::Column::Id.eq(line_id))
@@ -679,7 +669,7 @@ pub async fn update_total(
     order_id: i64,
     now: i64,
 ) -> Result<CartView, OrderError> {
-    let txn = begin_write(db).await?;
+    let txn = crate::platform::db::begin_write(db).await?;
     let order = own_open_order(&txn, caller, order_id).await?;
     let lines = order_line::Entity::find()
         .filter(order_line::Column::OrderId.eq(order.id))

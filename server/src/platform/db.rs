@@ -3,7 +3,10 @@
 
 use std::time::Duration;
 
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
+};
 use sea_orm_migration::MigratorTrait;
 
 use crate::migration::Migrator;
@@ -45,6 +48,37 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
     Migrator::up(db, None).await
 }
 
+/// Starts a transaction that will write. On SQLite it is `BEGIN IMMEDIATE`: the write lock is
+/// taken up front and waits out the busy timeout. A deferred transaction that reads and then
+/// writes cannot wait (SQLite answers `SQLITE_BUSY` at once to avoid a deadlock), which was
+/// the 500 "database is locked" under parallel writes. On PostgreSQL it is a plain
+/// `BEGIN`. Every write transaction in the server starts here; `db.begin()` is for reads only
+/// (`server/tests/api/platform.rs` fails on any other `begin()` in `server/src`).
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}
+
+/// Serialises the writes of one owner (a customer) inside a write transaction, so that a cap
+/// checked by counting ("at most 20 addresses") holds under any number of parallel requests.
+/// PostgreSQL: the owner's `users` row is locked (`FOR UPDATE`) until the transaction ends, so
+/// a second request's count waits for the first one's insert. SQLite: nothing to do, the
+/// transaction from [`begin_write`] already holds the database's one write lock.
+pub async fn lock_owner<C: ConnectionTrait>(txn: &C, user_id: i64) -> Result<(), DbErr> {
+    if txn.get_database_backend() == DbBackend::Postgres {
+        txn.execute(Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT id FROM users WHERE id = $1 FOR UPDATE",
+            [user_id.into()],
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
 fn ensure_sqlite_dir(url: &str) {
     let rest = url.trim_start_matches("sqlite:").trim_start_matches("//");
     let path = rest.split('?').next().unwrap_or("");
@@ -55,5 +89,32 @@ fn ensure_sqlite_dir(url: &str) {
         if !parent.as_os_str().is_empty() {
             let _ = std::fs::create_dir_all(parent);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every write transaction in `server/src` starts with [`super::begin_write`]: a plain
+    /// `.begin()` is a deferred transaction, which SQLite cannot make wait for its write lock.
+    #[test]
+    fn no_write_transaction_starts_deferred() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for (n, line) in text.lines().enumerate() {
+                        if line.contains(".begin()") && !line.trim_start().starts_with("//") {
+                            found.push(format!("{}:{}", path.display(), n + 1));
+                        }
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+        assert!(found.is_empty(), "use platform::db::begin_write instead of .begin(): {found:?}");
     }
 }

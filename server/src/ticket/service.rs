@@ -302,17 +302,18 @@ pub async fn open(
             return Err(TicketError::OrderNotFound);
         }
     }
-    let open_count = ticket::Entity::find()
-        .filter(ticket::Column::UserId.eq(user_id))
-        .filter(ticket::Column::StatusName.ne(TicketStatus::Closed.as_str()))
-        .count(db)
-        .await?;
-    if open_count >= MAX_OPEN_TICKETS {
+    // Counted before the files are written (the common refusal costs no disk), and again
+    // under the owner's lock, so parallel opens cannot all pass the first count.
+    if open_tickets(db, user_id).await? >= MAX_OPEN_TICKETS {
         return Err(TicketError::TooManyOpen);
     }
     let keys = store_files(store, &t.files).await?;
     let written = async {
-        let txn = db.begin().await?;
+        let txn = crate::platform::db::begin_write(db).await?;
+        crate::platform::db::lock_owner(&txn, user_id).await?;
+        if open_tickets(&txn, user_id).await? >= MAX_OPEN_TICKETS {
+            return Ok(None);
+        }
         let row = ticket::ActiveModel {
             user_id: Set(user_id),
             subject: Set(t.subject),
@@ -331,16 +332,29 @@ pub async fn open(
         .await?;
         insert_message(&txn, row.id, user_id, false, t.message, &t.files, &keys, now).await?;
         txn.commit().await?;
-        Ok::<_, DbErr>(row.id)
+        Ok::<_, DbErr>(Some(row.id))
     }
     .await;
     match written {
-        Ok(id) => Ok(id),
+        Ok(Some(id)) => Ok(id),
+        Ok(None) => {
+            discard(store, &keys).await;
+            Err(TicketError::TooManyOpen)
+        }
         Err(e) => {
             discard(store, &keys).await;
             Err(e.into())
         }
     }
+}
+
+/// The customer's tickets that are not closed.
+async fn open_tickets<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<u64, DbErr> {
+    ticket::Entity::find()
+        .filter(ticket::Column::UserId.eq(user_id))
+        .filter(ticket::Column::StatusName.ne(TicketStatus::Closed.as_str()))
+        .count(db)
+        .await
 }
 
 /// The ticket `id` as `viewer` may see it: a customer only their own.
@@ -412,7 +426,7 @@ pub async fn reply(
             let t = find(db, viewer, id).await?;
             let from = t.status();
             let to = transition(from, event)?;
-            let txn = db.begin().await?;
+            let txn = crate::platform::db::begin_write(db).await?;
             if !move_state(&txn, &t, from, to, viewer, true, now).await? {
                 txn.rollback().await?;
                 continue;

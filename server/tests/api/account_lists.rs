@@ -23,6 +23,8 @@ on_both_dbs!(
     another_customers_address_is_404_without_its_data,
     editing_an_address_keeps_a_registered_orders_snapshot,
     delivery_follows_the_chosen_address_not_the_profile_city,
+    parallel_address_adds_of_many_customers_all_succeed,
+    parallel_address_adds_of_one_customer_stop_at_the_cap,
     favourites_add_remove_and_list_with_price_and_stock,
     another_customers_favourites_are_never_touched,
     a_favourite_later_unpublished_is_listed_as_unavailable,
@@ -51,6 +53,43 @@ async fn refused(s: &TestApp, c: &TestUser, body: Value, field: &str) {
 }
 
 // ------------------------------------------------------------------ address book
+
+/// 30 customers each add an address at the same moment: every add is stored (on SQLite a
+/// deferred transaction that read first answered 500 "database is locked").
+async fn parallel_address_adds_of_many_customers_all_succeed(db: TestDb) {
+    let s = spawn_app(db).await;
+    let mut customers = Vec::new();
+    for _ in 0..30 {
+        customers.push(customer(&s, "تهران").await);
+    }
+    let adds = customers.iter().map(|c| s.post_auth(ADDR_ADD, &c.token, address_body("تهران", "تهران")));
+    let answers = futures::future::join_all(adds).await;
+    for r in &answers {
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    for c in &customers {
+        assert_eq!(book(&s, c).await.len(), 1);
+    }
+}
+
+/// 30 parallel adds of one customer with 15 addresses left to fill: exactly the cap (20) is
+/// stored and the rest are refused with the cap's Persian message.
+async fn parallel_address_adds_of_one_customer_stop_at_the_cap(db: TestDb) {
+    let s = spawn_app(db).await;
+    let c = customer(&s, "تهران").await;
+    for _ in 0..5 {
+        add_address(&s, &c, "تهران", "تهران").await;
+    }
+    let adds = (0..30).map(|_| s.post_auth(ADDR_ADD, &c.token, address_body("تهران", "تهران")));
+    let answers = futures::future::join_all(adds).await;
+    let stored = answers.iter().filter(|r| r.status == 200).count();
+    assert_eq!(stored, 15, "{:?}", answers.iter().map(|r| &r.text).collect::<Vec<_>>());
+    for r in answers.iter().filter(|r| r.status != 200) {
+        r.assert_error(422);
+        assert!(r.body["message"].as_str().unwrap().contains("۲۰"), "{}", r.text);
+    }
+    assert_eq!(book(&s, &c).await.len(), 20);
+}
 
 async fn postal_codes_are_ten_digits_in_any_digit_set(db: TestDb) {
     let s = spawn_app(db).await;

@@ -19,6 +19,7 @@ on_both_dbs!(
     the_related_order_must_be_the_customers_own,
     opening_needs_a_key_and_a_retry_opens_once,
     bad_fields_are_named_in_persian,
+    parallel_opens_stop_at_the_open_ticket_cap,
 );
 
 const OPEN: &str = "/api/client/v1/ticket/open";
@@ -484,4 +485,24 @@ async fn bad_fields_are_named_in_persian(db: TestDb) {
     let r = send(&s, REPLY, &c.token, Some(&key()), Form::new().text("id", "abc").text("message", "متن")).await;
     assert!((400..500).contains(&r.status), "{}", r.text);
     assert_eq!(s.count("ticket").await, 0);
+}
+
+/// 30 parallel opens by one customer: exactly the cap of open tickets (10) is stored, the rest
+/// get the cap's Persian refusal, and no refused open leaves a file behind.
+async fn parallel_opens_stop_at_the_open_ticket_cap(db: TestDb) {
+    let s = spawn_app(db).await;
+    let c = s.user(&mobile(), "تهران").await;
+    let opens = (0..30).map(|i| {
+        let form = ticket_form(&format!("درخواست {i}"), "متن").file("screen.png", "image/png", &png());
+        send(&s, OPEN, &c.token, Some(&key()), form)
+    });
+    let answers = futures::future::join_all(opens).await;
+    let opened = answers.iter().filter(|r| r.status == 200).count();
+    assert_eq!(opened, 10, "{:?}", answers.iter().map(|r| &r.text).collect::<Vec<_>>());
+    for r in answers.iter().filter(|r| r.status != 200) {
+        assert!(matches!(r.status, 422 | 429), "{}", r.text);
+        assert!(r.body["message"].as_str().is_some_and(|m| !m.is_empty()), "{}", r.text);
+    }
+    assert_eq!(s.count("ticket").await, 10);
+    assert_eq!(stored_files(&s).len(), 10, "only the opened tickets' files are kept");
 }

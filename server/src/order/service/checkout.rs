@@ -16,7 +16,8 @@ use shop_core::cart::{self, CartLine};
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
 use super::lifecycle::{apply, record};
-use super::{begin_write, new_code, own_order, Caller, OrderError};
+use super::{new_code, own_order, Caller, OrderError};
+use crate::platform::db::begin_write;
 use crate::address::{entity::address, service as address_book};
 use crate::catalog::{self, variant};
 use crate::delivery::entity::delivery_option;

@@ -5,7 +5,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Que
 use shop_core::order_state::OrderEvent;
 
 use super::lifecycle::{apply, Applied};
-use super::{begin_write, OrderError};
+use super::OrderError;
+use crate::platform::db::begin_write;
 use crate::order::entity::{customer_order, customer_order_line, order_event};
 use crate::payment::entity::payment;
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
-use super::begin_write;
+use crate::platform::db::begin_write;
 use super::lifecycle::{apply, Applied};
 use crate::order::entity::customer_order;
 use crate::state::AppState;
