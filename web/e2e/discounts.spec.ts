@@ -157,6 +157,11 @@ test.describe('discounts and prepared orders at phone size', () => {
     await signInWithCode(stranger, request, other);
     await stranger.getByRole('button', { name: 'افزودن به سبد و ادامهٔ خرید' }).tap();
     await expect(stranger.getByTestId('adopt-error')).toHaveText('این سفارش برای حساب کاربری دیگری آماده شده است؛ لطفا با همان شماره وارد شوید');
+    // "Not yours" is not a lost session: the stranger stays signed in (a 403 used to sign them out).
+    expect(await stranger.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')].every(Boolean))).toBe(true);
+    await stranger.goto('/profile');
+    await expect(stranger).toHaveURL(/\/profile$/);
+    await expect(loginDialog(stranger)).toHaveCount(0);
     // A random code shows a message and nothing else.
     await stranger.goto('/order/ABCDEFGHJKLMNPQRSTUV');
     await expect(stranger.getByTestId('order-link-error')).toContainText('لینک سفارش معتبر نیست');

@@ -1,7 +1,8 @@
 //! The pre-order calls of spec section 7 under `/api/client/v1/order/...`.
 //!
 //! Every call needs a bearer token and only ever reads or changes the caller's own open order:
-//! a `uid` or `orderid` that is not the caller's is answered 403 with the JSON error body.
+//! a `uid` that is not the caller's is answered 403 (the client's stored session is someone
+//! else's), an `orderid` that is not the caller's 404, as an unknown one, with the JSON error body.
 //! The server never trusts names, prices or warranty prices from the client: it reads them from
 //! the catalogue and recomputes totals with `shop_core::cart`.
 //!
@@ -123,7 +124,7 @@ impl OrderApi {
     /// and warranty fields come from the catalogue; those sent by the client are ignored.
     /// When the quantity exceeds the stock, the answer is `status: "not"` with a message naming
     /// the product and nothing changes. Unknown `spid`/`spiddetail` → 404; quantity out of range
-    /// → 422; someone else's `orderid` → 403. The whole change is one database transaction.
+    /// → 422; someone else's `orderid` → 404. The whole change is one database transaction.
     #[oai(path = "/edit/product", method = "post", operation_id = "order_edit_product")]
     async fn edit_product(
         &self,
@@ -156,7 +157,7 @@ impl OrderApi {
     /// Remove a cart line
     ///
     /// Deletes line `id` from the caller's open order `orderid` and answers with the updated
-    /// cart. Someone else's order → 403; a line not in the order → 404.
+    /// cart. Someone else's or an unknown order → 404; a line not in the order → 404.
     #[oai(path = "/delete/product", method = "post", operation_id = "order_delete_product")]
     async fn delete_product(
         &self,
@@ -174,7 +175,7 @@ impl OrderApi {
     ///
     /// Copies the catalogue's current names and prices into every line of the caller's open
     /// order, stores the recomputed `OrderTotalPrice` and `FinalPrice`, and answers with the
-    /// cart. Someone else's order → 403; unknown order → 404.
+    /// cart. Someone else's or an unknown order → 404.
     #[oai(path = "/update/totalprice", method = "post", operation_id = "order_update_totalprice")]
     async fn update_totalprice(
         &self,
@@ -194,7 +195,7 @@ impl OrderApi {
     /// it had when put in the cart, the delivery options offered for the address's city (the
     /// customer's own `City` without `addressid`; spec section 5 rule), and every amount
     /// computed by the server: items, delivery, discount and payable. Someone else's cart →
-    /// 403; someone else's or an unknown address → 404; a delivery option not offered to the
+    /// 404; someone else's or an unknown address → 404; a delivery option not offered to the
     /// city → 422 (`deliveryid`); an empty cart → 422.
     #[oai(path = "/summary", method = "post", operation_id = "order_summary")]
     async fn summary(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {

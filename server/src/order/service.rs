@@ -34,10 +34,12 @@ pub struct Caller {
 /// Why a pre-order call was refused. The API layer maps each to its status and Persian message.
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
-    /// The `uid` or `orderid` is not the caller's (403).
+    /// The `uid` is not the caller's (403): the client's stored session is someone else's, and
+    /// the spec's client signs out on 403. Someone else's `orderid` is [`Self::OrderNotFound`].
     #[error("دسترسی به این سفارش مجاز نیست")]
     Forbidden,
-    /// No order with that id (404).
+    /// No order with that id among the caller's (404): unknown, or someone else's. "Not yours"
+    /// is never a 403, which the client takes for a lost session and signs out on.
     #[error("سفارش مورد نظر پیدا نشد")]
     OrderNotFound,
     /// No line with that id in the order (404).
@@ -433,7 +435,7 @@ pub(crate) async fn own_open_order<C: ConnectionTrait>(
         .await?
         .ok_or(OrderError::OrderNotFound)?;
     if order.user_id != caller.id {
-        return Err(OrderError::Forbidden);
+        return Err(OrderError::OrderNotFound);
     }
     if order.status != shop_order::STATUS_OPEN {
         return Err(OrderError::NotEditable);
@@ -441,7 +443,7 @@ pub(crate) async fn own_open_order<C: ConnectionTrait>(
     Ok(order)
 }
 
-/// Loads an order by id for reading: it must exist (404) and be the caller's (403).
+/// Loads an order by id for reading: it must exist and be the caller's (404 otherwise).
 pub async fn own_order<C: ConnectionTrait>(
     db: &C,
     caller: &Caller,
@@ -452,7 +454,7 @@ pub async fn own_order<C: ConnectionTrait>(
         .await?
         .ok_or(OrderError::OrderNotFound)?;
     if order.user_id != caller.id {
-        return Err(OrderError::Forbidden);
+        return Err(OrderError::OrderNotFound);
     }
     Ok(order)
 }

@@ -26,8 +26,11 @@ impl From<PreparedError> for ApiError {
     fn from(e: PreparedError) -> Self {
         let body = |e: &PreparedError| Json(ErrorBody::new(e.to_string(), Some("code")));
         match &e {
-            PreparedError::Unknown | PreparedError::Expired | PreparedError::Used => ApiError::NotFound(body(&e)),
-            PreparedError::OtherCustomer => ApiError::Forbidden(body(&e)),
+            // Made for another number: 404 with its message, not 403, which the client takes
+            // for a lost session and signs the customer out on.
+            PreparedError::Unknown | PreparedError::Expired | PreparedError::Used | PreparedError::OtherCustomer => {
+                ApiError::NotFound(body(&e))
+            }
             PreparedError::NotAvailable(_) | PreparedError::BadLine(_) => ApiError::Unprocessable(body(&e)),
             PreparedError::Db(db) => ApiError::internal(db),
         }
@@ -102,7 +105,7 @@ impl PreparedOrderApi {
     ///
     /// Puts the link's lines (with their quantities) into the caller's cart and binds the link
     /// to the caller; then the cart is registered and paid as usual. Another customer's link
-    /// (prepared for another number) → 403; already adopted by someone else, expired or unknown → 404;
+    /// (prepared for another number) → 404 with that message; already adopted by someone else, expired or unknown → 404;
     /// unknown → 404; a product no longer available → 422 naming it. Same limit as `view`.
     #[oai(path = "/adopt", method = "post", operation_id = "prepared_order_adopt")]
     async fn adopt(&self, state: Data<&AppState>, req: &Request, auth: BearerUser, body: Json<PreparedReq>) -> ApiResult<Json<AdoptResp>> {

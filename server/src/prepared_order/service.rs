@@ -38,7 +38,7 @@ pub enum PreparedError {
     /// Adopted by a customer already (410).
     #[error("این لینک سفارش پیش‌تر استفاده شده است")]
     Used,
-    /// Prepared for another customer's mobile number (403).
+    /// Prepared for another customer's mobile number (404 with this message).
     #[error("این سفارش برای حساب کاربری دیگری آماده شده است؛ لطفا با همان شماره وارد شوید")]
     OtherCustomer,
     /// A line could not be put in the cart (the product's name) (422).

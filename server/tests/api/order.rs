@@ -22,7 +22,7 @@ on_both_dbs!(
     bad_quantities_are_refused,
     unknown_ids_are_not_found,
     wrong_types_and_missing_fields,
-    someone_elses_uid_and_order_are_forbidden,
+    someone_elses_uid_is_forbidden_and_order_is_not_found,
     delete_line,
     update_total_reprices_from_the_catalogue,
     failing_edit_leaves_the_order_as_it_was,
@@ -287,7 +287,7 @@ async fn wrong_types_and_missing_fields(db: TestDb) {
     assert_eq!(srv.order_count(u.id).await, 1);
 }
 
-async fn someone_elses_uid_and_order_are_forbidden(db: TestDb) {
+async fn someone_elses_uid_is_forbidden_and_order_is_not_found(db: TestDb) {
     let srv = &spawn_shop(db).await;
     let alice = srv.user("09121111118", "تهران").await;
     let bob = srv.user("09121111119", "تهران").await;
@@ -302,19 +302,20 @@ async fn someone_elses_uid_and_order_are_forbidden(db: TestDb) {
     assert_error(&r, 403, None);
     let r = srv.call(LIST, Some(&bob.token), json!({"uid": "not-a-user"})).await;
     assert_error(&r, 403, None);
-    // Bob uses Alice's order id everywhere.
+    // Bob uses Alice's order id everywhere: 404, as for an unknown order (a 403 would sign the
+    // client out, and would tell Bob the order exists).
     let r = srv.call(EDIT, Some(&bob.token), edit_body(v.product_id, v.id, 1, Some(alice_order))).await;
-    assert_error(&r, 403, None);
+    assert_error(&r, 404, Some("orderid"));
     let mut body = edit_body(v.product_id, v.id, 1, None);
     body["id"] = json!(line); // Alice's line id against Bob's own (absent) order
     let r = srv.call(EDIT, Some(&bob.token), body).await;
     assert_error(&r, 404, Some("id"));
     let r = srv.call(DELETE, Some(&bob.token), json!({"id": line, "orderid": alice_order})).await;
-    assert_error(&r, 403, None);
+    assert_error(&r, 404, Some("orderid"));
     let r = srv.call(TOTAL, Some(&bob.token), json!({"orderid": alice_order})).await;
-    assert_error(&r, 403, None);
+    assert_error(&r, 404, Some("orderid"));
     let r = srv.call(DELIVERY, Some(&bob.token), json!({"orderid": alice_order})).await;
-    assert_error(&r, 403, None);
+    assert_error(&r, 404, Some("orderid"));
     // Alice's order is untouched and Bob has none.
     assert_eq!(srv.order_snapshot(alice_order).await, before);
     assert_eq!(srv.order_count(bob.id).await, 0);
@@ -322,7 +323,7 @@ async fn someone_elses_uid_and_order_are_forbidden(db: TestDb) {
     let r = srv.call(EDIT, Some(&bob.token), edit_body(v.product_id, v.id, 1, None)).await;
     let bob_order = r.1["OrderId"].as_i64().unwrap();
     let r = srv.call(DELETE, Some(&alice.token), json!({"id": line, "orderid": bob_order})).await;
-    assert_error(&r, 403, None);
+    assert_error(&r, 404, Some("orderid"));
     let r = srv.call(DELETE, Some(&bob.token), json!({"id": line, "orderid": bob_order})).await;
     assert_error(&r, 404, Some("id"));
     assert_eq!(srv.order_snapshot(alice_order).await, before);

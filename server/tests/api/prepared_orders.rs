@@ -109,11 +109,11 @@ async fn another_customers_link_shows_nothing_of_the_order(db: TestDb) {
 
     // Prepared for A's number: B cannot adopt it, and it stays A's.
     let code = prepared(&s, &shop, 1, Some(&ma)).await;
-    shows_nothing(&s.post_auth(ADOPT, &b.token, json!({ "code": code })).await, 403, OTHER);
+    shows_nothing(&s.post_auth(ADOPT, &b.token, json!({ "code": code })).await, 404, OTHER);
     let b_cart = s.post_auth(LIST, &b.token, json!({ "uid": b.uid })).await;
     assert_eq!(b_cart.body["data"], json!([]), "nothing went into B's cart");
     assert_eq!(s.post_auth(ADOPT, &a.token, json!({ "code": code })).await.status, 200);
-    shows_nothing(&s.post_auth(ADOPT, &b.token, json!({ "code": code })).await, 403, OTHER);
+    shows_nothing(&s.post_auth(ADOPT, &b.token, json!({ "code": code })).await, 404, OTHER);
     shows_nothing(&s.post(VIEW, json!({ "code": code })).await, 404, USED);
 
     // A link for anyone belongs to whoever adopts it first.
