@@ -4,7 +4,7 @@
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder,
 };
 use shop_core::types::{Mobile, PostalCode};
 use shop_core::validation::{validate, Rule};

@@ -11,7 +11,6 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QuerySelect,
-    TransactionTrait,
 };
 
 use crate::catalog::snapshot::{cpu_family, derived_info, item_search_text};

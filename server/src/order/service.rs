@@ -13,8 +13,7 @@ pub mod lifecycle;
 use rand::Rng;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, SqliteTransactionMode, Statement,
-    TransactionOptions, TransactionTrait, TryInsertResult,
+    DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, Statement, TryInsertResult,
 };
 use shop_core::cart::{self, CartLine};
 
