@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import table from '../../contract/routes.json' with { type: 'json' };
-import { DESKTOP, PHONE, freshMobile, loginDialog, registerThroughApi, signInWithCode, watchPolicyViolations } from './support';
+import { DESKTOP, PHONE, expectNoDotBesideDigit, freshMobile, loginDialog, registerThroughApi, signInWithCode, watchPolicyViolations } from './support';
 
 /**
  * axe-core over every route of the route table, at phone and desktop width, for an anonymous
@@ -38,6 +38,7 @@ async function expectNoViolations(page: Page, path: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const report = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(report, `axe violations on ${path}`).toEqual([]);
+  await expectNoDotBesideDigit(page);
 }
 
 for (const [label, viewport] of [

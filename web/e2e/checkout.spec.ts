@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
+import { expectNoDotBesideDigit, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
 
 /**
  * Checkout journeys at phone size against the real server (sandbox bank): search, two products
@@ -154,6 +154,7 @@ async function expectInvoice(page: Page, code: string, amount: number) {
   expect(await page.getByTestId('invoice-totals').textContent()).not.toMatch(/[0-9]/);
   expect(toman((await page.getByTestId('invoice-totals').locator('div').last().textContent())!)).toBe(amount);
   await expect(page.getByTestId('invoice-timeline').getByRole('listitem')).not.toHaveCount(0);
+  await expectNoDotBesideDigit(page);
   await noOverflow(page);
 }
 

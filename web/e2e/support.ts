@@ -117,3 +117,13 @@ export async function watchPolicyViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/**
+ * No middle dot beside a digit in what the page shows: «۱ · عدد» reads as «۱۰ عدد» (a Persian
+ * zero is a dot). The shop joins parts with the Persian comma (shared/lib/format.ts).
+ */
+export async function expectNoDotBesideDigit(page: Page): Promise<void> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found = text.match(/.{0,12}(?:[0-9۰-۹٠-٩]\s*[·•∙⋅]|[·•∙⋅]\s*[0-9۰-۹٠-٩]).{0,12}/gu) ?? [];
+  expect(found, 'a middle dot beside a digit reads as a Persian zero').toEqual([]);
+}

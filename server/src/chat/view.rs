@@ -37,9 +37,9 @@ pub fn clock_text(ms: i64) -> String {
     shop_core::digits::to_persian_digits(&format!("{:02}:{:02}", day / 3600, (day % 3600) / 60))
 }
 
-/// `۱۴:۰۵ · ۲ آذر ۱۴۰۵` for the inbox.
+/// `۱۴:۰۵، ۲ آذر ۱۴۰۵` for the inbox (a Persian comma: a middle dot beside a digit reads as a zero).
 pub fn when_text(ms: i64) -> String {
-    format!("{} · {}", clock_text(ms), shop_core::tehran::format_tehran_date(ms.div_euclid(1000), false))
+    format!("{}، {}", clock_text(ms), shop_core::tehran::format_tehran_date(ms.div_euclid(1000), false))
 }
 
 /// A stored message as sent to browsers.

@@ -98,7 +98,7 @@ class=\"aspect-[4/3] h-auto w-full rounded-2xl bg-slate-100 object-cover\"></pic
     // Name.
     o.push_str(&format!(
         "<div class=\"min-w-0 space-y-4\"><div class=\"flex items-start justify-between gap-3\"><div class=\"min-w-0\">\
-<p class=\"text-xs text-slate-600\" dir=\"auto\">{} · <span dir=\"ltr\">{}</span></p>\
+<p class=\"text-xs text-slate-600\" dir=\"auto\">{}، <span dir=\"ltr\">{}</span></p>\
 <h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">{}</h1></div>\
 <span class=\"flex h-11 w-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600\">{HEART_ICON}</span></div></div>",
         esc(&f.brand),

@@ -2,7 +2,7 @@
 // never disagree silently: same digits as to_persian_digits, same grouping as format_price.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCore, type Core } from '@/shared/core';
-import { formatCount, formatPlain, formatTwoDigits } from './format';
+import { formatCount, formatPlain, formatTwoDigits, joinParts } from './format';
 
 let core: Core;
 beforeAll(async () => {
@@ -36,5 +36,36 @@ describe('format.ts agrees with the core', () => {
 
   it('formatTwoDigits pads to two Persian digits', () => {
     for (let n = 0; n < 100; n++) expect(formatTwoDigits(n)).toBe(core.toPersianDigits(String(n).padStart(2, '0')));
+  });
+});
+
+describe('PART_SEPARATOR', () => {
+  // What the shopper reads comes from these folders; a middle dot there sits beside a digit
+  // sooner or later («۱ · عدد» reads «۱۰ عدد»).
+  it('no source or resource file of the web app or the server shows a middle dot', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(__dirname, '../../../..');
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.(tsx?|json|rs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
+          readFileSync(p, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              const code = line.replace(/^\s*(\/\/|\*|\/\*).*$/, '');
+              if (/[·•∙⋅]/.test(code)) found.push(`${p}:${i + 1}`);
+            });
+        }
+      }
+    };
+    for (const dir of ['web/src', 'server/src', 'core/src']) walk(join(root, dir));
+    expect(found).toEqual([]);
+  });
+
+  it('joins the parts that are not empty with the Persian comma', () => {
+    expect(joinParts(['سبز', null, 'گارانتی ۱۸ ماهه', '', '۱ عدد'])).toBe('سبز، گارانتی ۱۸ ماهه، ۱ عدد');
   });
 });

@@ -22,3 +22,15 @@ export function formatPlain(n: number): string {
 export function formatTwoDigits(n: number): string {
   return twoDigits.format(n);
 }
+
+/**
+ * What joins the parts of one line of text («سبز، گارانتی ۱۸ ماهه، ۱ عدد»): the Persian comma.
+ * Never « · »: beside a Persian digit the middle dot reads as a zero («۱ · عدد» as «۱۰ عدد»).
+ * format.test.ts checks that no source or resource file shows a middle dot.
+ */
+export const PART_SEPARATOR = '، ';
+
+/** The parts that are not empty, joined with [PART_SEPARATOR]. */
+export function joinParts(parts: readonly (string | null | undefined | false)[]): string {
+  return parts.filter(Boolean).join(PART_SEPARATOR);
+}

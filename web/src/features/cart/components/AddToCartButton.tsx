@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import type { components } from '@/shared/api';
 import { sessionRestoredAtom, signedInOnceRestored } from '@/shared/session/session';
 import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
-import { formatCount } from '@/shared/lib/format';
+import { formatCount, joinParts } from '@/shared/lib/format';
 import { CartIcon } from '@/shared/ui/Icons';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { addToCart, quantityInCart } from '../api/cart';
@@ -72,7 +72,7 @@ export function AddToCartButton({ productId, productName, variant }: { productId
       </button>
       {inCart > 0 && (
         <PrefetchLink to="/profile/cart" className="text-xs font-bold text-brand-700 hover:underline" data-testid="in-cart">
-          {t('add.inCart', { n: formatCount(inCart) })} · {t('add.goToCart')}
+          {joinParts([t('add.inCart', { n: formatCount(inCart) }), t('add.goToCart')])}
         </PrefetchLink>
       )}
     </div>

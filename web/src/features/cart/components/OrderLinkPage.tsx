@@ -13,6 +13,7 @@ import { Money } from '@/shared/ui/Money';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { loadCart } from '../api/cart';
 import { adoptPrepared, viewPrepared, type PreparedOrder } from '../api/prepared';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 
 type State = { kind: 'loading' } | { kind: 'ok'; order: PreparedOrder } | { kind: 'failed'; message: string | null };
 
@@ -87,8 +88,7 @@ export default function OrderLinkPage() {
                   <p className="text-xs leading-6 text-slate-500">
                     {[l.Color, l.NameGaranti && t('link.warranty', { name: l.NameGaranti }), t('link.count', { n: persianDigits(core, l.Num) })]
                       .filter(Boolean)
-                      // Not « · »: beside a digit the middle dot reads as a Persian zero (۰).
-                      .join('، ')}
+                      .join(PART_SEPARATOR)}
                   </p>
                   {!l.Available && <p className="text-xs font-bold text-red-600">{t('link.unavailable')}</p>}
                 </div>

@@ -2,7 +2,7 @@ import { Fragment, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import type { Core } from '@/shared/core';
-import { formatPlain } from '@/shared/lib/format';
+import { formatPlain, PART_SEPARATOR } from '@/shared/lib/format';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { ProductCard as Card } from '@/features/catalog/api/catalog';
 import { Countdown } from './Countdown';
@@ -31,7 +31,7 @@ function SpecLine({ parts, query, core }: { parts: string[]; query: string; core
     <>
       {parts.map((part, i) => (
         <Fragment key={i}>
-          {i > 0 && ' · '}
+          {i > 0 && PART_SEPARATOR}
           <bdi>{query ? <Highlight text={part} query={query} folder={core} /> : part}</bdi>
         </Fragment>
       ))}

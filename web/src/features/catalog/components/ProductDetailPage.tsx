@@ -4,7 +4,7 @@ import { ns } from '../i18n';
 import { NotFound } from '@/shared/ui/NotFound';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLateTitle } from '@/shared/hooks/useLateTitle';
-import { formatCount } from '@/shared/lib/format';
+import { formatCount, PART_SEPARATOR } from '@/shared/lib/format';
 import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
 import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
@@ -189,7 +189,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="text-xs text-slate-600" dir="auto">
-                {product.BrandFa || product.Brand} · <span dir="ltr">{product.Model}</span>
+                {product.BrandFa || product.Brand}{PART_SEPARATOR}<span dir="ltr">{product.Model}</span>
               </p>
               <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9">{product.Name}</h1>
             </div>

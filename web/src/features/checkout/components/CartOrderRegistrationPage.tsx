@@ -21,6 +21,7 @@ import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
 import { DiscountCodeField } from './DiscountCodeField';
 import { useDiscountCode } from '../hooks/useDiscountCode';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 
 type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
 
@@ -225,7 +226,7 @@ export default function CartOrderRegistrationPage() {
                     <label className={`flex cursor-pointer gap-3 rounded-xl border p-3 text-sm ${a.Id === addressId ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}>
                       <input type="radio" name="address" checked={a.Id === addressId} onChange={() => chooseAddress(a.Id)} className="mt-1" />
                       <span className="min-w-0 break-words leading-7">
-                        <span className="font-medium">{a.Name}</span> · {a.State}، {a.City}
+                        <span className="font-medium">{a.Name}</span>{PART_SEPARATOR}{a.State}، {a.City}
                         <br />
                         {[a.Address, a.Plaque ? t('address.plaque', { value: persianDigits(core, a.Plaque) }) : '', a.Unit ? t('address.unit', { value: persianDigits(core, a.Unit) }) : ''].filter(Boolean).join('، ')}
                       </span>

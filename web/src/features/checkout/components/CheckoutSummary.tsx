@@ -3,6 +3,7 @@ import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { Money } from '@/shared/ui/Money';
 import type { Summary } from '../api/checkout';
+import { joinParts } from '@/shared/lib/format';
 
 /** The final summary: every line and amount as the server computed it. */
 export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary; deliveryChosen: boolean }) {
@@ -16,7 +17,7 @@ export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary;
             <div className="min-w-0 flex-1">
               <p className="break-words font-medium text-slate-800">{l.Name}</p>
               <p className="text-xs text-slate-500">
-                {[l.Color, t('register.warranty', { name: l.NameGaranti }), t('register.count', { n: persianDigits(core, l.Num) })].filter(Boolean).join(' · ')}
+                {joinParts([l.Color, t('register.warranty', { name: l.NameGaranti }), t('register.count', { n: persianDigits(core, l.Num) })])}
               </p>
               {!l.Available && <p className="text-xs font-bold text-red-600">{t('register.unavailable')}</p>}
             </div>

@@ -58,7 +58,7 @@ describe('/profile/discounts', () => {
     expect(await second.findByText('۲ بار دیگر می‌توانید از این کد استفاده کنید')).toBeInTheDocument();
     const third = within(cards[2]);
     expect(third.getByText('هنوز فعال نشده')).toBeInTheDocument();
-    expect(third.getByText('از ۱ دی ۱۴۰۵ فعال می‌شود · معتبر تا ۲۴ خرداد ۱۴۰۶')).toBeInTheDocument();
+    expect(third.getByText('از ۱ دی ۱۴۰۵ فعال می‌شود، معتبر تا ۲۴ خرداد ۱۴۰۶')).toBeInTheDocument();
     expect(third.queryByText(/بار دیگر/)).toBeNull();
     // No Western digit in what the customer reads (the code itself aside).
     for (const c of cards) expect(c.textContent!.replace(/[A-Z0-9]+(?=\s|$)/g, '').replace(/WELCOME10|GAMING5|SOON/g, '')).not.toMatch(/[0-9]/);

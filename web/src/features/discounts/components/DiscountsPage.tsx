@@ -8,6 +8,7 @@ import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { LoadError } from '@/shared/ui/Status';
 import { listDiscounts, type DiscountItem } from '../api/discounts';
+import { joinParts } from '@/shared/lib/format';
 
 type State = { kind: 'loading' } | { kind: 'ok'; data: DiscountItem[] } | { kind: 'failed'; message: string | null };
 
@@ -42,7 +43,7 @@ function CodeCard({ d }: { d: DiscountItem }) {
         </button>
       </div>
       <ul className="mt-3 space-y-1 text-sm text-slate-600">
-        <li>{d.Started ? t('until', { date: d.EndsText }) : `${t('from', { date: d.StartsText })} · ${t('until', { date: d.EndsText })}`}</li>
+        <li>{d.Started ? t('until', { date: d.EndsText }) : joinParts([t('from', { date: d.StartsText }), t('until', { date: d.EndsText })])}</li>
         {d.UsesLeft != null && <li>{t('usesLeft', { n: persianDigits(core, d.UsesLeft) })}</li>}
         {d.Categories.length > 0 && <li>{t('onlyCategories', { names: d.Categories.join('، ') })}</li>}
         {d.ProductsOnly && <li>{t('onlyProducts')}</li>}

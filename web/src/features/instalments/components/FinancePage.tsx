@@ -9,6 +9,7 @@ import { PageTitle } from '@/shared/ui/PageTitle';
 import { LoadError } from '@/shared/ui/Status';
 import { finance, payInstalment, type Finance, type PlanView } from '../api/instalments';
 import { ScheduleView } from './ScheduleView';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 
 type State = { kind: 'loading' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; data: Finance };
 
@@ -45,7 +46,7 @@ function PlanCard({ plan }: { plan: PlanView }) {
     <article className="space-y-3 rounded-xl border border-slate-200 p-3 md:p-4" data-testid="plan" data-code={plan.Code}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-bold">
-          {t('finance.order', { code: plan.Code })} · {plan.PlanName}
+          {t('finance.order', { code: plan.Code })}{PART_SEPARATOR}{plan.PlanName}
         </h3>
         <span className="text-xs text-slate-600">{t('finance.orderDate', { date: plan.DateText })}</span>
       </header>
@@ -134,12 +135,12 @@ export default function FinancePage() {
                 {state.data.payments.map((p) => (
                   <li key={p.Id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="payment">
                     <span className="min-w-0">
-                      <span className="font-medium">{p.KindLabel}</span> · {t('finance.order', { code: p.Code })}
+                      <span className="font-medium">{p.KindLabel}</span>{PART_SEPARATOR}{t('finance.order', { code: p.Code })}
                       <span className="block text-xs text-slate-600">
                         {p.DateText}
                         {p.RefId && (
                           <>
-                            {' · '}
+                            {PART_SEPARATOR}
                             {t('finance.ref')}: <span dir="ltr">{p.RefId}</span>
                           </>
                         )}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import type { PlanView } from '../api/instalments';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 
 const STATE_STYLE: Record<string, string> = {
   paid: 'bg-green-50 text-green-800',
@@ -37,7 +38,7 @@ export function ScheduleView({ plan, children }: { plan: PlanView; children?: Re
               <span className="font-medium">{t('finance.number')} {i.NumberText}</span>
               <span className="block text-xs text-slate-600">
                 {t('finance.due')}: {i.DueText}
-                {i.PaidText && <> · {t('finance.paidOn', { date: i.PaidText })}</>}
+                {i.PaidText && <>{PART_SEPARATOR}{t('finance.paidOn', { date: i.PaidText })}</>}
               </span>
             </span>
             <span className="flex items-center gap-2">

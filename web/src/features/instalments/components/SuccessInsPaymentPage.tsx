@@ -9,6 +9,7 @@ import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
 import { orderPlan, type OrderPlan } from '../api/instalments';
 import { ScheduleView } from './ScheduleView';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 
 const CODE = /^[A-Za-z0-9]{1,20}$/;
 const button = 'rounded-xl px-5 py-2.5 text-sm font-bold transition';
@@ -68,7 +69,7 @@ export default function SuccessInsPaymentPage() {
           <p className="leading-8">{r.Message}</p>
         </div>
         <h2 className="font-bold">
-          {r.Plan.PlanName} · <span dir="ltr">{r.Plan.Code}</span>
+          {r.Plan.PlanName}{PART_SEPARATOR}<span dir="ltr">{r.Plan.Code}</span>
         </h2>
         <ScheduleView plan={r.Plan} />
         <PrefetchLink to="/profile/finance" className={`${button} inline-block bg-brand-600 text-white hover:bg-brand-700`}>

@@ -238,7 +238,7 @@ describe('chat unread count and entry points', () => {
       type: 'inbox',
       has_more: false,
       conversations: [
-        { conversation: 7, customer_name: 'مریم احمدی', customer_mobile: '09121234567', last_text: 'سلام', last_from_staff: false, last_ms: 1, last_at_text: '۱۴:۰۵ · ۲ آذر ۱۴۰۵', unread: 1 },
+        { conversation: 7, customer_name: 'مریم احمدی', customer_mobile: '09121234567', last_text: 'سلام', last_from_staff: false, last_ms: 1, last_at_text: '۱۴:۰۵، ۲ آذر ۱۴۰۵', unread: 1 },
       ],
     });
     const item = await screen.findByTestId('chat-inbox-item');

@@ -81,8 +81,8 @@ describe('invoices', () => {
     expect(screen.getByText('پیک تهران')).toBeInTheDocument();
     const timeline = screen.getByTestId('invoice-timeline');
     expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'ثبت‌شده · ۳ آذر ۱۴۰۵',
-      'پرداخت‌شده · ۳ آذر ۱۴۰۵شماره پیگیری ۲۰۱',
+      'ثبت‌شده، ۳ آذر ۱۴۰۵',
+      'پرداخت‌شده، ۳ آذر ۱۴۰۵شماره پیگیری ۲۰۱',
     ]);
     expect(screen.getByRole('button', { name: 'چاپ فاکتور' })).toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ import { invoice, type Invoice } from '../api/orders';
 import { useLoad } from '../hooks/useLoad';
 import { StateBadge } from './StateBadge';
 import './invoice-print.css';
+import { PART_SEPARATOR, joinParts } from '@/shared/lib/format';
 
 function Row({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
   return (
@@ -54,7 +55,7 @@ function InvoiceView({ inv }: { inv: Invoice }) {
             <tr key={i} className="block py-2 md:table-row md:py-0 print:table-row">
               <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
                 <span className="block font-medium">{l.Name}</span>
-                <span className="block text-xs text-slate-500">{[l.Color, l.Property].filter(Boolean).join(' · ')}</span>
+                <span className="block text-xs text-slate-500">{joinParts([l.Color, l.Property])}</span>
               </td>
               <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
                 <span className="text-slate-500 md:hidden print:hidden">{t('invoice.warranty')}: </span>
@@ -86,7 +87,7 @@ function InvoiceView({ inv }: { inv: Invoice }) {
             {inv.DeliveryDescription && <span className="block text-xs text-slate-500">{inv.DeliveryDescription}</span>}
           </p>
           <p className="break-words leading-7" data-testid="invoice-address">
-            {inv.Address.Name} · <span dir="ltr">{n(inv.Address.Mobile)}</span>
+            {inv.Address.Name}{PART_SEPARATOR}<span dir="ltr">{n(inv.Address.Mobile)}</span>
             <br />
             {inv.Address.State}، {inv.Address.City}، {inv.Address.Address}
             <br />
@@ -125,7 +126,8 @@ function InvoiceView({ inv }: { inv: Invoice }) {
         <ol className="space-y-2 border-s-2 border-brand-200 ps-4" data-testid="invoice-timeline">
           {inv.Timeline.map((s, i) => (
             <li key={i}>
-              <span className="font-medium">{s.Label}</span> <span className="text-slate-500">· {s.Date}</span>
+              <span className="font-medium">{s.Label}</span>
+              <span className="text-slate-500">{PART_SEPARATOR}{s.Date}</span>
               {s.Note && (
                 <span className="block text-xs text-slate-500" dir="auto">
                   {s.Note}

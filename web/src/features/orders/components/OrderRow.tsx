@@ -5,6 +5,7 @@ import { Money } from '@/shared/ui/Money';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { OrderItem } from '../api/orders';
 import { StateBadge } from './StateBadge';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 
 /** One order in a list: code, date, item count, state and payable, opening its invoice. */
 export function OrderRow({ order: o }: { order: OrderItem }) {
@@ -21,7 +22,7 @@ export function OrderRow({ order: o }: { order: OrderItem }) {
           {o.Code}
         </span>
         <span className="block text-sm text-slate-500">
-          {o.Date} · {t('factors.count', { n: persianDigits(core, o.Count) })}
+          {o.Date}{PART_SEPARATOR}{t('factors.count', { n: persianDigits(core, o.Count) })}
         </span>
       </span>
       <span className="flex flex-wrap items-center gap-3">

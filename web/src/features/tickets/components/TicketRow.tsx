@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { persianDigits, useCore } from '@/shared/core/useCore';
-import { formatPlain } from '@/shared/lib/format';
+import { formatPlain, PART_SEPARATOR } from '@/shared/lib/format';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { Side, TicketSummary } from '../api/tickets';
 import { StatusBadge } from './StatusBadge';
@@ -28,7 +28,7 @@ export function TicketRow({ ticket, side, to }: { ticket: TicketSummary; side: S
         <span>{t(`department.${ticket.Department}`)}</span>
         {who && (
           <span className="[overflow-wrap:anywhere]" dir="auto">
-            {who} · <span dir="ltr">{persianDigits(core, ticket.Customer?.Mobile ?? '')}</span>
+            {who}{PART_SEPARATOR}<span dir="ltr">{persianDigits(core, ticket.Customer?.Mobile ?? '')}</span>
           </span>
         )}
         <span>{t('list.updated', { at: ticket.UpdatedAt })}</span>
