@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import table from '@contract/routes.json';
 import { renderApp } from '@/shared/testing/render';
@@ -62,6 +62,16 @@ describe('layouts and titles per route', () => {
     renderApp('/profile/factors');
     expect(await screen.findByTestId('sign-in-required')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('فاکتورها');
+  });
+
+  it('the profile menu offers «خروج از حساب کاربری» only to a signed-in customer', async () => {
+    const out = renderApp('/profile/factors');
+    expect(await screen.findByTestId('profile-menu')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'خروج از حساب کاربری' })).toBeNull();
+    out.unmount();
+    renderApp('/profile/factors', { signedIn: true });
+    const menu = await screen.findByTestId('profile-menu');
+    expect(await within(menu).findByRole('button', { name: 'خروج از حساب کاربری' })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ComponentType, type SVGProps } from 'react';
+import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
@@ -14,6 +15,7 @@ import {
   WalletIcon,
 } from '@/shared/ui/Icons';
 import { PrefetchNavLink } from '@/shared/ui/PrefetchLink';
+import { isSignedInAtom } from '@/shared/session/session';
 import { useIsStaff } from '@/shared/session/useIsStaff';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
 
@@ -43,6 +45,8 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const items = useIsStaff() ? [...ITEMS, ...STAFF_ITEMS] : ITEMS;
+  // A signed-out visitor (a profile page shows them the sign-in prompt) has nothing to leave.
+  const signedIn = useAtomValue(isSignedInAtom);
   const listRef = useRef<HTMLUListElement>(null);
   // Below lg the menu is a horizontal row: keep the current item in view.
   useEffect(() => {
@@ -72,9 +76,11 @@ export function ProfileMenu() {
             </PrefetchNavLink>
           </li>
         ))}
-        <li className="shrink-0 lg:mt-2 lg:border-t lg:border-slate-100 lg:pt-2">
-          <LogoutButton className="flex w-full items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm whitespace-nowrap text-red-600 hover:bg-red-50 lg:bg-transparent" />
-        </li>
+        {signedIn && (
+          <li className="shrink-0 lg:mt-2 lg:border-t lg:border-slate-100 lg:pt-2">
+            <LogoutButton className="flex w-full items-center gap-2 rounded-xl bg-white px-3 py-2 text-sm whitespace-nowrap text-red-600 hover:bg-red-50 lg:bg-transparent" />
+          </li>
+        )}
       </ul>
     </nav>
   );
