@@ -28,7 +28,7 @@ pub const MAX_CHARS: usize = 5000;
 /// The answer to an empty (or all-blank) message.
 pub const EMPTY_MESSAGE: &str = "متن پیام را بنویسید";
 /// The answer to a message over [`MAX_CHARS`] characters.
-pub const TOO_LONG_MESSAGE: &str = "پیام باید حداکثر 5000 کاراکتر باشد";
+pub const TOO_LONG_MESSAGE: &str = "پیام باید حداکثر ۵۰۰۰ کاراکتر باشد";
 
 /// Why a message text was refused; its `Display` is the Persian message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

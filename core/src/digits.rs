@@ -58,6 +58,42 @@ pub fn to_persian_digits(s: &str) -> String {
         .collect()
 }
 
+/// The Persian decimal separator, U+066B (`۱٫۵`): a Latin `.` between Persian digits reads as a
+/// stray mark, and a Persian zero is itself a dot.
+///
+/// ```
+/// assert_eq!(shop_core::digits::DECIMAL_SEPARATOR, '\u{066B}');
+/// ```
+pub const DECIMAL_SEPARATOR: char = '\u{066B}';
+
+/// A number as a shopper reads it in a sentence: Persian digits, and a `.` or `/` between two
+/// digits as the Persian decimal separator (`1.88` → `۱٫۸۸`). Everything else is kept, so it can
+/// run over a whole message («باید حداکثر 1.5 مگابایت باشد»).
+///
+/// **Why:** every message with a number (`کد پستی باید ۱۰ رقم باشد`) and every decimal the shop
+/// shows (weights, sizes) must read in one script; the server's messages and the web's labels
+/// call this one function.
+///
+/// ```
+/// use shop_core::digits::format_number_text;
+/// assert_eq!(format_number_text("1.88"), "۱٫۸۸");
+/// assert_eq!(format_number_text("باید حداکثر 1.5 مگابایت باشد"), "باید حداکثر ۱٫۵ مگابایت باشد");
+/// assert_eq!(format_number_text("پایان. 2"), "پایان. ۲");
+/// ```
+pub fn format_number_text(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let is_digit = |c: Option<&char>| c.is_some_and(|c| western_digit(*c).is_ascii_digit());
+    let mut out = String::with_capacity(s.len() * 2);
+    for (i, c) in chars.iter().enumerate() {
+        let between_digits = i > 0 && is_digit(chars.get(i - 1)) && is_digit(chars.get(i + 1));
+        match c {
+            '.' | '\u{066B}' if between_digits => out.push(DECIMAL_SEPARATOR),
+            _ => out.push_str(&to_persian_digits(c.encode_utf8(&mut [0; 4]))),
+        }
+    }
+    out
+}
+
 /// The Arabic thousands separator used between digit groups in prices.
 ///
 /// ```

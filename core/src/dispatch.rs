@@ -124,6 +124,10 @@ macro_rules! core_functions {
             to_persian_digits(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::to_persian_digits(&s)))
             }
+            /// Persian digits and the Persian decimal separator (`1.88` → `۱٫۸۸`).
+            format_number_text(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                Ok($crate::dispatch::Output::Text($crate::digits::format_number_text(&s)))
+            }
             /// Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`.
             format_price(amount: i64): serde, "number" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::format_price(amount)))
@@ -459,7 +463,7 @@ pub fn validate_form(fields: Vec<FormField>) -> FormErrors {
 /// let form: Vec<FieldSpec> = serde_json::from_value(serde_json::json!([
 ///     {"name": "code", "label": "کد پستی", "rules": [{"rule": "Digits", "n": 10}]},
 /// ])).unwrap();
-/// assert_eq!(validate_values(&form, &["123"]).0, [("code".to_owned(), "کد پستی باید 10 رقم باشد".to_owned())]);
+/// assert_eq!(validate_values(&form, &["123"]).0, [("code".to_owned(), "کد پستی باید ۱۰ رقم باشد".to_owned())]);
 /// assert!(validate_values(&form, &["۱۲۳۴۵۶۷۸۹۰"]).0.is_empty());
 /// ```
 pub fn validate_values<S: AsRef<str>>(form: &[FieldSpec], values: &[S]) -> FormErrors {

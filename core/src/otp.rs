@@ -27,9 +27,9 @@ pub const RESEND_SECONDS: u32 = 59;
 /// The message for a malformed code: the spec's digits rule with field `کد` and N = 5.
 ///
 /// ```
-/// assert_eq!(shop_core::otp::CODE_MESSAGE, "کد باید 5 رقم باشد");
+/// assert_eq!(shop_core::otp::CODE_MESSAGE, "کد باید ۵ رقم باشد");
 /// ```
-pub const CODE_MESSAGE: &str = "کد باید 5 رقم باشد";
+pub const CODE_MESSAGE: &str = "کد باید ۵ رقم باشد";
 
 /// Why a code was rejected; `Display` is [`CODE_MESSAGE`].
 ///
@@ -40,7 +40,7 @@ pub const CODE_MESSAGE: &str = "کد باید 5 رقم باشد";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum CodeError {
     /// Not exactly five digits.
-    #[error("کد باید 5 رقم باشد")]
+    #[error("کد باید ۵ رقم باشد")]
     Invalid,
 }
 

@@ -8,8 +8,8 @@
 //! |---|---|---|---|
 //! | [`Mobile`] | `mobile` | the mobile rule's spellings | `شماره موبایل وارد شده معتبر نیست!` |
 //! | [`Email`] | `email` | the email rule | `ایمیل وارد شده معتبر نیست!` |
-//! | [`OtpCode`] | `code` | exactly 5 digits | `کد باید 5 رقم باشد` |
-//! | [`PostalCode`] | `postal_code` | exactly 10 digits | `کد پستی باید 10 رقم باشد` |
+//! | [`OtpCode`] | `code` | exactly 5 digits | `کد باید ۵ رقم باشد` |
+//! | [`PostalCode`] | `postal_code` | exactly 10 digits | `کد پستی باید ۱۰ رقم باشد` |
 //! | [`Toman`] | `amount` | a whole amount ≥ 0 (separators `٬` `,` allowed) | `مبلغ باید مقدار عددی باشد` |
 //! | [`DiscountPercent`] | `discount_percent` | a whole 0..=100 | `درصد تخفیف باید مقدار عددی باشد` |
 //! | [`JalaliDate`] | `date` | `1403/01/01`, `۱۴۰۳-۱-۱` | `تاریخ وارد شده معتبر نیست!` |
@@ -21,7 +21,7 @@
 //! use shop_core::types::{Mobile, PostalCode};
 //! assert_eq!(Mobile::parse("+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹").unwrap().as_str(), "09123456789");
 //! let err = PostalCode::parse("۱۲۳").unwrap_err();
-//! assert_eq!((err.field, err.message()), ("postal_code", "کد پستی باید 10 رقم باشد"));
+//! assert_eq!((err.field, err.message()), ("postal_code", "کد پستی باید ۱۰ رقم باشد"));
 //! ```
 
 pub use crate::jalali::JalaliDate;
@@ -154,7 +154,7 @@ text_type!(Email);
 /// ```
 /// use shop_core::types::OtpCode;
 /// assert_eq!(OtpCode::parse(" ۱۲۳۴۵ ").unwrap().as_str(), "12345");
-/// assert_eq!(OtpCode::parse("1234").unwrap_err().to_string(), "کد باید 5 رقم باشد");
+/// assert_eq!(OtpCode::parse("1234").unwrap_err().to_string(), "کد باید ۵ رقم باشد");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -181,7 +181,7 @@ text_type!(OtpCode);
 /// use shop_core::types::PostalCode;
 /// assert_eq!(PostalCode::parse("۱۲۳۴۵ ۶۷۸۹۰").unwrap().as_str(), "1234567890");
 /// assert_eq!(PostalCode::parse("12345-67890").unwrap().as_str(), "1234567890");
-/// assert_eq!(PostalCode::parse("123456789").unwrap_err().to_string(), "کد پستی باید 10 رقم باشد");
+/// assert_eq!(PostalCode::parse("123456789").unwrap_err().to_string(), "کد پستی باید ۱۰ رقم باشد");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -373,7 +373,7 @@ mod tests {
     fn otp_code_takes_five_digits_of_any_set() {
         assert_eq!(OtpCode::parse("٥٤٣٢١").unwrap().as_str(), "54321");
         let e = OtpCode::parse("12a45").unwrap_err();
-        assert_eq!((e.field, e.rule, e.message()), ("code", RuleKind::Digits, "کد باید 5 رقم باشد"));
+        assert_eq!((e.field, e.rule, e.message()), ("code", RuleKind::Digits, "کد باید ۵ رقم باشد"));
     }
 
     #[test]
@@ -382,7 +382,7 @@ mod tests {
         for bad in ["", "123456789", "12345678901", "12345abcde", "١٢٣٤٥٦٧٨٩x"] {
             let e = PostalCode::parse(bad).unwrap_err();
             assert_eq!((e.field, e.rule), ("postal_code", RuleKind::Digits), "{bad}");
-            assert_eq!(e.message, "کد پستی باید 10 رقم باشد", "{bad}");
+            assert_eq!(e.message, "کد پستی باید ۱۰ رقم باشد", "{bad}");
         }
     }
 

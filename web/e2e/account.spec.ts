@@ -89,7 +89,7 @@ test.describe('account lists at phone size', () => {
     // A nine-digit postal code first: the rule's message under the field, nothing saved.
     await page.getByTestId('address-form').getByLabel('کد پستی').fill('۱۲۳۴۵۶۷۸۹');
     await page.getByRole('button', { name: 'ذخیرهٔ نشانی' }).tap();
-    await expect(page.getByText('کد پستی باید 10 رقم باشد')).toBeVisible();
+    await expect(page.getByText('کد پستی باید ۱۰ رقم باشد')).toBeVisible();
     await page.getByTestId('address-form').getByLabel('کد پستی').fill('۱۲۳۴۵۶۷۸۹۰');
     await page.getByRole('button', { name: 'ذخیرهٔ نشانی' }).tap();
     const cards = page.getByTestId('address-card');

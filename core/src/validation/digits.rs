@@ -7,7 +7,7 @@
 //! **Example:**
 //! ```
 //! use shop_core::validation::{validate, Rule};
-//! assert_eq!(validate(&Rule::Digits { n: 10 }, "کد پستی", "12345").unwrap_err().message(), "کد پستی باید 10 رقم باشد");
+//! assert_eq!(validate(&Rule::Digits { n: 10 }, "کد پستی", "12345").unwrap_err().message(), "کد پستی باید ۱۰ رقم باشد");
 //! assert!(validate(&Rule::Digits { n: 10 }, "کد پستی", "۱۲۳۴۵۶۷۸۹۰").is_ok());
 //! ```
 
@@ -28,7 +28,7 @@ mod tests {
     #[test]
     fn digits_normalises_digit_sets() {
         assert_eq!(err(Rule::Digits { n: 5 }, "۱٢3۴5"), None);
-        assert_eq!(err(Rule::Digits { n: 5 }, "1234"), Some("فیلد باید 5 رقم باشد".into()));
+        assert_eq!(err(Rule::Digits { n: 5 }, "1234"), Some("فیلد باید ۵ رقم باشد".into()));
         assert!(err(Rule::Digits { n: 5 }, "12a45").is_some());
     }
 }

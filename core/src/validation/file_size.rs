@@ -7,7 +7,7 @@
 //! ```
 //! use shop_core::validation::{validate, Rule, MAX_FILE_BYTES};
 //! let rule = Rule::FileSize { max_bytes: MAX_FILE_BYTES };
-//! assert_eq!(validate(&rule, "تصویر", "1048577").unwrap_err().message(), "تصویر باید حداکثر 1 مگابایت باشد");
+//! assert_eq!(validate(&rule, "تصویر", "1048577").unwrap_err().message(), "تصویر باید حداکثر ۱ مگابایت باشد");
 //! ```
 
 use crate::digits::to_western_digits;
@@ -48,17 +48,17 @@ mod tests {
         assert_eq!(validate_file("فایل", MAX_FILE_BYTES, "a.png"), Ok(()));
         assert_eq!(
             validate_file("فایل", MAX_FILE_BYTES + 1, "a.png").map_err(String::from),
-            Err("فایل باید حداکثر 1 مگابایت باشد".into())
+            Err("فایل باید حداکثر ۱ مگابایت باشد".into())
         );
         assert_eq!(
             err(Rule::FileSize { max_bytes: MAX_FILE_BYTES }, "1048577"),
-            Some("فیلد باید حداکثر 1 مگابایت باشد".into())
+            Some("فیلد باید حداکثر ۱ مگابایت باشد".into())
         );
     }
 
     #[test]
     fn file_size_message_prints_fractional_megabytes() {
-        assert_eq!(message(&Rule::FileSize { max_bytes: 1_572_864 }, "x"), "x باید حداکثر 1.5 مگابایت باشد");
-        assert_eq!(message(&Rule::FileSize { max_bytes: 2 * MAX_FILE_BYTES }, "x"), "x باید حداکثر 2 مگابایت باشد");
+        assert_eq!(message(&Rule::FileSize { max_bytes: 1_572_864 }, "x"), "x باید حداکثر ۱٫۵ مگابایت باشد");
+        assert_eq!(message(&Rule::FileSize { max_bytes: 2 * MAX_FILE_BYTES }, "x"), "x باید حداکثر ۲ مگابایت باشد");
     }
 }

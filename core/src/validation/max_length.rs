@@ -8,13 +8,13 @@
 //! ```
 //! use shop_core::validation::{check_max_length, too_long_message};
 //! assert!(check_max_length("موضوع", "سلام", 4).is_ok());
-//! assert_eq!(check_max_length("موضوع", "سلام!", 4).unwrap_err(), "موضوع باید حداکثر 4 کاراکتر باشد");
-//! assert_eq!(too_long_message("متن پیام", 5000), "متن پیام باید حداکثر 5000 کاراکتر باشد");
+//! assert_eq!(check_max_length("موضوع", "سلام!", 4).unwrap_err(), "موضوع باید حداکثر ۴ کاراکتر باشد");
+//! assert_eq!(too_long_message("متن پیام", 5000), "متن پیام باید حداکثر ۵۰۰۰ کاراکتر باشد");
 //! ```
 
-/// `{field} باید حداکثر {max} کاراکتر باشد`.
+/// `{field} باید حداکثر {max} کاراکتر باشد`, `max` in Persian digits.
 pub fn too_long_message(field: &str, max: usize) -> String {
-    format!("{field} باید حداکثر {max} کاراکتر باشد")
+    format!("{field} باید حداکثر {} کاراکتر باشد", crate::digits::to_persian_digits(&max.to_string()))
 }
 
 /// `Ok` when `value` has at most `max` chars, else [`too_long_message`].

@@ -5,7 +5,7 @@
 //! **Example:**
 //! ```
 //! use shop_core::validation::{validate, Rule};
-//! assert_eq!(validate(&Rule::MinLength { n: 3 }, "نام", "عل").unwrap_err().message(), "نام باید حداقل 3 کاراکتر باشد");
+//! assert_eq!(validate(&Rule::MinLength { n: 3 }, "نام", "عل").unwrap_err().message(), "نام باید حداقل ۳ کاراکتر باشد");
 //! assert!(validate(&Rule::MinLength { n: 3 }, "نام", "علی").is_ok());
 //! ```
 
@@ -21,7 +21,7 @@ mod tests {
 
     #[test]
     fn min_length_substitutes_n() {
-        assert_eq!(err(Rule::MinLength { n: 8 }, "abc"), Some("فیلد باید حداقل 8 کاراکتر باشد".into()));
+        assert_eq!(err(Rule::MinLength { n: 8 }, "abc"), Some("فیلد باید حداقل ۸ کاراکتر باشد".into()));
         assert_eq!(err(Rule::MinLength { n: 3 }, "سلا"), None);
     }
 

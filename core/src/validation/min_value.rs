@@ -6,7 +6,7 @@
 //! **Example:**
 //! ```
 //! use shop_core::validation::{validate, Rule};
-//! assert_eq!(validate(&Rule::MinValue { n: 0 }, "تعداد", "0").unwrap_err().message(), "تعداد باید بزرگتر از 0 باشد");
+//! assert_eq!(validate(&Rule::MinValue { n: 0 }, "تعداد", "0").unwrap_err().message(), "تعداد باید بزرگتر از ۰ باشد");
 //! assert!(validate(&Rule::MinValue { n: 0 }, "تعداد", "۱").is_ok());
 //! ```
 
@@ -25,7 +25,7 @@ mod tests {
 
     #[test]
     fn min_value_is_strictly_greater() {
-        assert_eq!(err(Rule::MinValue { n: 5 }, "5"), Some("فیلد باید بزرگتر از 5 باشد".into()));
+        assert_eq!(err(Rule::MinValue { n: 5 }, "5"), Some("فیلد باید بزرگتر از ۵ باشد".into()));
         assert_eq!(err(Rule::MinValue { n: 5 }, "5.0000000000000000001"), None);
         assert_eq!(err(Rule::MinValue { n: 5 }, "۶"), None);
         assert!(err(Rule::MinValue { n: -2 }, "-2").is_some());

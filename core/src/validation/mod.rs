@@ -173,7 +173,7 @@ impl RuleKind {
 /// use shop_core::validation::{validate, Rule, RuleKind};
 /// let err = validate(&Rule::MinLength { n: 6 }, "نام", "ab").unwrap_err();
 /// assert_eq!(err.rule, RuleKind::MinLength);
-/// assert_eq!(String::from(err), "نام باید حداقل 6 کاراکتر باشد");
+/// assert_eq!(String::from(err), "نام باید حداقل ۶ کاراکتر باشد");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RuleError {
@@ -328,22 +328,24 @@ pub fn message_template(rule: &Rule) -> &'static str {
     }
 }
 
-/// The rule's `N`, printed with Western digits as the spec writes it.
+/// The rule's `N` as the shopper reads it: Persian digits, Persian decimal separator (the spec
+/// writes `N` in its templates; the shop shows every number in Persian digits).
 fn rule_n(rule: &Rule) -> Option<String> {
-    match rule {
-        Rule::MinLength { n } | Rule::Digits { n } => Some(n.to_string()),
-        Rule::MinValue { n } => Some(n.to_string()),
-        Rule::FileSize { max_bytes } => Some(file_size::megabytes(*max_bytes)),
-        _ => None,
-    }
+    let n = match rule {
+        Rule::MinLength { n } | Rule::Digits { n } => n.to_string(),
+        Rule::MinValue { n } => n.to_string(),
+        Rule::FileSize { max_bytes } => file_size::megabytes(*max_bytes),
+        _ => return None,
+    };
+    Some(crate::digits::format_number_text(&n))
 }
 
 /// The exact message `rule` gives for `field`.
 ///
 /// ```
 /// use shop_core::validation::{message, Rule};
-/// assert_eq!(message(&Rule::MinLength { n: 6 }, "نام"), "نام باید حداقل 6 کاراکتر باشد");
-/// assert_eq!(message(&Rule::FileSize { max_bytes: 1_048_576 }, "تصویر"), "تصویر باید حداکثر 1 مگابایت باشد");
+/// assert_eq!(message(&Rule::MinLength { n: 6 }, "نام"), "نام باید حداقل ۶ کاراکتر باشد");
+/// assert_eq!(message(&Rule::FileSize { max_bytes: 1_048_576 }, "تصویر"), "تصویر باید حداکثر ۱ مگابایت باشد");
 /// ```
 pub fn message(rule: &Rule, field: &str) -> String {
     let template = message_template(rule);
@@ -379,7 +381,7 @@ pub fn unnamed_field_label(name: &str) -> String {
 /// use shop_core::validation::{validate, Rule};
 /// assert_eq!(validate(&Rule::Required, "نام", "").unwrap_err().message(), "لطفا نام را وارد کنید");
 /// assert_eq!(validate(&Rule::Digits { n: 10 }, "کد ملی", "۰۰۱۲۳۴۵۶۷۸"), Ok(()));
-/// assert_eq!(validate(&Rule::MinValue { n: 0 }, "تعداد", "0").unwrap_err().message(), "تعداد باید بزرگتر از 0 باشد");
+/// assert_eq!(validate(&Rule::MinValue { n: 0 }, "تعداد", "0").unwrap_err().message(), "تعداد باید بزرگتر از ۰ باشد");
 /// assert_eq!(validate(&Rule::Email, "ایمیل", ""), Ok(())); // empty passes: pair with Required
 /// ```
 pub fn validate(rule: &Rule, field: &str, value: &str) -> Result<(), RuleError> {
@@ -395,7 +397,7 @@ pub fn validate(rule: &Rule, field: &str, value: &str) -> Result<(), RuleError> 
 /// ```
 /// use shop_core::validation::validate_file;
 /// assert_eq!(validate_file("تصویر", 2_000, "photo.JPG"), Ok(()));
-/// assert_eq!(validate_file("تصویر", 2_000_000, "photo.jpg").unwrap_err().message(), "تصویر باید حداکثر 1 مگابایت باشد");
+/// assert_eq!(validate_file("تصویر", 2_000_000, "photo.jpg").unwrap_err().message(), "تصویر باید حداکثر ۱ مگابایت باشد");
 /// assert_eq!(validate_file("تصویر", 2_000, "setup.exe").unwrap_err().message(), "پسوند فایل آپلود شده مورد قبول نیست");
 /// ```
 pub fn validate_file(field: &str, size_bytes: u64, file_name: &str) -> Result<(), RuleError> {
@@ -421,7 +423,7 @@ pub fn validate_file(field: &str, size_bytes: u64, file_name: &str) -> Result<()
 /// use shop_core::validation::validate_upload;
 /// assert_eq!(validate_upload("پیوست", "a.pdf", 9, b"%PDF-1.7\n"), Ok(()));
 /// assert_eq!(validate_upload("پیوست", "a.pdf", 0, b"").unwrap_err().message(), "فایل «پیوست» خالی است");
-/// assert_eq!(validate_upload("پیوست", "a.jpg", 2_000_000, b"").unwrap_err().message(), "پیوست باید حداکثر 1 مگابایت باشد");
+/// assert_eq!(validate_upload("پیوست", "a.jpg", 2_000_000, b"").unwrap_err().message(), "پیوست باید حداکثر ۱ مگابایت باشد");
 /// ```
 pub fn validate_upload(field: &str, file_name: &str, size_bytes: u64, head: &[u8]) -> Result<(), RuleError> {
     let content_error = |template: &str| RuleError {
@@ -522,7 +524,7 @@ pub(crate) mod tests {
     fn the_error_names_the_failed_rule() {
         let e = validate(&Rule::Digits { n: 10 }, "کد پستی", "123").unwrap_err();
         assert_eq!(e.rule, RuleKind::Digits);
-        assert_eq!(e.to_string(), "کد پستی باید 10 رقم باشد");
+        assert_eq!(e.to_string(), "کد پستی باید ۱۰ رقم باشد");
     }
 
     #[test]
@@ -543,7 +545,7 @@ pub(crate) mod tests {
     fn field_containing_n_is_not_substituted() {
         assert_eq!(
             message(&Rule::MinLength { n: 2 }, "Name"),
-            "Name باید حداقل 2 کاراکتر باشد"
+            "Name باید حداقل ۲ کاراکتر باشد"
         );
     }
 

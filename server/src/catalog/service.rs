@@ -27,12 +27,12 @@ pub mod msg {
     pub const CATEGORY_NOT_FOUND: &str = "دسته‌بندی مورد نظر یافت نشد.";
     pub const PRICE_RANGE: &str = "حداقل قیمت نباید از حداکثر قیمت بیشتر باشد.";
     pub const NEGATIVE_PRICE: &str = "قیمت نمی‌تواند منفی باشد.";
-    pub const QUERY_TOO_LONG: &str = "عبارت جستجو باید حداکثر 256 کاراکتر باشد";
+    pub const QUERY_TOO_LONG: &str = "عبارت جستجو باید حداکثر ۲۵۶ کاراکتر باشد";
     pub const BAD_SORT: &str = "ترتیب نمایش انتخاب‌شده معتبر نیست.";
     pub const BAD_CONDITION: &str = "وضعیت کالا معتبر نیست (new، used یا open-box).";
     pub const BAD_LINE: &str = "نوع محصول معتبر نیست (laptop یا tablet-laptop).";
     pub const BAD_RAM: &str = "مقدار رم وارد شده معتبر نیست!";
-    pub const COMPARE_COUNT: &str = "برای مقایسه، بین 1 تا 4 محصول انتخاب کنید.";
+    pub const COMPARE_COUNT: &str = "برای مقایسه، بین ۱ تا ۴ محصول انتخاب کنید.";
     pub const PICTURE_NOT_FOUND: &str = "تصویر مورد نظر یافت نشد.";
 }
 

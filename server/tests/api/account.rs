@@ -127,8 +127,8 @@ async fn bad_profile_inputs_get_the_rules_message_and_change_nothing(db: TestDb)
         (with(profile(), "state", json!("کالیفرنیا")), "state", "لطفا استان را انتخاب کنید".into()),
         (with(profile(), "state", json!("")), "state", "لطفا استان را انتخاب کنید".into()),
         (with(profile(), "phone", json!("021-ab")), "phone", "تلفن ثابت باید مقدار عددی باشد".into()),
-        (with(profile(), "postalCode1", json!("123456789")), "postalCode1", "کد پستی باید 10 رقم باشد".into()),
-        (with(profile(), "postalCode1", json!("12345abcde")), "postalCode1", "کد پستی باید 10 رقم باشد".into()),
+        (with(profile(), "postalCode1", json!("123456789")), "postalCode1", "کد پستی باید ۱۰ رقم باشد".into()),
+        (with(profile(), "postalCode1", json!("12345abcde")), "postalCode1", "کد پستی باید ۱۰ رقم باشد".into()),
     ];
     for (body, field, message) in cases {
         let r = s.post_auth(EDIT, &token, body.clone()).await;

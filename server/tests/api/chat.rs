@@ -270,7 +270,7 @@ async fn markup_and_long_text_are_kept_as_text_and_bad_text_is_refused(db: TestD
     assert_eq!(ack["message"]["text"].as_str().map(|t| t.chars().count()), Some(5000));
     let too_long = c.say("x-3", &"ب".repeat(5001), None).await;
     assert_eq!((too_long["type"].as_str(), too_long["code"].as_str()), (Some("error"), Some("invalid")));
-    assert_eq!((too_long["message"].as_str(), too_long["client_id"].as_str()), (Some("پیام باید حداکثر 5000 کاراکتر باشد"), Some("x-3")));
+    assert_eq!((too_long["message"].as_str(), too_long["client_id"].as_str()), (Some("پیام باید حداکثر ۵۰۰۰ کاراکتر باشد"), Some("x-3")));
     let blank = c.say("x-4", " \u{200c}\n ", None).await;
     assert_eq!((blank["code"].as_str(), blank["message"].as_str()), (Some("invalid"), Some("متن پیام را بنویسید")));
     let bad_id = c.say("../../etc", "سلام", None).await;

@@ -215,7 +215,7 @@ async fn bad_files_are_refused_with_the_rules_message_and_nothing_is_kept(db: Te
     let s = spawn_app(db).await;
     let c = s.user(&mobile(), "تهران").await;
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("big.jpg", jpeg_of(2 * 1024 * 1024), "پیوست باید حداکثر 1 مگابایت باشد"),
+        ("big.jpg", jpeg_of(2 * 1024 * 1024), "پیوست باید حداکثر ۱ مگابایت باشد"),
         ("photo.jpg", exe(), "محتوای فایل «پیوست» با پسوند آن مطابقت ندارد"),
         ("setup.exe", exe(), "پسوند فایل آپلود شده مورد قبول نیست"),
         ("empty.png", Vec::new(), "فایل «پیوست» خالی است"),
@@ -311,10 +311,10 @@ async fn script_and_long_unbroken_text_are_kept_as_text(db: TestDb) {
     assert_eq!(r.body["data"]["Messages"][0]["Body"], long);
     let r = send(&s, OPEN, &c.token, Some(&key()), ticket_form(&"W".repeat(5_000), "متن")).await;
     r.assert_error(422);
-    assert_eq!((r.body["field"].as_str(), r.body["message"].as_str()), (Some("subject"), Some("موضوع باید حداکثر 200 کاراکتر باشد")));
+    assert_eq!((r.body["field"].as_str(), r.body["message"].as_str()), (Some("subject"), Some("موضوع باید حداکثر ۲۰۰ کاراکتر باشد")));
     let r = send(&s, OPEN, &c.token, Some(&key()), ticket_form("موضوع", &"x".repeat(5_001))).await;
     r.assert_error(422);
-    assert_eq!((r.body["field"].as_str(), r.body["message"].as_str()), (Some("message"), Some("متن پیام باید حداکثر 5000 کاراکتر باشد")));
+    assert_eq!((r.body["field"].as_str(), r.body["message"].as_str()), (Some("message"), Some("متن پیام باید حداکثر ۵۰۰۰ کاراکتر باشد")));
     // NUL and other control characters are dropped, never a database error.
     let id3 = open(&s, &c, ticket_form("a\u{0}b", "c\u{0}d\u{7}e")).await;
     let r = s.post_auth(SHOW, &c.token, json!({ "id": id3 })).await;

@@ -75,6 +75,7 @@ export interface CoreFns {
   joined_pairs: [string[], string[]];
   to_western_digits: [string, string];
   to_persian_digits: [string, string];
+  format_number_text: [string, string];
   format_price: [number, string];
   discount_percent: [[old: number, new: number], number];
   discount_amount: [DiscountInput, number];
@@ -129,6 +130,8 @@ export interface CoreExports {
   to_western_digits(input: string): Outcome<string>;
   /** ASCII digits to Persian for display. */
   to_persian_digits(input: string): Outcome<string>;
+  /** Persian digits and the Persian decimal separator (`1.88` → `۱٫۸۸`). */
+  format_number_text(input: string): Outcome<string>;
   /** Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`. */
   format_price(input: number): Outcome<string>;
   /** Whole percent off from `old` to `new` price, rounded down, at least 1 when reduced. */

@@ -249,7 +249,7 @@ describe('loadCore', () => {
     expect(coreIfLoaded()).toBe(core);
     expect(core.normalizeMobile('۰۹۱۲۳۴۵۶۷۸۹')).toStrictEqual({ ok: '09123456789' });
     expect(core.validate({ rule: 'MinLength', n: 6 }, 'نام', 'ab')).toStrictEqual({
-      err: 'نام باید حداقل 6 کاراکتر باشد',
+      err: 'نام باید حداقل ۶ کاراکتر باشد',
     });
     expect(core.formatPrice(12_500_000)).toBe('۱۲٬۵۰۰٬۰۰۰ تومان');
     expect(core.spreadPaste('۱۲۳')).toStrictEqual(['1', '2', '3', '', '']);

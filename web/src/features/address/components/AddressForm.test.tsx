@@ -70,7 +70,7 @@ describe('address form', () => {
     for (const bad of ['123456789', '12345abcde', '۱۲۳۴۵۶۷۸۹']) {
       type('postalcode', bad);
       submit();
-      await waitFor(() => expect(errorUnder('postalcode')).toBe('کد پستی باید 10 رقم باشد'));
+      await waitFor(() => expect(errorUnder('postalcode')).toBe('کد پستی باید ۱۰ رقم باشد'));
       expect(field('postalcode')).toHaveAttribute('aria-invalid', 'true');
     }
     expect(api.callsTo(ADD)).toHaveLength(0);

@@ -60,8 +60,8 @@ describe('first-time cart', () => {
     type('postalcode', '123456789');
     fireEvent.click(screen.getByRole('button', { name: 'ذخیره و ادامهٔ ثبت سفارش' }));
     await waitFor(() => expect(errorUnder('mobile')).toBe('شماره موبایل وارد شده معتبر نیست!'));
-    expect(errorUnder('address')).toBe('نشانی باید حداقل 10 کاراکتر باشد');
-    expect(errorUnder('postalcode')).toBe('کد پستی باید 10 رقم باشد');
+    expect(errorUnder('address')).toBe('نشانی باید حداقل ۱۰ کاراکتر باشد');
+    expect(errorUnder('postalcode')).toBe('کد پستی باید ۱۰ رقم باشد');
     expect(field('name')).not.toHaveAttribute('aria-invalid');
   });
 

@@ -177,10 +177,10 @@ describe('chat on /profile/messages', () => {
     expect(screen.getByTestId('chat-pending')).toHaveAttribute('data-state', 'queued');
     await waitFor(() => expect(sock.frames().filter((f) => f.type === 'send')).toHaveLength(2));
     // A refusal for good (a rule) is shown on the message and can be removed.
-    sock.push({ type: 'error', code: 'invalid', message: 'پیام باید حداکثر 5000 کاراکتر باشد', client_id: send.client_id });
+    sock.push({ type: 'error', code: 'invalid', message: 'پیام باید حداکثر ۵۰۰۰ کاراکتر باشد', client_id: send.client_id });
     const failed = screen.getByTestId('chat-pending');
     expect(failed).toHaveAttribute('data-state', 'failed');
-    expect(failed).toHaveTextContent('پیام باید حداکثر 5000 کاراکتر باشد');
+    expect(failed).toHaveTextContent('پیام باید حداکثر ۵۰۰۰ کاراکتر باشد');
     await userEvent.click(within(failed).getByRole('button', { name: 'حذف' }));
     expect(screen.queryByTestId('chat-pending')).toBeNull();
   });

@@ -75,7 +75,7 @@ describe('the profile edit form', () => {
     expect(errorUnder('lastname')).toBe('لطفا نام خانوادگی را وارد کنید');
     expect(errorUnder('email')).toBe('ایمیل وارد شده معتبر نیست!');
     expect(errorUnder('phone')).toBe('تلفن ثابت باید مقدار عددی باشد');
-    expect(errorUnder('postalCode1')).toBe('کد پستی باید 10 رقم باشد');
+    expect(errorUnder('postalCode1')).toBe('کد پستی باید ۱۰ رقم باشد');
     expect(field('name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('name')).toHaveFocus();
     expect(api.callsTo(EDIT)).toHaveLength(0);

@@ -71,7 +71,7 @@ describe('new ticket form', () => {
     await user.upload(input, file('photo.jpg', EXE, EXE.length, 'image/jpeg'));
     expect(await within(form).findByTestId('files-error')).toHaveTextContent('photo.jpg: محتوای فایل «پیوست» با پسوند آن مطابقت ندارد');
     await user.upload(input, file('big.png', PNG, 2 * 1024 * 1024));
-    await waitFor(() => expect(within(form).getByTestId('files-error')).toHaveTextContent('big.png: پیوست باید حداکثر 1 مگابایت باشد'));
+    await waitFor(() => expect(within(form).getByTestId('files-error')).toHaveTextContent('big.png: پیوست باید حداکثر ۱ مگابایت باشد'));
     await user.upload(input, file('empty.png', [], 0));
     await waitFor(() => expect(within(form).getByTestId('files-error')).toHaveTextContent('empty.png: فایل «پیوست» خالی است'));
     expect(within(form).queryByRole('button', { name: /حذف فایل/ })).toBeNull();
