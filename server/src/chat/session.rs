@@ -4,8 +4,8 @@
 //! refreshes its token and reconnects), 4403 blocked account, 4429 the account has
 //! `SHOP_CHAT_SOCKETS_PER_ACCOUNT` sockets on this node already (the browser says so and does
 //! not reconnect at once), 4000 resync (this socket fell behind: reconnect and reload), 1011
-//! the database failed at sign-in. A server that stops
-//! drops its sockets; browsers reconnect (to another node) and resend what was unconfirmed.
+//! the database failed at sign-in. A server that stops drops its sockets; browsers reconnect
+//! (to another node) and resend what was unconfirmed.
 
 use std::time::{Duration, Instant};
 

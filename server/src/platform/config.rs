@@ -100,7 +100,8 @@ pub struct ChatLimits {
     /// (`SHOP_CHAT_SOCKETS_PER_ACCOUNT`, 5).
     pub sockets_per_account: usize,
     /// Messages per account per sliding minute, its sockets on every node together
-    /// (`SHOP_CHAT_MESSAGES_PER_MINUTE`, 30: all at once, then one every 2 s).
+    /// (`SHOP_CHAT_MESSAGES_PER_MINUTE`, 30: all at once, then one every 2 s). The limiter
+    /// counts whole seconds, so values above 60 act as 60.
     pub messages_per_minute: i64,
 }
 
