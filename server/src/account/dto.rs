@@ -141,6 +141,9 @@ impl TryFrom<&ProfileEditRequest> for ProfileChange {
 pub struct MobileChangeRequest {
     /// The new mobile number (mobile rule; Persian digits allowed).
     pub mobile: String,
+    /// The account's password: required when the account has one (422 `password` when
+    /// missing or wrong); not read for an account without one.
+    pub password: Option<String>,
 }
 
 /// `account/mobile/verify`: the code sent to the new number.
@@ -151,8 +154,15 @@ pub struct MobileVerifyRequest {
     pub mobile: String,
     /// The 5-digit code (Persian digits allowed).
     pub code: String,
-    /// The `hash` of `account/mobile/otp`.
+    /// The `hash` of `account/mobile/otp` (its `data`).
     pub hash: String,
+    /// The code sent to the current number: required when `account/mobile/otp` answered a
+    /// `current_hash` (an account without a password).
+    #[oai(rename = "currentCode")]
+    pub current_code: Option<String>,
+    /// That answer's `current_hash`.
+    #[oai(rename = "currentHash")]
+    pub current_hash: Option<String>,
 }
 
 /// A checked new number.

@@ -33,9 +33,16 @@ impl AccountApi {
 
     /// Send a code to a new mobile number
     ///
-    /// `ok` with the code's `hash` in `data` and an SMS to the new number. The caller's own
-    /// number, or a number of another account, is 422 (`field: mobile`) and nothing is sent.
-    /// Limits as for sign-in codes (429 with `Retry-After`), plus 5 per account per hour.
+    /// The access token alone does not change the number (a stolen one would take the account
+    /// over). An account with a password sends `password` with `mobile`: missing or wrong is
+    /// 422 `field: password` and nothing is sent; each try counts against the password limits
+    /// of sign-in (10 per number and address an hour, then 429). Then `ok` with the code's
+    /// `hash` in `data` and an SMS to the new number. An account without a password sends
+    /// `mobile` only and gets two codes: `data` is the new number's `hash`, `current_hash` the
+    /// `hash` of a second code sent to the current number; `account/mobile/verify` needs both
+    /// codes. The caller's own number, or a number of another account, is 422
+    /// (`field: mobile`) and nothing is sent. Limits as for sign-in codes (429 with
+    /// `Retry-After`), plus 5 per account per hour.
     #[oai(path = "/mobile/otp", method = "post", operation_id = "account_mobile_otp")]
     async fn mobile_otp(
         &self,
@@ -46,13 +53,19 @@ impl AccountApi {
     ) -> ApiResult<Json<AuthReply>> {
         let mobile = Mobile::try_from(&body.0)?;
         let ip = client_ip(req, &st.config.trusted_proxies);
-        Ok(Json(service::send_mobile_code(&st, &auth.0, &mobile, &ip).await?))
+        Ok(Json(service::send_mobile_code(&st, &auth.0, &mobile, body.0.password.as_deref(), &ip).await?))
     }
 
     /// Confirm the new mobile number
     ///
-    /// With the right code the account's number changes: `ok` with `user`. A wrong, expired or
-    /// foreign code answers `wrong` (`data: "wrong"`); the number taken meanwhile is 422.
+    /// `mobile`, `code` and `hash` of the new number; when `account/mobile/otp` answered a
+    /// `current_hash`, also `currentCode` (the code sent to the current number) and
+    /// `currentHash`: missing, wrong or expired is 422 `field: currentCode` (a wrong one uses
+    /// one of its 5 tries; the new number's code stays usable). With the right code(s) the
+    /// number changes and every session of the account ends: the answer is a new sign-in for
+    /// this client (`token`, `reftoken`, `user` with the new number). A wrong, expired or
+    /// foreign code of the new number answers `wrong` (`data: "wrong"`); the number taken
+    /// meanwhile is 422 `field: mobile`.
     #[oai(path = "/mobile/verify", method = "post", operation_id = "account_mobile_verify")]
     async fn mobile_verify(
         &self,
@@ -64,7 +77,8 @@ impl AccountApi {
         let b = body.0;
         let mobile = Mobile::try_from(b.mobile.as_str())?;
         let ip = client_ip(req, &st.config.trusted_proxies);
-        Ok(Json(service::verify_mobile_code(&st, &auth.0, &mobile, &b.code, &b.hash, &ip).await?))
+        let current = b.current_code.as_deref().zip(b.current_hash.as_deref());
+        Ok(Json(service::verify_mobile_code(&st, &auth.0, &mobile, &b.code, &b.hash, current, &ip).await?))
     }
 
     /// Set or change the password

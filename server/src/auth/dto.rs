@@ -118,6 +118,10 @@ pub struct AuthReply {
     /// Seconds until a new code may be asked for (after an OTP send).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resend_in: Option<i64>,
+    /// `account/mobile/otp` for an account without a password: the `hash` of the code sent
+    /// to the current number (`data` is the new number's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_hash: Option<String>,
 }
 
 /// `status` of the sign-in calls.

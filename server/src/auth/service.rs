@@ -74,8 +74,14 @@ pub enum Purpose {
     Register,
     /// Password recovery.
     Forget,
-    /// A signed-in customer's new mobile number (the code goes to the new number).
+    /// A signed-in customer's new mobile number (the code goes to the new number), asked for
+    /// with the account's password.
     ChangeMobile,
+    /// The same for an account without a password: confirmed only together with a
+    /// [`Purpose::ChangeMobileCurrent`] code, whatever the account has become meanwhile.
+    ChangeMobileUnconfirmed,
+    /// A code to the account's current number, proving its owner asks for the change.
+    ChangeMobileCurrent,
 }
 
 impl Purpose {
@@ -86,6 +92,8 @@ impl Purpose {
             Self::Register => "register",
             Self::Forget => "forget",
             Self::ChangeMobile => "change_mobile",
+            Self::ChangeMobileUnconfirmed => "change_mobile_unconfirmed",
+            Self::ChangeMobileCurrent => "change_mobile_current",
         }
     }
 }
@@ -113,7 +121,8 @@ pub async fn send_otp(
     // Registration codes go without a captcha (the spec's client sends none) until this
     // address, or the shop as a whole, sends unusually many; then a token is demanded.
     let captcha_needed = match purpose {
-        Purpose::Login | Purpose::Forget | Purpose::ChangeMobile => true,
+        Purpose::Login | Purpose::Forget => true,
+        Purpose::ChangeMobile | Purpose::ChangeMobileUnconfirmed | Purpose::ChangeMobileCurrent => true,
         Purpose::Register => {
             captcha.is_some() || registration_needs_captcha(st, ip, now).await?
         }
@@ -258,6 +267,23 @@ pub async fn verify_code(
     handle: &str,
     ip: &str,
 ) -> ApiResult<Verified> {
+    match try_code(st, purpose, mobile, code_raw, handle, ip).await? {
+        Verified::Ok(ch) if consume_code(st, &ch).await? => Ok(Verified::Ok(Box::new(otp_challenge::Model { used_at: Some(st.clock.unix()), ..*ch }))),
+        Verified::Ok(_) => Ok(Verified::Wrong(text::CODE_EXPIRED)),
+        wrong => Ok(wrong),
+    }
+}
+
+/// [`verify_code`] without consuming a right code (`Ok` means right, not yet used): a call
+/// that needs two codes consumes them only when both are right ([`consume_code`]).
+pub async fn try_code(
+    st: &AppState,
+    purpose: Purpose,
+    mobile: &Mobile,
+    code_raw: &str,
+    handle: &str,
+    ip: &str,
+) -> ApiResult<Verified> {
     let mobile = mobile.as_str();
     let now = st.clock.unix();
     let lim = &st.config.limits;
@@ -308,7 +334,13 @@ pub async fn verify_code(
         return Ok(Verified::Wrong(text::WRONG_CODE));
     }
     limits::refund(&st.db, &fail_key, fail_rate).await?;
-    // Consume: only one concurrent caller can flip used_at.
+    Ok(Verified::Ok(Box::new(ch)))
+}
+
+/// Consumes a right code of [`try_code`]; false when it expired or another request used it
+/// first (only one concurrent caller can flip `used_at`).
+pub async fn consume_code(st: &AppState, ch: &otp_challenge::Model) -> ApiResult<bool> {
+    let now = st.clock.unix();
     let res = otp_challenge::Entity::update_many()
         .col_expr(otp_challenge::Column::UsedAt, Expr::value(now))
         .filter(otp_challenge::Column::Id.eq(ch.id))
@@ -316,10 +348,7 @@ pub async fn verify_code(
         .filter(otp_challenge::Column::ExpiresAt.gt(now))
         .exec(&st.db)
         .await?;
-    if res.rows_affected != 1 {
-        return Ok(Verified::Wrong(text::CODE_EXPIRED));
-    }
-    Ok(Verified::Ok(Box::new(otp_challenge::Model { used_at: Some(now), ..ch })))
+    Ok(res.rows_affected == 1)
 }
 
 /// Once a day at most, tell the owner of `mobile` that code sign-in is locked for their
@@ -684,18 +713,30 @@ pub async fn replace_password(st: &AppState, u: user::Model, phc: String) -> Api
     am.password_hash = Set(Some(phc));
     am.updated_at = Set(now);
     let u = am.update(&st.db).await?;
-    st.users.forget(u.id);
-    refresh_token::Entity::update_many()
-        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
-        .filter(refresh_token::Column::UserId.eq(user_id))
-        .filter(refresh_token::Column::RevokedAt.is_null())
-        .exec(&st.db)
-        .await?;
-    end_access_tokens(st, user_id).await?;
+    end_sessions(&st.db, user_id, now).await?;
+    st.users.forget(user_id);
     let u = user::Entity::find_by_id(u.id).one(&st.db).await?.unwrap_or(u);
     let mut reply = issue_session(st, &u, None).await?;
     reply.message = Some(text::PASSWORD_CHANGED.into());
     Ok(reply)
+}
+
+/// Ends every session of `user_id` (refresh tokens revoked, access tokens past their epoch),
+/// in the caller's transaction if it has one; the caller then forgets the cached user row and
+/// signs its own client in afresh.
+pub async fn end_sessions<C: sea_orm::ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Result<(), DbErr> {
+    refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
+        .filter(refresh_token::Column::UserId.eq(user_id))
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    user::Entity::update_many()
+        .col_expr(user::Column::SessionEpoch, Expr::col(user::Column::SessionEpoch).add(1))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// End every access token of `user_id` now (they carry an older epoch from here on).

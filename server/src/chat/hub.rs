@@ -34,11 +34,17 @@ impl HubEvent {
 
 type Tx = mpsc::Sender<Arc<HubEvent>>;
 
+/// The account has as many sockets on this node as it may.
+#[derive(Debug)]
+pub struct Full;
+
 #[derive(Default)]
 struct Inner {
     next: u64,
     customers: HashMap<i64, Vec<(u64, Tx)>>,
     staff: Vec<(u64, Tx)>,
+    /// Open sockets per account (customers and staff), for the per-account cap.
+    open: HashMap<i64, usize>,
 }
 
 /// The fan-out table of one node.
@@ -51,6 +57,7 @@ pub struct Hub {
 pub struct Subscription {
     hub: Arc<Hub>,
     id: u64,
+    user: i64,
     customer: Option<i64>,
     /// Events for this socket.
     pub rx: mpsc::Receiver<Arc<HubEvent>>,
@@ -62,17 +69,27 @@ impl Hub {
         Arc::new(Self::default())
     }
 
-    /// Follow the conversation of `customer` (`None`: staff, every conversation).
-    pub fn subscribe(self: &Arc<Self>, customer: Option<i64>) -> Subscription {
-        let (tx, rx) = mpsc::channel(SOCKET_QUEUE);
+    /// A socket of account `user` follows the conversation of `customer` (`None`: staff,
+    /// every conversation); `Err(Full)` when the account has `cap` sockets here already
+    /// (counted and taken under one lock, so parallel sign-ins cannot pass it together).
+    pub fn subscribe(self: &Arc<Self>, user: i64, customer: Option<i64>, cap: usize) -> Result<Subscription, Full> {
         let mut g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let open = g.open.entry(user).or_default();
+        if *open >= cap {
+            if *open == 0 {
+                g.open.remove(&user);
+            }
+            return Err(Full);
+        }
+        *open += 1;
+        let (tx, rx) = mpsc::channel(SOCKET_QUEUE);
         g.next += 1;
         let id = g.next;
         match customer {
             Some(c) => g.customers.entry(c).or_default().push((id, tx)),
             None => g.staff.push((id, tx)),
         }
-        Subscription { hub: self.clone(), id, customer, rx }
+        Ok(Subscription { hub: self.clone(), id, user, customer, rx })
     }
 
     /// Hand `event` to every socket following its conversation. A socket whose queue is full
@@ -97,8 +114,14 @@ impl Hub {
         (g.customers.values().map(Vec::len).sum(), g.staff.len())
     }
 
-    fn leave(&self, id: u64, customer: Option<i64>) {
+    fn leave(&self, id: u64, user: i64, customer: Option<i64>) {
         let mut g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(open) = g.open.get_mut(&user) {
+            *open = open.saturating_sub(1);
+            if *open == 0 {
+                g.open.remove(&user);
+            }
+        }
         match customer {
             Some(c) => {
                 if let Some(list) = g.customers.get_mut(&c) {
@@ -115,7 +138,7 @@ impl Hub {
 
 impl Drop for Subscription {
     fn drop(&mut self) {
-        self.hub.leave(self.id, self.customer);
+        self.hub.leave(self.id, self.user, self.customer);
     }
 }
 
@@ -130,9 +153,9 @@ mod tests {
     #[tokio::test]
     async fn a_customer_hears_only_their_conversation_and_staff_hear_all() {
         let hub = Hub::new();
-        let mut a = hub.subscribe(Some(1));
-        let mut b = hub.subscribe(Some(2));
-        let mut staff = hub.subscribe(None);
+        let mut a = hub.subscribe(1, Some(1), 5).unwrap();
+        let mut b = hub.subscribe(2, Some(2), 5).unwrap();
+        let mut staff = hub.subscribe(3, None, 5).unwrap();
         hub.dispatch(typing(1));
         assert!(matches!(&*a.rx.recv().await.unwrap(), HubEvent::Typing { customer_id: 1, .. }));
         assert!(b.rx.try_recv().is_err());
@@ -141,10 +164,24 @@ mod tests {
         assert_eq!(hub.counts(), (1, 1));
     }
 
+    #[test]
+    fn an_account_gets_at_most_cap_sockets_and_a_closed_one_frees_its_place() {
+        let hub = Hub::new();
+        let first: Vec<_> = (0..3).map(|_| hub.subscribe(7, Some(7), 3).unwrap()).collect();
+        assert!(hub.subscribe(7, Some(7), 3).is_err());
+        // Other accounts and staff are counted apart.
+        let _other = hub.subscribe(8, Some(8), 3).unwrap();
+        let _staff: Vec<_> = (0..3).map(|_| hub.subscribe(9, None, 3).unwrap()).collect();
+        assert!(hub.subscribe(9, None, 3).is_err());
+        drop(first);
+        let again: Vec<_> = (0..3).map(|_| hub.subscribe(7, Some(7), 3).unwrap()).collect();
+        assert_eq!(again.len(), 3);
+    }
+
     #[tokio::test]
     async fn a_stuck_socket_is_dropped_not_waited_for() {
         let hub = Hub::new();
-        let mut slow = hub.subscribe(Some(1));
+        let mut slow = hub.subscribe(1, Some(1), 5).unwrap();
         for _ in 0..=SOCKET_QUEUE {
             hub.dispatch(typing(1));
         }

@@ -1,9 +1,11 @@
 //! One browser's socket, from its first frame (the access token) to its close.
 //!
 //! Close codes (the reason is a Persian text): 4401 no valid token / session over (the browser
-//! refreshes its token and reconnects), 4403 blocked account, 4000 resync (this socket fell
-//! behind: reconnect and reload), 1011 the database failed at sign-in. A server that stops
-//! drops its sockets; browsers reconnect (to another node) and resend what was unconfirmed.
+//! refreshes its token and reconnects), 4403 blocked account, 4429 the account has
+//! `SHOP_CHAT_SOCKETS_PER_ACCOUNT` sockets on this node already (the browser says so and does
+//! not reconnect at once), 4000 resync (this socket fell behind: reconnect and reload), 1011
+//! the database failed at sign-in. A server that stops drops its sockets; browsers reconnect
+//! (to another node) and resend what was unconfirmed.
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +18,7 @@ use super::hub::HubEvent;
 use super::service::{self, ChatError, Side};
 use super::view::{self, text};
 use crate::auth::entity::user;
+use crate::auth::limits;
 use crate::state::AppState;
 use shop_core::chat::ChatText;
 
@@ -25,7 +28,8 @@ pub const AUTH_WAIT: Duration = Duration::from_secs(10);
 pub const PING_EVERY: Duration = Duration::from_secs(25);
 /// Largest frame read (a 5,000-character message in 4-byte characters fits with room).
 pub const MAX_FRAME: usize = 64 * 1024;
-/// Messages: a burst of 20, then 5 a second per socket.
+/// Messages: a burst of 20, then 5 a second per socket (in memory, before the account's
+/// allowance in the database is asked: one socket's flood costs no queries).
 pub const SEND_BURST: f64 = 20.0;
 /// Refill rate of the message allowance (per second).
 pub const SEND_RATE: f64 = 5.0;
@@ -79,6 +83,9 @@ struct Session {
     /// A customer's conversation, once it exists.
     own: Option<conv::Model>,
     sends: Bucket,
+    /// The account's allowance is known to be used up until then (app clock, seconds): no
+    /// query per refused message.
+    account_full_until: i64,
     others: Bucket,
     last_typing: Option<Instant>,
 }
@@ -106,17 +113,23 @@ pub async fn run(state: AppState, socket: WebSocketStream) {
         }
     };
     let side = Side::of(&user);
+    // Follow before reading the state, so nothing written in between is missed; one socket
+    // more than the account's cap is refused (the oldest ones keep working).
+    let customer = (side == Side::Customer).then_some(user.id);
+    let cap = state.config.chat.sockets_per_account;
+    let Ok(mut sub) = state.chat.hub.subscribe(user.id, customer, cap) else {
+        return close(&mut sink, 4429, text::TOO_MANY_SOCKETS).await;
+    };
     let mut session = Session {
         own: None,
         sends: Bucket::new(SEND_BURST, SEND_RATE),
+        account_full_until: 0,
         others: Bucket::new(OTHER_BURST, OTHER_RATE),
         last_typing: None,
         side,
         user,
         state,
     };
-    // Follow before reading the state, so nothing written in between is missed.
-    let mut sub = session.state.chat.hub.subscribe((side == Side::Customer).then_some(session.user.id));
     let ready = match session.ready().await {
         Ok(f) => f,
         Err(_) => return close(&mut sink, 1011, text::RESYNC).await,
@@ -293,9 +306,34 @@ impl Session {
             Err(e) => return reply_error(sink, ErrorCode::Invalid, &e.to_string(), Some(echo()), None).await.map_err(gone),
         };
         self.still_allowed().await?;
+        match self.account_allows().await {
+            Ok(Ok(())) => {}
+            Ok(Err(wait)) => {
+                return reply_error(sink, ErrorCode::RateLimited, text::TOO_FAST, Some(echo()), Some(wait)).await.map_err(gone);
+            }
+            Err(r) => return r.reply(sink, Some(echo())).await,
+        }
         match self.store(id, body, conversation).await {
             Ok(frame) => send(sink, &frame).await.map_err(gone),
             Err(r) => r.reply(sink, Some(echo())).await,
+        }
+    }
+
+    /// One message of the account's allowance (`SHOP_CHAT_MESSAGES_PER_MINUTE`), shared by
+    /// its sockets on every node (a GCRA row in `rate_limits`); `Ok(Err(ms))` to wait.
+    async fn account_allows(&mut self) -> Result<Result<(), u64>, Refusal> {
+        let now = self.state.clock.unix();
+        if self.account_full_until > now {
+            return Ok(Err(((self.account_full_until - now) * 1000) as u64));
+        }
+        let rate = limits::Rate { limit: self.state.config.chat.messages_per_minute, window_secs: 60 };
+        let key = format!("chat-send:{}", self.user.id);
+        match limits::reserve(&self.state.db, &key, now, rate).await? {
+            Ok(()) => Ok(Ok(())),
+            Err(retry) => {
+                self.account_full_until = now + retry;
+                Ok(Err((retry.max(1) * 1000) as u64))
+            }
         }
     }
 

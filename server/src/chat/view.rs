@@ -13,6 +13,9 @@ pub mod text {
     pub const BLOCKED: &str = "حساب کاربری شما مسدود شده است.";
     /// Close reason: the first frame was not `auth` or came too late.
     pub const AUTH_FIRST: &str = "اتصال گفتگو بدون ورود پذیرفته نشد.";
+    /// Close reason (4429): the account has `SHOP_CHAT_SOCKETS_PER_ACCOUNT` sockets open on
+    /// this node already.
+    pub const TOO_MANY_SOCKETS: &str = "گفتگو در پنجره‌های زیادی باز است؛ یکی از آن‌ها را ببندید.";
     /// Close reason: this socket fell behind; the browser reconnects and reloads.
     pub const RESYNC: &str = "اتصال دوباره برقرار می‌شود.";
     /// A frame that is not one of ours.
@@ -70,7 +73,7 @@ pub fn receipts(c: &chat_conversation::Model) -> Receipts {
 mod tests {
     #[test]
     fn close_reasons_fit_a_close_frame() {
-        for t in [super::text::SIGN_IN, super::text::EXPIRED, super::text::BLOCKED, super::text::AUTH_FIRST, super::text::RESYNC] {
+        for t in [super::text::SIGN_IN, super::text::EXPIRED, super::text::BLOCKED, super::text::AUTH_FIRST, super::text::RESYNC, super::text::TOO_MANY_SOCKETS] {
             assert!(t.len() <= 123, "{t}: {} bytes", t.len());
         }
     }

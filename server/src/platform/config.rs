@@ -93,6 +93,24 @@ impl Default for AuthLimits {
 }
 
 
+/// Limits of the live chat (docs/chat.md, docs/security.md).
+#[derive(Debug, Clone, Copy)]
+pub struct ChatLimits {
+    /// Open chat sockets per account on one node; one more is closed with 4429
+    /// (`SHOP_CHAT_SOCKETS_PER_ACCOUNT`, 5).
+    pub sockets_per_account: usize,
+    /// Messages per account per sliding minute, its sockets on every node together
+    /// (`SHOP_CHAT_MESSAGES_PER_MINUTE`, 30: all at once, then one every 2 s). The limiter
+    /// counts whole seconds, so values above 60 act as 60.
+    pub messages_per_minute: i64,
+}
+
+impl Default for ChatLimits {
+    fn default() -> Self {
+        Self { sockets_per_account: 5, messages_per_minute: 30 }
+    }
+}
+
 /// Time limits on client connections (slow clients hold no resources for long).
 #[derive(Debug, Clone, Copy)]
 pub struct Timeouts {
@@ -166,6 +184,8 @@ pub struct Config {
     pub argon2_slots: usize,
     /// Sign-in limits (`SHOP_OTP_IP_LIMIT` overrides the per-address limit).
     pub limits: AuthLimits,
+    /// Chat limits (`SHOP_CHAT_SOCKETS_PER_ACCOUNT`, `SHOP_CHAT_MESSAGES_PER_MINUTE`).
+    pub chat: ChatLimits,
     /// Load the demo catalogue when the database is empty at `serve` (`SHOP_SEED_DEMO`, on by default).
     pub seed_demo_on_empty: bool,
     /// argon2id cost for new password hashes.
@@ -346,6 +366,10 @@ impl Config {
             timeouts,
             argon2_slots: default_argon2_slots(),
             limits,
+            chat: ChatLimits {
+                sockets_per_account: parse_var("SHOP_CHAT_SOCKETS_PER_ACCOUNT", ChatLimits::default().sockets_per_account)?,
+                messages_per_minute: parse_var("SHOP_CHAT_MESSAGES_PER_MINUTE", ChatLimits::default().messages_per_minute)?,
+            },
             seed_demo_on_empty: !matches!(var("SHOP_SEED_DEMO").as_deref(), Some("0" | "false" | "no")),
             password_cost: PasswordCost::PRODUCTION,
             clock: Arc::new(SystemClock),
@@ -382,6 +406,7 @@ impl Config {
             timeouts: Timeouts::default(),
             argon2_slots: default_argon2_slots(),
             limits: AuthLimits::default(),
+            chat: ChatLimits::default(),
             seed_demo_on_empty: false,
             password_cost: PasswordCost::TEST,
             clock: Arc::new(SystemClock),

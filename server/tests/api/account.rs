@@ -15,6 +15,9 @@ on_both_dbs!(
     mobile_change_codes_are_limited_per_account,
     password_set_and_change_end_the_other_sessions,
     bad_passwords_are_refused_with_the_rules_message,
+    a_stolen_token_alone_cannot_change_the_number,
+    a_wrong_password_is_refused_and_counts_against_the_limits,
+    a_number_change_ends_the_other_sessions_and_this_one_goes_on,
 );
 
 const EDIT: &str = "/api/client/v1/account/edit";
@@ -164,7 +167,7 @@ async fn calls_act_on_the_callers_account_only(db: TestDb) {
 
     // A code A asked for cannot be used by B (answered `wrong`, and no try of A's is used).
     let n = mobile();
-    let r = s.post_auth(MOBILE_OTP, &a_token, json!({ "mobile": n })).await;
+    let r = s.post_auth(MOBILE_OTP, &a_token, json!({ "mobile": n, "password": PASSWORD })).await;
     assert_eq!(r.s("status"), "ok", "{}", r.text);
     let hash = r.s("data");
     let code = s.last_code(&n).await.unwrap();
@@ -173,7 +176,7 @@ async fn calls_act_on_the_callers_account_only(db: TestDb) {
     assert_eq!(info(&s, &b_token).await, b_before);
     let r = s.post_auth(MOBILE_VERIFY, &a_token, json!({ "mobile": n, "code": code, "hash": hash })).await;
     assert_eq!(r.s("status"), "ok", "A's own code still works: {}", r.text);
-    assert_eq!(info(&s, &a_token).await["Mobile"], n.as_str());
+    assert_eq!(info(&s, &r.s("token")).await["Mobile"], n.as_str());
     for call in [EDIT, MOBILE_OTP, MOBILE_VERIFY, PASSWORD_CALL] {
         s.post(call, json!({})).await.assert_error(401);
     }
@@ -186,7 +189,7 @@ async fn mobile_changes_only_with_the_code_sent_to_the_new_number(db: TestDb) {
     let new = mobile();
     // Persian digits are accepted for the new number.
     let persian: String = new.chars().map(|c| char::from_u32(c as u32 - '0' as u32 + 0x06F0).unwrap()).collect();
-    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": persian })).await;
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": persian, "password": PASSWORD })).await;
     assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
     let hash = r.s("data");
     assert_eq!(s.sms_count(&new).await, 1, "the code goes to the new number");
@@ -200,6 +203,8 @@ async fn mobile_changes_only_with_the_code_sent_to_the_new_number(db: TestDb) {
     let r = s.post_auth(MOBILE_VERIFY, &token, json!({ "mobile": new, "code": code, "hash": hash })).await;
     assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
     assert_eq!(r.body["user"]["Mobile"], new.as_str());
+    // This client goes on with the new sign-in of the answer (every older session ended).
+    let (token, new_reftoken) = (r.s("token"), r.s("reftoken"));
     assert_eq!(info(&s, &token).await["Mobile"], new.as_str(), "this session goes on with the new number");
     // The old number is told; it no longer signs in, the new one does (with the same password).
     let outbox = s.get(&format!("/api/dev/sms?mobile={old}")).await;
@@ -209,17 +214,19 @@ async fn mobile_changes_only_with_the_code_sent_to_the_new_number(db: TestDb) {
     let r = s.post(LOGIN, json!({ "mobile": new, "password": PASSWORD })).await;
     assert_eq!(r.s("status"), "ok", "{}", r.text);
     let r = s.post(TOKEN, json!({ "reftoken": reftoken })).await;
-    assert_eq!(r.s("status"), "ok", "the sign-in itself is kept: {}", r.text);
+    assert_eq!(r.s("status"), "not", "the sign-in before the change ended: {}", r.text);
+    let r = s.post(TOKEN, json!({ "reftoken": new_reftoken })).await;
+    assert_eq!(r.s("status"), "ok", "the new one is kept: {}", r.text);
     // The code is single-use.
     let r = s.post_auth(MOBILE_VERIFY, &token, json!({ "mobile": new, "code": code, "hash": hash })).await;
     assert!(r.status == 422 || r.s("data") == "wrong", "{}", r.text);
 
     // The caller's own number, or a malformed one: 422 naming the field, no SMS.
-    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new })).await;
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
     r.assert_error(422);
     assert_eq!(r.body["field"], "mobile");
     for bad in ["0912", "", "not a number", "+980912345678"] {
-        let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": bad })).await;
+        let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": bad, "password": PASSWORD })).await;
         r.assert_error(422);
         assert_eq!(r.body["field"], "mobile", "{bad}");
     }
@@ -232,7 +239,7 @@ async fn a_number_of_another_account_is_refused_and_nothing_changes(db: TestDb) 
     let (a_mobile, a_token, _) = customer(&s).await;
     let (b_mobile, b_token, _) = customer(&s).await;
     let b_sms = s.sms_count(&b_mobile).await;
-    let r = s.post_auth(MOBILE_OTP, &a_token, json!({ "mobile": b_mobile })).await;
+    let r = s.post_auth(MOBILE_OTP, &a_token, json!({ "mobile": b_mobile, "password": PASSWORD })).await;
     r.assert_error(422);
     assert_eq!(
         (r.body["field"].as_str(), r.s("message")),
@@ -243,7 +250,7 @@ async fn a_number_of_another_account_is_refused_and_nothing_changes(db: TestDb) 
 
     // The number is registered by someone else after the code was sent: the change is refused.
     let n = mobile();
-    let r = s.post_auth(MOBILE_OTP, &a_token, json!({ "mobile": n })).await;
+    let r = s.post_auth(MOBILE_OTP, &a_token, json!({ "mobile": n, "password": PASSWORD })).await;
     assert_eq!(r.s("status"), "ok", "{}", r.text);
     let hash = r.s("data");
     let code = s.last_code(&n).await.unwrap();
@@ -260,7 +267,7 @@ async fn wrong_and_expired_codes_do_not_change_the_number(db: TestDb) {
     let s = spawn_app(db).await;
     let (old, token, _) = customer(&s).await;
     let new = mobile();
-    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new })).await;
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
     let hash = r.s("data");
     let code = s.last_code(&new).await.unwrap();
     let verify = |code: String, hash: String| json!({ "mobile": new, "code": code, "hash": hash });
@@ -288,7 +295,7 @@ async fn wrong_and_expired_codes_do_not_change_the_number(db: TestDb) {
     assert_eq!(info(&s, &token).await["Mobile"], old.as_str());
 
     // Five wrong tries kill a code, the right one included.
-    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new })).await;
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
     assert_eq!(r.s("status"), "ok", "a new code after the wait: {}", r.text);
     let hash = r.s("data");
     let code = s.last_code(&new).await.unwrap();
@@ -310,18 +317,18 @@ async fn mobile_change_codes_are_limited_per_account(db: TestDb) {
     let (_, token, _) = customer(&s).await;
     // A new code for the same number waits 59 s.
     let n = mobile();
-    assert_eq!(s.post_auth(MOBILE_OTP, &token, json!({ "mobile": n })).await.s("status"), "ok");
-    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": n })).await;
+    assert_eq!(s.post_auth(MOBILE_OTP, &token, json!({ "mobile": n, "password": PASSWORD })).await.s("status"), "ok");
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": n, "password": PASSWORD })).await;
     r.assert_error(429);
     assert!(r.headers.get("retry-after").is_some());
     // At most 5 change codes per account and hour, whatever the numbers (the refused resend
     // above sent nothing and does not count).
     for _ in 0..4 {
-        let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": mobile() })).await;
+        let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": mobile(), "password": PASSWORD })).await;
         assert_eq!(r.s("status"), "ok", "{}", r.text);
     }
     let n = mobile();
-    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": n })).await;
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": n, "password": PASSWORD })).await;
     r.assert_error(429);
     assert_eq!(s.sms_count(&n).await, 0);
     s.stop().await;
@@ -373,5 +380,126 @@ async fn bad_passwords_are_refused_with_the_rules_message(db: TestDb) {
     // Nothing changed: the session lives on and the old password still signs in.
     assert_eq!(info(&s, &token).await["Mobile"], m.as_str());
     assert_eq!(s.post(LOGIN, json!({ "mobile": m, "password": PASSWORD })).await.s("status"), "ok");
+    s.stop().await;
+}
+
+const NO_PASSWORD: &str = "لطفا گذرواژه را وارد کنید";
+const WRONG_PASSWORD: &str = "گذرواژه اشتباه است.";
+const NO_CURRENT_CODE: &str = "لطفا کد ارسال‌شده به شماره فعلی را وارد کنید";
+const WRONG_CURRENT_CODE: &str = "کد ارسال‌شده به شماره فعلی اشتباه است.";
+
+fn field_error(r: &crate::helpers::Resp) -> (u16, Option<&str>, String) {
+    (r.status, r.body["field"].as_str(), r.s("message"))
+}
+
+async fn a_stolen_token_alone_cannot_change_the_number(db: TestDb) {
+    let s = spawn_app(db).await;
+    // An account with a password: the token alone sends nothing.
+    let (old, token, _) = customer(&s).await;
+    let new = mobile();
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new })).await;
+    assert_eq!(field_error(&r), (422, Some("password"), NO_PASSWORD.into()), "{}", r.text);
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": "Wrong#123" })).await;
+    assert_eq!(field_error(&r), (422, Some("password"), WRONG_PASSWORD.into()), "{}", r.text);
+    assert_eq!(s.sms_count(&new).await, 0, "no code went to the thief's number");
+    assert_eq!(info(&s, &token).await["Mobile"], old.as_str());
+    // The owner, who knows the password, can.
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
+    assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
+    assert!(r.body.get("current_hash").is_none(), "no second code for an account with a password");
+    let code = s.last_code(&new).await.unwrap();
+    let r = s.post_auth(MOBILE_VERIFY, &token, json!({ "mobile": new, "code": code, "hash": r.s("data") })).await;
+    assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
+    assert_eq!(r.body["user"]["Mobile"], new.as_str());
+
+    // An account without a password: a second code goes to the current number, and the
+    // change needs it. The thief (who owns the new number) has only the new number's code.
+    let old = mobile();
+    let u = s.user(&old, "تهران").await;
+    let new = mobile();
+    let old_sms = s.sms_count(&old).await;
+    let r = s.post_auth(MOBILE_OTP, &u.token, json!({ "mobile": new })).await;
+    assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
+    let (hash, current_hash) = (r.s("data"), r.s("current_hash"));
+    assert!(!current_hash.is_empty() && current_hash != hash, "{}", r.text);
+    assert_eq!(s.sms_count(&old).await, old_sms + 1, "a code went to the current number");
+    let code = s.last_code(&new).await.unwrap();
+    let current_code = s.last_code(&old).await.unwrap();
+    let r = s.post_auth(MOBILE_VERIFY, &u.token, json!({ "mobile": new, "code": code, "hash": hash })).await;
+    assert_eq!(field_error(&r), (422, Some("currentCode"), NO_CURRENT_CODE.into()), "{}", r.text);
+    let wrong = json!({ "mobile": new, "code": code, "hash": hash, "currentCode": other_code(&current_code), "currentHash": current_hash });
+    let r = s.post_auth(MOBILE_VERIFY, &u.token, wrong).await;
+    assert_eq!(field_error(&r), (422, Some("currentCode"), WRONG_CURRENT_CODE.into()), "{}", r.text);
+    // The new number's code as the current one, or the current one's hash as the new one: wrong.
+    let swapped = json!({ "mobile": new, "code": code, "hash": hash, "currentCode": code, "currentHash": hash });
+    assert_eq!(s.post_auth(MOBILE_VERIFY, &u.token, swapped).await.status, 422);
+    let swapped = json!({ "mobile": new, "code": current_code, "hash": current_hash, "currentCode": current_code, "currentHash": current_hash });
+    let r = s.post_auth(MOBILE_VERIFY, &u.token, swapped).await;
+    assert_eq!(r.s("data"), "wrong", "{}", r.text);
+    // Setting a password first does not lift the need for the current number's code.
+    let pw = json!({ "password": "Qwe$7890", "passwordConfirmation": "Qwe$7890" });
+    let r = s.post_auth(PASSWORD_CALL, &u.token, pw).await;
+    assert_eq!(r.s("status"), "ok", "{}", r.text);
+    let token = r.s("token");
+    let r = s.post_auth(MOBILE_VERIFY, &token, json!({ "mobile": new, "code": code, "hash": hash })).await;
+    assert_eq!(field_error(&r), (422, Some("currentCode"), NO_CURRENT_CODE.into()), "{}", r.text);
+    assert_eq!(info(&s, &token).await["Mobile"], old.as_str(), "nothing the thief could do moved the number");
+    // With both codes (a wrong try left both usable) the owner changes the number.
+    let both = json!({ "mobile": new, "code": code, "hash": hash, "currentCode": current_code, "currentHash": current_hash });
+    let r = s.post_auth(MOBILE_VERIFY, &token, both).await;
+    assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
+    assert_eq!(info(&s, &r.s("token")).await["Mobile"], new.as_str());
+    s.stop().await;
+}
+
+async fn a_wrong_password_is_refused_and_counts_against_the_limits(db: TestDb) {
+    let s = spawn_app(db).await;
+    let (old, token, _) = customer(&s).await;
+    let new = mobile();
+    // 10 tries per number and address an hour, shared with password sign-in.
+    for i in 0..10 {
+        let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": format!("Wrong#{i}") })).await;
+        assert_eq!(field_error(&r), (422, Some("password"), WRONG_PASSWORD.into()), "try {i}: {}", r.text);
+    }
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
+    r.assert_error(429);
+    assert!(r.headers.get("retry-after").is_some());
+    let r = s.post(LOGIN, json!({ "mobile": old, "password": PASSWORD })).await;
+    assert_eq!(r.status, 429, "the guesses count for password sign-in too: {}", r.text);
+    assert_eq!(s.sms_count(&new).await, 0);
+    assert_eq!(info(&s, &token).await["Mobile"], old.as_str());
+    // An hour later the password works again.
+    s.clock.advance(3600);
+    let token = s.post(LOGIN, json!({ "mobile": old, "password": PASSWORD })).await.s("token");
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
+    assert_eq!(r.s("status"), "ok", "{}", r.text);
+    s.stop().await;
+}
+
+async fn a_number_change_ends_the_other_sessions_and_this_one_goes_on(db: TestDb) {
+    let s = spawn_app(db).await;
+    let (old, token, reftoken) = customer(&s).await;
+    // Another device (or the thief) signed in too.
+    let r = s.post(LOGIN, json!({ "mobile": old, "password": PASSWORD })).await;
+    let (other_token, other_reftoken) = (r.s("token"), r.s("reftoken"));
+    let new = mobile();
+    let r = s.post_auth(MOBILE_OTP, &token, json!({ "mobile": new, "password": PASSWORD })).await;
+    assert_eq!(r.s("status"), "ok", "{}", r.text);
+    let code = s.last_code(&new).await.unwrap();
+    let r = s.post_auth(MOBILE_VERIFY, &token, json!({ "mobile": new, "code": code, "hash": r.s("data") })).await;
+    assert_eq!((r.status, r.s("status").as_str()), (200, "ok"), "{}", r.text);
+    let (fresh, fresh_ref) = (r.s("token"), r.s("reftoken"));
+    assert!(!fresh.is_empty() && !fresh_ref.is_empty(), "a new sign-in for this client: {}", r.text);
+    assert_eq!(r.body["user"]["Mobile"], new.as_str());
+    // The other session: its access token and its refresh token are refused.
+    s.post_auth(INFO, &other_token, json!({})).await.assert_error(401);
+    assert_eq!(s.post(TOKEN, json!({ "reftoken": other_reftoken })).await.s("status"), "not");
+    // This client goes on with the new pair (the old pair ends with the others).
+    assert_eq!(info(&s, &fresh).await["Mobile"], new.as_str());
+    s.post_auth(INFO, &token, json!({})).await.assert_error(401);
+    assert_eq!(s.post(TOKEN, json!({ "reftoken": reftoken })).await.s("status"), "not");
+    let r = s.post(TOKEN, json!({ "reftoken": fresh_ref })).await;
+    assert_eq!(r.s("status"), "ok", "{}", r.text);
+    assert_eq!(info(&s, &r.s("token")).await["Mobile"], new.as_str());
     s.stop().await;
 }

@@ -241,7 +241,8 @@ async fn history_pages_back_through_older_messages(db: TestDb) {
         let ack = c.say(&format!("m{i}"), &format!("پیام {i}"), None).await;
         assert_eq!(ack["type"], "ack", "{ack}");
         if i == 19 {
-            tokio::time::sleep(Duration::from_millis(4100)).await; // the burst allowance refills
+            tokio::time::sleep(Duration::from_millis(4100)).await; // the socket's burst allowance refills
+            app.advance_clock(60); // and the account's (30 a minute)
         }
     }
     c.send(json!({"type": "history"})).await;
@@ -445,7 +446,102 @@ async fn a_quiet_socket_outlives_the_request_head_deadline(db: TestDb) {
     assert_eq!(c.reply().await["type"], "pong");
 }
 
+/// Sends `n` messages on `ws` at once and counts the answers: `(acked, refused)`. Every
+/// refusal is `rate_limited` with its Persian message and a wait.
+async fn flood(ws: &mut Ws, tag: &str, n: usize) -> (usize, usize) {
+    for i in 0..n {
+        ws.send(json!({"type": "send", "client_id": format!("{tag}-{i}"), "text": format!("پیام {tag} {i}")})).await;
+    }
+    let (mut acked, mut refused) = (0, 0);
+    while acked + refused < n {
+        let f = ws.frame().await;
+        match f["type"].as_str() {
+            Some("ack") => acked += 1,
+            Some("error") => {
+                assert_eq!((f["code"].as_str(), f["message"].as_str()), (Some("rate_limited"), Some(TOO_FAST)), "{f}");
+                assert!(f["retry_after_ms"].as_u64().unwrap() > 0, "{f}");
+                refused += 1;
+            }
+            Some("message" | "receipts" | "typing") => {}
+            _ => panic!("unexpected {f}"),
+        }
+    }
+    (acked, refused)
+}
+
+/// The account's message allowance (`SHOP_CHAT_MESSAGES_PER_MINUTE`).
+const ACCOUNT_MESSAGES: usize = 30;
+
+async fn an_accounts_sockets_together_get_no_more_than_its_message_limit(db: TestDb) {
+    let app = spawn_app(db).await;
+    // Half the sockets on another node: the allowance is the account's, kept in the database.
+    let (other, stop) = second_node(&app).await;
+    let customer = app.user(&mobile(), "تهران").await;
+    let mut sockets = Vec::new();
+    for i in 0..10 {
+        let base = if i % 2 == 0 { &app.base } else { &other };
+        sockets.push(Ws::signed_in(base, &customer.token).await.0);
+    }
+    let tags: Vec<String> = (0..sockets.len()).map(|i| format!("s{i}")).collect();
+    let floods = sockets.iter_mut().zip(&tags).map(|(ws, tag)| flood(ws, tag, 20));
+    let answers = futures::future::join_all(floods).await;
+    let acked: usize = answers.iter().map(|a| a.0).sum();
+    let refused: usize = answers.iter().map(|a| a.1).sum();
+    println!("10 sockets, 200 messages: {acked} stored, {refused} refused");
+    assert_eq!(acked + refused, 200, "every message got an answer");
+    assert!(acked <= ACCOUNT_MESSAGES, "{acked} messages got through");
+    assert_eq!(app.count("chat_message").await, acked);
+    // Another customer is not held back by this one's flood.
+    let other_customer = app.user(&mobile(), "تهران").await;
+    let (mut ws, _) = Ws::signed_in(&app.base, &other_customer.token).await;
+    assert_eq!(ws.say("o-1", "سلام", None).await["type"], "ack");
+    // A minute later the account may write again (and the socket's own allowance, kept in
+    // real time, has refilled).
+    app.advance_clock(60);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let ack = sockets[0].say("later", "دوباره", None).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let _ = stop.send(());
+}
+
+/// The socket cap per account (`SHOP_CHAT_SOCKETS_PER_ACCOUNT`).
+const SOCKETS_PER_ACCOUNT: usize = 5;
+const TOO_MANY_SOCKETS: &str = "گفتگو در پنجره‌های زیادی باز است؛ یکی از آن‌ها را ببندید.";
+
+async fn the_socket_past_the_per_account_cap_is_refused(db: TestDb) {
+    let app = spawn_app(db).await;
+    let customer = app.user(&mobile(), "تهران").await;
+    let mut open = Vec::new();
+    for _ in 0..SOCKETS_PER_ACCOUNT {
+        open.push(Ws::signed_in(&app.base, &customer.token).await.0);
+    }
+    // One more: closed with a reason, no data.
+    let mut extra = Ws::open(&app.base).await;
+    extra.send(json!({"type": "auth", "token": customer.token})).await;
+    closed_with(&mut extra, 4429, TOO_MANY_SOCKETS).await;
+    // The open ones still work; another account is not affected.
+    assert_eq!(open[0].say("c-1", "سلام", None).await["type"], "ack");
+    let other = app.user(&mobile(), "تهران").await;
+    let (_o, _) = Ws::signed_in(&app.base, &other.token).await;
+    // When a tab closes, its place is free again.
+    let mut gone = open.pop().unwrap();
+    gone.0.close(None).await.unwrap();
+    let mut tries = 0;
+    loop {
+        let mut ws = Ws::open(&app.base).await;
+        ws.send(json!({"type": "auth", "token": customer.token})).await;
+        match ws.next().await {
+            Got::Frame(f) if f["type"] == "ready" => break,
+            Got::Closed(4429, _) if tries < 50 => tries += 1,
+            other => panic!("expected ready, got {other:?}"),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 on_both_dbs!(
+    an_accounts_sockets_together_get_no_more_than_its_message_limit,
+    the_socket_past_the_per_account_cap_is_refused,
     a_quiet_socket_outlives_the_request_head_deadline,
     socket_without_a_valid_token_is_closed_with_a_reason,
     expired_token_and_blocked_user_are_refused,
