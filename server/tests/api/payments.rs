@@ -15,6 +15,8 @@ use crate::helpers::{on_both_dbs, spawn_app_with, TestApp, TestDb};
 on_both_dbs!(
     a_forged_nok_or_a_premature_ok_keeps_the_order_and_its_stock,
     forty_parallel_starts_for_one_order_make_one_gateway_request,
+    payment_starts_past_the_per_customer_limit_are_refused,
+    payment_starts_past_the_per_order_limit_are_refused,
 );
 
 fn zarinpal(base: String) -> impl Fn(&mut Config) {
@@ -91,6 +93,66 @@ async fn forty_parallel_starts_for_one_order_make_one_gateway_request(db: TestDb
     let (url, authority) = start_payment(&s, &r.c, &code).await;
     assert_eq!(pairs.into_iter().next().unwrap(), (url, authority));
     assert_eq!(fake.requests().len(), 1);
+}
+
+/// The answer of a refused start: 429, `Retry-After`, a Persian message.
+fn assert_limited(resp: &crate::helpers::Resp) {
+    resp.assert_error(429);
+    let retry: i64 = resp.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=3600).contains(&retry), "Retry-After {retry}");
+}
+
+async fn payment_starts_past_the_per_customer_limit_are_refused(db: TestDb) {
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, |c| {
+        zarinpal(fake.base.clone())(c);
+        c.payment_starts.per_customer_hour = 3;
+    })
+    .await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    // An order at the bank is not replaced by registering the cart again: four orders, each
+    // started (three new attempts, then the fourth).
+    let mut codes = Vec::new();
+    for _ in 0..3 {
+        let code = register(&s, &r, &shop).await;
+        start_payment(&s, &r.c, &code).await;
+        codes.push(code);
+    }
+    codes.push(register(&s, &r, &shop).await);
+    let refused = post_key(&s, PAY_START, &r.c.token, &key(), json!({ "code": codes[3] })).await;
+    assert_limited(&refused);
+    assert_eq!(fake.requests().len(), 3, "the refused start asked the gateway nothing");
+    assert_eq!(order_row(&s, &codes[3]).await.status, "registered", "nothing written");
+    // A pending attempt is still answered (reuse is not a new attempt).
+    start_payment(&s, &r.c, &codes[0]).await;
+    // A sliding hour later the customer starts again.
+    s.clock.advance(3600);
+    let c = crate::helpers::TestUser { id: r.c.id, uid: r.c.uid.clone(), token: s.fresh_token(&r.c) };
+    let later = Ready { c, cart: r.cart, address: r.address };
+    let code = register(&s, &later, &shop).await;
+    start_payment(&s, &later.c, &code).await;
+    assert_eq!(fake.requests().len(), 4);
+}
+
+async fn payment_starts_past_the_per_order_limit_are_refused(db: TestDb) {
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, |c| {
+        zarinpal(fake.base.clone())(c);
+        c.payment_starts.per_order_hour = 2;
+    })
+    .await;
+    let (shop, r, code) = an_order(&s).await;
+    // Abandoned at the bank twice: each «NOK» closes its attempt, the next start opens one.
+    for _ in 0..2 {
+        let (_, authority) = start_payment(&s, &r.c, &code).await;
+        get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=NOK")).await;
+    }
+    let refused = post_key(&s, PAY_START, &r.c.token, &key(), json!({ "code": code })).await;
+    assert_limited(&refused);
+    assert_eq!(fake.requests().len(), 2);
+    assert_eq!(order_row(&s, &code).await.status, "awaiting_payment");
+    assert_eq!(stock(&s, shop.variant).await, 9, "the order keeps its hold");
 }
 
 // ------------------------------------------------------------------ item 1: the sandbox bank
