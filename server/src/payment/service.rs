@@ -163,7 +163,7 @@ where
         match limits::claim_cooldown(&state.db, &claim, now, hold).await? {
             Ok(()) => break,
             Err(retry) if since.elapsed() >= patience => return Err(PaymentError::Busy(retry)),
-            Err(_) => tokio::time::sleep(Duration::from_millis(25)).await,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
         }
     }
     let opened = open_claimed(state, a, record).await;
