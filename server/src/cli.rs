@@ -1,5 +1,5 @@
 //! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`,
-//! `staff add MOBILE`, `discount add CODE …`, `order prepare …`, `openapi`.
+//! `staff add MOBILE`, `discount add CODE …`, `order prepare …`, `payments refunds`, `openapi`.
 
 use crate::platform::config::{redact_url, Config};
 use crate::platform::db;
@@ -21,6 +21,7 @@ commands:
                                 create a discount code (--mobile: a personal code)
   order prepare [--mobile 09…] [--hours N] [--note TEXT] VARIANT:QTY…
                                 prepare an order link for a customer (prints /order/{code})
+  payments refunds              list the payments to give back (paid after the order ended, or twice)
 
 configuration: environment variables SHOP_* (see docs/architecture.md), or a .env file";
 
@@ -49,6 +50,8 @@ pub enum Command {
     DiscountAdd(DiscountArgs),
     /// Prepare an order link.
     OrderPrepare(PrepareArgs),
+    /// List the payments flagged for a refund.
+    PaymentRefunds,
 }
 
 /// `discount add` options (values are checked by `shop_core::discount` when the code is made).
@@ -172,6 +175,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
         Some("discount") => parse_discount(it),
         Some("order") => parse_prepare(it),
+        Some("payments") => match (it.next(), it.next()) {
+            (Some("refunds"), None) => Ok(Command::PaymentRefunds),
+            _ => Err("usage: shop payments refunds".into()),
+        },
         Some("staff") => match (it.next(), it.next(), it.next()) {
             (Some("add"), Some(m), None) => shop_core::types::Mobile::parse(m)
                 .map(|mobile| Command::StaffAdd { mobile })
@@ -296,8 +303,27 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             println!("expires_at: {}", order.expires_at);
             Ok(())
         }
+        Command::PaymentRefunds => {
+            let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+            print!("{}", refunds_table(&crate::payment::refunds::needed(&db).await?));
+            Ok(())
+        }
         Command::OpenApi | Command::Help => Ok(()),
     }
+}
+
+/// `shop payments refunds`: one tab-separated line per payment under a header.
+fn refunds_table(rows: &[crate::payment::refunds::Refund]) -> String {
+    if rows.is_empty() {
+        return "no payment needs a refund\n".into();
+    }
+    let mut out = String::from("order\tpayment\tamount (Toman)\tgateway ref\tverified (UTC)\twhy\n");
+    for r in rows {
+        let at = chrono::DateTime::from_timestamp(r.at, 0).map_or_else(|| r.at.to_string(), |t| t.format("%Y-%m-%d %H:%M:%S").to_string());
+        let reference = r.ref_id.as_deref().unwrap_or("-");
+        out.push_str(&format!("{}\t{}\t{}\t{reference}\t{at}\t{}\n", r.order_code, r.payment_id, r.amount, r.reason));
+    }
+    out
 }
 
 fn unix_now() -> i64 {
@@ -380,6 +406,9 @@ mod tests {
         assert!(parse(&s(&["staff", "add"])).is_err());
         assert!(parse(&s(&["staff", "remove", "09121234567"])).is_err());
         assert!(parse(&s(&["bogus"])).is_err());
+        assert_eq!(parse(&s(&["payments", "refunds"])), Ok(Command::PaymentRefunds));
+        assert!(parse(&s(&["payments"])).is_err());
+        assert!(parse(&s(&["payments", "refunds", "x"])).is_err());
     }
 
     #[test]

@@ -18,6 +18,10 @@ use crate::state::AppState;
 /// A refused instalment call as its HTTP answer.
 impl From<InstalmentError> for ApiError {
     fn from(e: InstalmentError) -> Self {
+        let e = match e {
+            InstalmentError::Payment(p) => return p.into(),
+            e => e,
+        };
         let field = e.field();
         let body = || Json(ErrorBody::new(e.to_string(), field));
         match &e {

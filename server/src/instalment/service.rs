@@ -21,7 +21,7 @@ use crate::order::entity::customer_order;
 use crate::platform::db::begin_write;
 use crate::order::service::lifecycle::status_of;
 use crate::payment::entity::payment;
-use crate::payment::gateway::{GatewayError, PayRequest, Verified};
+use crate::payment::gateway::{GatewayError, Verified};
 use crate::state::AppState;
 
 /// `customer_order.payment_method` of an order bought in instalments.
@@ -59,6 +59,9 @@ pub enum InstalmentError {
     /// The gateway did not open the payment (503).
     #[error("درگاه پرداخت در دسترس نیست؛ لطفا چند دقیقه دیگر دوباره تلاش کنید")]
     Gateway(GatewayError),
+    /// Starting the payment was refused (too many attempts, the gateway): its own answer.
+    #[error(transparent)]
+    Payment(#[from] crate::payment::service::PaymentError),
 }
 
 impl InstalmentError {
@@ -68,7 +71,7 @@ impl InstalmentError {
             Self::PlanMissing | Self::PlanNotFound | Self::Schedule(_) => Some("planid"),
             Self::NotEligible => Some("paymentmethod"),
             Self::NotFound | Self::AlreadyPaid | Self::NotNext(_) | Self::NotActive => Some("id"),
-            Self::Db(_) | Self::Gateway(_) => None,
+            Self::Db(_) | Self::Gateway(_) | Self::Payment(_) => None,
         }
     }
 }
@@ -217,7 +220,6 @@ pub async fn start_payment(
     mobile: &str,
     instalment_id: i64,
 ) -> Result<(String, String), InstalmentError> {
-    let now = state.clock.unix();
     let inst = instalment::Entity::find_by_id(instalment_id)
         .filter(instalment::Column::UserId.eq(user_id))
         .one(&state.db)
@@ -242,32 +244,21 @@ pub async fn start_payment(
     if let Some(first) = first_unpaid.filter(|f| f.id != inst.id) {
         return Err(InstalmentError::NotNext(first.number));
     }
-    let gateway = &state.payments;
-    let started = gateway
-        .request(&PayRequest {
-            amount: inst.amount,
-            description: shop_core::instalment::instalment_payment_description(inst.number, &order.code),
-            callback_url: format!("{}/api/client/v1/payment/callback", state.config.public_url.trim_end_matches('/')),
-            mobile: mobile.to_string(),
-        })
-        .await
-        .map_err(InstalmentError::Gateway)?;
-    payment::ActiveModel {
-        order_id: Set(order.id),
-        user_id: Set(user_id),
-        gateway: Set(gateway.name().to_string()),
-        authority: Set(started.authority.clone()),
-        amount: Set(inst.amount),
-        status: Set(payment::PENDING),
-        ref_id: Set(None),
-        card_pan: Set(None),
-        refund_needed: Set(false),
-        created_at: Set(now),
-        verified_at: Set(None),
-        instalment_id: Set(Some(inst.id)),
-        ..Default::default()
-    }
-    .insert(&state.db)
+    // Reused while pending and limited like an order's payment (`payment::service::open_attempt`).
+    let attempt = crate::payment::service::Attempt {
+        order_id: order.id,
+        instalment_id: Some(inst.id),
+        user_id,
+        amount: inst.amount,
+        description: shop_core::instalment::instalment_payment_description(inst.number, &order.code),
+        mobile,
+    };
+    let a = &attempt;
+    let started = crate::payment::service::open_attempt(state, a, |started| async move {
+        let row = crate::payment::service::new_row(a, state.payments.name(), &started, state.clock.unix());
+        row.insert(&state.db).await?;
+        Ok(())
+    })
     .await?;
     Ok((started.redirect_url, started.authority))
 }
@@ -292,9 +283,9 @@ pub async fn callback(state: &AppState, p: &payment::Model, status_ok: bool) -> 
     }
     match state.payments.verify(&p.authority, p.amount).await {
         Ok(v) => Ok(finance_url(id, if settle(state, p, &v).await? { "paid" } else { "failed" })),
+        // Not confirmed: nothing is settled and the attempt stays open (as for an order).
         Err(GatewayError::Refused { code, message }) => {
             tracing::info!(authority = %p.authority, code, %message, "instalment payment not verified");
-            fail(state, p).await?;
             Ok(finance_url(id, "failed"))
         }
         Err(GatewayError::Unreachable(e)) => {

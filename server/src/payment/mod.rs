@@ -6,6 +6,7 @@
 pub mod dto;
 pub mod entity;
 pub mod gateway;
+pub mod refunds;
 pub mod routes;
 pub mod service;
 pub mod view;

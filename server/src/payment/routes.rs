@@ -12,7 +12,7 @@ use super::service::{self, PaymentError};
 use crate::auth::BearerUser;
 use crate::catalog::fmt::jalali;
 use crate::order::service::lifecycle::status_of;
-use crate::platform::error::{ApiError, ApiResult};
+use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
 use crate::state::AppState;
 
@@ -24,7 +24,22 @@ fn payment_error(e: PaymentError) -> ApiError {
             tracing::warn!(error = %g, "payment request failed");
             ApiError::unavailable(e.to_string())
         }
+        PaymentError::Limited(secs) => ApiError::TooManyRequests(Json(ErrorBody::new(e.to_string(), None)), secs.max(1)),
+        PaymentError::Busy(secs) => ApiError::Unavailable(Json(ErrorBody::new(e.to_string(), None)), Some(secs.max(1))),
     }
+}
+
+impl From<PaymentError> for ApiError {
+    fn from(e: PaymentError) -> Self {
+        payment_error(e)
+    }
+}
+
+/// The sandbox bank, only in development mode: outside it its pages do not exist whatever
+/// the gateway (start-up refuses `SHOP_PAYMENT=sandbox` there too), since «پرداخت» on them
+/// marks an order paid without any money.
+fn sandbox_bank(state: &AppState) -> Option<&super::gateway::sandbox::Sandbox> {
+    state.config.is_development().then(|| state.payments.sandbox()).flatten()
 }
 
 /// The payment endpoints.
@@ -36,10 +51,12 @@ impl PaymentApi {
     ///
     /// For one of the caller's orders in `registered` or `awaiting_payment` within its payment
     /// window: opens a payment at the gateway for the order's payable (from the database) and
-    /// answers with the page to send the browser to. Needs an `Idempotency-Key` header (one per
-    /// attempt): the same key and body answer the first answer again, another body 409.
-    /// Someone else's or an unknown order → 404; paid, cancelled or expired → 422; the gateway
-    /// does not answer → 503.
+    /// answers with the page to send the browser to. A pending attempt younger than
+    /// `SHOP_PAYMENT_REUSE_MINUTES` is answered again (same `url` and `authority`, no new
+    /// gateway request). Needs an `Idempotency-Key` header (one per attempt): the same key and
+    /// body answer the first answer again, another body 409. Someone else's or an unknown
+    /// order → 404; paid, cancelled or expired → 422; too many new attempts for the order or
+    /// the customer → 429 with `Retry-After`; the gateway does not answer → 503.
     #[oai(path = "/start", method = "post", operation_id = "payment_start")]
     async fn start(
         &self,
@@ -76,9 +93,11 @@ impl PaymentApi {
     /// The gateway sends the customer here with `Authority` and `Status` (`OK` or `NOK`). The
     /// payment is verified with the amount stored when it started (any amount in the query is
     /// ignored), then the browser is redirected to `/success-payment?code=…` or
-    /// `/error-payment?code=…` (`/error-payment` alone for an unknown authority). A replayed
-    /// callback changes nothing. When the gateway cannot be reached the payment stays pending
-    /// and reconciliation settles it later.
+    /// `/error-payment?code=…` (`/error-payment` alone for an unknown authority). Only a
+    /// verified payment settles anything: `NOK` closes that attempt, never the order (it keeps
+    /// its hold until it expires or its owner cancels); an `OK` the gateway does not confirm
+    /// leaves the attempt open. A replayed callback changes nothing. When the gateway cannot be
+    /// reached the payment stays pending and reconciliation settles it later.
     #[oai(path = "/callback", method = "get", operation_id = "payment_callback")]
     async fn callback(
         &self,
@@ -138,7 +157,7 @@ impl PaymentApi {
 
     /// The sandbox bank's page
     ///
-    /// Only with `SHOP_PAYMENT=sandbox`: a Persian page with the amount, «پرداخت» (pays and
+    /// Only with `SHOP_PAYMENT=sandbox` in development mode (404 otherwise): a Persian page with the amount, «پرداخت» (pays and
     /// returns to the callback with `Status=OK`) and «انصراف» (returns with `Status=NOK`).
     #[oai(path = "/sandbox/:authority", method = "get", operation_id = "payment_sandbox_page")]
     async fn sandbox_page(
@@ -146,7 +165,7 @@ impl PaymentApi {
         state: Data<&AppState>,
         #[oai(validator(max_length = 100))] authority: Path<String>,
     ) -> ApiResult<Html<String>> {
-        let bank = state.payments.sandbox().ok_or_else(ApiError::not_found)?;
+        let bank = sandbox_bank(&state).ok_or_else(ApiError::not_found)?;
         let amount = bank.amount(&authority.0).ok_or_else(ApiError::not_found)?;
         Ok(Html(super::view::sandbox_page(&authority.0, amount)))
     }
@@ -162,7 +181,7 @@ impl PaymentApi {
         state: Data<&AppState>,
         #[oai(validator(max_length = 100))] authority: Path<String>,
     ) -> ApiResult<Redirect> {
-        let bank = state.payments.sandbox().ok_or_else(ApiError::not_found)?;
+        let bank = sandbox_bank(&state).ok_or_else(ApiError::not_found)?;
         if !bank.pay(&authority.0) {
             return Err(ApiError::not_found());
         }

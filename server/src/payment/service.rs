@@ -1,16 +1,21 @@
 //! Paying an order: start (ask the gateway, store a pending payment, order → awaiting
-//! payment), the callback (verify with the amount stored here, then paid or cancelled), the
-//! result the payment pages read, and reconciliation.
+//! payment; a pending attempt is answered again, new ones are limited), the callback (only
+//! what the gateway verifies, with the amount stored here, settles anything), the result the
+//! payment pages read, and reconciliation.
 //!
 //! A payment moves from `pending` only by a conditional update, so a replayed callback, a
 //! second node or the reconciliation job can never settle it twice.
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use std::future::Future;
+use std::time::Duration;
+
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
 use super::entity::payment;
-use super::gateway::{GatewayError, PayRequest, Verified};
+use super::gateway::{GatewayError, PayRequest, Started, Verified};
+use crate::auth::limits::{self, Rate};
 use crate::order::entity::customer_order;
 use crate::order::service::checkout::clear_bought_lines;
 use crate::order::service::invoice::own_by_code;
@@ -33,6 +38,12 @@ pub enum PaymentError {
     /// The gateway did not open the payment (503).
     #[error("درگاه پرداخت در دسترس نیست؛ لطفا چند دقیقه دیگر دوباره تلاش کنید")]
     Gateway(GatewayError),
+    /// Too many new attempts for the order or the customer (429 with `Retry-After` seconds).
+    #[error("برای این پرداخت بیش از حد مجاز تلاش شده است؛ لطفا {0} ثانیه دیگر دوباره تلاش کنید")]
+    Limited(i64),
+    /// Another start of the same order is still waiting for the gateway (503 with `Retry-After`).
+    #[error("پرداخت این سفارش در حال آغاز است؛ لطفا چند ثانیه دیگر دوباره تلاش کنید")]
+    Busy(i64),
 }
 
 impl From<DbErr> for PaymentError {
@@ -67,38 +78,25 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
     }
     // An order bought in instalments charges its down payment here.
     let amount = crate::instalment::service::charge_now(&state.db, &order).await?;
-    let gateway = &state.payments;
-    let started = gateway
-        .request(&PayRequest {
-            amount,
-            description: shop_core::order_state::payment_description(&order.code),
-            callback_url: format!(
-                "{}/api/client/v1/payment/callback",
-                state.config.public_url.trim_end_matches('/')
-            ),
-            mobile: mobile.to_string(),
-        })
-        .await
-        .map_err(PaymentError::Gateway)?;
+    let attempt = Attempt {
+        order_id: order.id,
+        instalment_id: None,
+        user_id,
+        amount,
+        description: shop_core::order_state::payment_description(&order.code),
+        mobile,
+    };
+    let started = open_attempt(state, &attempt, |started| record_order_attempt(state, &attempt, started)).await?;
+    Ok((started.redirect_url, started.authority))
+}
+
+/// Stores a new attempt of an order and moves the order to awaiting payment, in one
+/// transaction: an order that expired meanwhile gets no attempt.
+async fn record_order_attempt(state: &AppState, a: &Attempt<'_>, started: Started) -> Result<(), PaymentError> {
+    let now = state.clock.unix();
     let txn = begin_write(&state.db).await?;
-    payment::ActiveModel {
-        order_id: Set(order.id),
-        user_id: Set(user_id),
-        gateway: Set(gateway.name().to_string()),
-        authority: Set(started.authority.clone()),
-        amount: Set(amount),
-        status: Set(payment::PENDING),
-        ref_id: Set(None),
-        card_pan: Set(None),
-        refund_needed: Set(false),
-        created_at: Set(now),
-        verified_at: Set(None),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    // Re-read inside the transaction: the order may have expired meanwhile.
-    let order = customer_order::Entity::find_by_id(order.id)
+    new_row(a, state.payments.name(), &started, now).insert(&txn).await?;
+    let order = customer_order::Entity::find_by_id(a.order_id)
         .one(&txn)
         .await?
         .ok_or(OrderError::OrderNotFound)?;
@@ -107,7 +105,125 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
         Applied::Refused(_) | Applied::Lost => return Err(PaymentError::NotPayable(status_of(&order).label())),
     }
     txn.commit().await?;
-    Ok((started.redirect_url, started.authority))
+    Ok(())
+}
+
+/// What a new attempt at the gateway is for.
+#[derive(Clone, Debug)]
+pub struct Attempt<'a> {
+    pub order_id: i64,
+    /// The instalment it pays; None for the order's own payment.
+    pub instalment_id: Option<i64>,
+    pub user_id: i64,
+    /// Toman, from our database.
+    pub amount: i64,
+    pub description: String,
+    pub mobile: &'a str,
+}
+
+/// The pending row of a new attempt.
+pub fn new_row(a: &Attempt<'_>, gateway: &str, started: &Started, now: i64) -> payment::ActiveModel {
+    payment::ActiveModel {
+        order_id: Set(a.order_id),
+        user_id: Set(a.user_id),
+        gateway: Set(gateway.to_string()),
+        authority: Set(started.authority.clone()),
+        amount: Set(a.amount),
+        status: Set(payment::PENDING),
+        ref_id: Set(None),
+        card_pan: Set(None),
+        refund_needed: Set(false),
+        created_at: Set(now),
+        verified_at: Set(None),
+        instalment_id: Set(a.instalment_id),
+        ..Default::default()
+    }
+}
+
+/// Opens an attempt at the gateway, or answers the pending one again while it is younger than
+/// `SHOP_PAYMENT_REUSE_MINUTES` (same authority and page, no gateway request). One start per
+/// order at a time (a claim in `rate_limits`, so on every node): parallel starts wait for the
+/// first one's attempt instead of each asking the gateway. New attempts are limited per order
+/// and per customer (sliding hour). `record` stores the new attempt before the claim ends.
+pub async fn open_attempt<F, Fut>(state: &AppState, a: &Attempt<'_>, record: F) -> Result<Started, PaymentError>
+where
+    F: FnOnce(Started) -> Fut,
+    Fut: Future<Output = Result<(), PaymentError>>,
+{
+    let claim = format!("payment-start:{}", a.order_id);
+    // Outlives the gateway call, so a crashed node's claim ends by itself.
+    let hold = i64::try_from(state.config.payment_timeout_ms / 1000).unwrap_or(60) + 5;
+    let patience = Duration::from_millis(state.config.payment_timeout_ms) + Duration::from_secs(5);
+    let since = tokio::time::Instant::now();
+    loop {
+        let now = state.clock.unix();
+        if let Some(started) = pending_attempt(state, a, now).await? {
+            return Ok(started);
+        }
+        match limits::claim_cooldown(&state.db, &claim, now, hold).await? {
+            Ok(()) => break,
+            Err(retry) if since.elapsed() >= patience => return Err(PaymentError::Busy(retry)),
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+    let opened = open_claimed(state, a, record).await;
+    if let Err(e) = limits::release_cooldown(&state.db, &claim, state.clock.unix()).await {
+        tracing::warn!(error = %e, "payment start claim not released: it ends by itself");
+    }
+    opened
+}
+
+/// The claimed part of [`open_attempt`].
+async fn open_claimed<F, Fut>(state: &AppState, a: &Attempt<'_>, record: F) -> Result<Started, PaymentError>
+where
+    F: FnOnce(Started) -> Fut,
+    Fut: Future<Output = Result<(), PaymentError>>,
+{
+    let now = state.clock.unix();
+    // Another start may have stored its attempt between our look and our claim.
+    if let Some(started) = pending_attempt(state, a, now).await? {
+        return Ok(started);
+    }
+    let caps = state.config.payment_starts;
+    let customer_key = format!("payment-customer:{}", a.user_id);
+    let customer_rate = Rate::per_hour(caps.per_customer_hour);
+    if let Err(retry) = limits::reserve(&state.db, &customer_key, now, customer_rate).await? {
+        return Err(PaymentError::Limited(retry));
+    }
+    if let Err(retry) = limits::reserve(&state.db, &format!("payment-order:{}", a.order_id), now, Rate::per_hour(caps.per_order_hour)).await? {
+        limits::refund(&state.db, &customer_key, customer_rate).await?;
+        return Err(PaymentError::Limited(retry));
+    }
+    let started = state
+        .payments
+        .request(&PayRequest {
+            amount: a.amount,
+            description: a.description.clone(),
+            callback_url: format!("{}/api/client/v1/payment/callback", state.config.public_url.trim_end_matches('/')),
+            mobile: a.mobile.to_string(),
+        })
+        .await
+        .map_err(PaymentError::Gateway)?;
+    record(started.clone()).await?;
+    Ok(started)
+}
+
+/// The attempt to answer again: pending, of this order (and instalment), customer, gateway and
+/// amount, and young enough that the gateway still takes it.
+async fn pending_attempt(state: &AppState, a: &Attempt<'_>, now: i64) -> Result<Option<Started>, DbErr> {
+    let q = payment::Entity::find()
+        .filter(payment::Column::OrderId.eq(a.order_id))
+        .filter(payment::Column::UserId.eq(a.user_id))
+        .filter(payment::Column::Status.eq(payment::PENDING))
+        .filter(payment::Column::Gateway.eq(state.payments.name()))
+        .filter(payment::Column::Amount.eq(a.amount))
+        .filter(payment::Column::CreatedAt.gt(now - state.config.payment_starts.reuse_secs));
+    let q = match a.instalment_id {
+        Some(id) => q.filter(payment::Column::InstalmentId.eq(id)),
+        None => q.filter(payment::Column::InstalmentId.is_null()),
+    };
+    let found = q.order_by_desc(payment::Column::Id).one(&state.db).await?;
+    Ok(found.map(|p| Started { redirect_url: state.payments.pay_url(&p.authority), authority: p.authority }))
 }
 
 /// The gateway sent the customer back. Returns the page to redirect to.
@@ -139,8 +255,11 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
         payment::PENDING => {}
         _ => return Ok(error_url(code)),
     }
+    // The callback is unauthenticated: anyone who knows an authority can send it. A «NOK»
+    // closes that attempt only; the order keeps its hold until it expires or its owner
+    // cancels, and the owner can start another attempt.
     if !status_ok {
-        fail(state, &p, "انصراف از پرداخت").await?;
+        close_attempt(state, &p).await?;
         return Ok(error_url(code));
     }
     match state.payments.verify(&p.authority, p.amount).await {
@@ -148,9 +267,11 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
             true => Ok(success_url(code.unwrap_or_default())),
             false => Ok(error_url(code)),
         },
+        // Not confirmed (e.g. «OK» sent before paying): nothing is settled and the attempt
+        // stays open, since the customer may still pay on the bank's page; reconciliation,
+        // a «NOK», or the order's expiry ends it.
         Err(GatewayError::Refused { code: c, message }) => {
             tracing::info!(authority, code = c, %message, "payment not verified");
-            fail(state, &p, "پرداخت تایید نشد").await?;
             Ok(error_url(code))
         }
         // Unknown fate: the payment stays pending for reconciliation.
@@ -161,23 +282,16 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
     }
 }
 
-/// Marks a pending payment failed and cancels its order (stock released); once.
-async fn fail(state: &AppState, p: &payment::Model, note: &str) -> Result<(), DbErr> {
-    let now = state.clock.unix();
-    let txn = begin_write(&state.db).await?;
-    let moved = payment::Entity::update_many()
+/// Marks a pending attempt failed (its order is untouched); once.
+async fn close_attempt(state: &AppState, p: &payment::Model) -> Result<(), DbErr> {
+    payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(payment::FAILED))
-        .col_expr(payment::Column::VerifiedAt, Expr::value(now))
+        .col_expr(payment::Column::VerifiedAt, Expr::value(state.clock.unix()))
         .filter(payment::Column::Id.eq(p.id))
         .filter(payment::Column::Status.eq(payment::PENDING))
-        .exec(&txn)
+        .exec(&state.db)
         .await?;
-    if moved.rows_affected == 1 {
-        if let Some(order) = customer_order::Entity::find_by_id(p.order_id).one(&txn).await? {
-            apply(&txn, &order, &OrderEvent::PaymentFailed, note, now).await?;
-        }
-    }
-    txn.commit().await
+    Ok(())
 }
 
 /// Moves a pending payment to paid with the bank's reference, in `txn`. False when it was no

@@ -130,6 +130,25 @@ impl Default for Timeouts {
     }
 }
 
+/// `payment/start` (and an instalment's payment): how long a pending attempt is answered
+/// again instead of asking the gateway for a new one, and how many new attempts (gateway
+/// requests) an order and a customer may open per sliding hour (docs/security.md, issue 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaymentStarts {
+    /// `SHOP_PAYMENT_REUSE_MINUTES` (10), in seconds.
+    pub reuse_secs: i64,
+    /// `SHOP_PAYMENT_STARTS_PER_ORDER` (10 an hour).
+    pub per_order_hour: i64,
+    /// `SHOP_PAYMENT_STARTS_PER_CUSTOMER` (30 an hour).
+    pub per_customer_hour: i64,
+}
+
+impl Default for PaymentStarts {
+    fn default() -> Self {
+        Self { reuse_secs: 10 * 60, per_order_hour: 10, per_customer_hour: 30 }
+    }
+}
+
 /// Everything the server needs to start.
 #[derive(Clone)]
 pub struct Config {
@@ -162,6 +181,8 @@ pub struct Config {
     pub zarinpal_startpay: String,
     /// Time limit of one call to the payment gateway, milliseconds (`SHOP_PAYMENT_TIMEOUT_MS`, 10000).
     pub payment_timeout_ms: u64,
+    /// Starting payments: reuse of a pending attempt and the limits on new ones.
+    pub payment_starts: PaymentStarts,
     /// How long an unpaid order holds its stock, seconds (`SHOP_ORDER_HOLD_MINUTES`, 20 minutes).
     pub order_hold_secs: i64,
     /// Pause between rounds of the background jobs, milliseconds (`SHOP_JOB_INTERVAL_MS`, 30000).
@@ -355,6 +376,11 @@ impl Config {
             zarinpal_startpay: var("SHOP_ZARINPAL_STARTPAY")
                 .unwrap_or_else(|| "https://www.zarinpal.com/pg/StartPay/".into()),
             payment_timeout_ms: parse_var("SHOP_PAYMENT_TIMEOUT_MS", 10_000)?,
+            payment_starts: PaymentStarts {
+                reuse_secs: parse_var("SHOP_PAYMENT_REUSE_MINUTES", PaymentStarts::default().reuse_secs / 60)? * 60,
+                per_order_hour: parse_var("SHOP_PAYMENT_STARTS_PER_ORDER", PaymentStarts::default().per_order_hour)?,
+                per_customer_hour: parse_var("SHOP_PAYMENT_STARTS_PER_CUSTOMER", PaymentStarts::default().per_customer_hour)?,
+            },
             order_hold_secs: parse_var("SHOP_ORDER_HOLD_MINUTES", shop_core::checkout::DEFAULT_HOLD_MINUTES)? * 60,
             job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
@@ -395,6 +421,7 @@ impl Config {
             zarinpal_url: "http://127.0.0.1:9".into(),
             zarinpal_startpay: "http://127.0.0.1:9/pg/StartPay/".into(),
             payment_timeout_ms: 2_000,
+            payment_starts: PaymentStarts::default(),
             order_hold_secs: shop_core::checkout::DEFAULT_HOLD_MINUTES * 60,
             job_interval_ms: 100,
             public_url: "http://127.0.0.1:8080".into(),
@@ -450,6 +477,13 @@ impl Config {
                 name: "SHOP_SECRET",
                 fa: "کلید SHOP_SECRET ضعیف یا عمومی است؛ یک کلید تصادفی تازه بسازید (openssl rand -hex 32)",
                 en: "SHOP_SECRET is weak or published; generate a fresh random one (openssl rand -hex 32)",
+            });
+        }
+        if self.payment == "sandbox" {
+            found.push(UnsafeSetting {
+                name: "SHOP_PAYMENT",
+                fa: "درگاه پرداخت روی sandbox است و هر کسی بی‌پرداخت سفارش را پرداخت‌شده می‌کند؛ SHOP_PAYMENT=zarinpal و SHOP_ZARINPAL_MERCHANT را بگذارید",
+                en: "the sandbox bank marks any order paid without a payment; set SHOP_PAYMENT=zarinpal and SHOP_ZARINPAL_MERCHANT",
             });
         }
         found
@@ -589,10 +623,13 @@ mod tests {
         assert!(c.unsafe_settings().is_empty(), "development mode allows them");
         c.env = ShopEnv::Production;
         let names: Vec<_> = c.unsafe_settings().iter().map(|u| u.name).collect();
-        assert_eq!(names, ["SHOP_SMS", "SHOP_CAPTCHA_SECRET", "SHOP_SECRET"]);
+        assert_eq!(names, ["SHOP_SMS", "SHOP_CAPTCHA_SECRET", "SHOP_SECRET", "SHOP_PAYMENT"]);
+        let payment = c.unsafe_settings().into_iter().find(|u| u.name == "SHOP_PAYMENT").unwrap();
+        assert!(payment.fa.contains("SHOP_PAYMENT=zarinpal") && payment.en.contains("SHOP_ZARINPAL_MERCHANT"));
         c.sms = SmsSetting::Kavenegar { api_key: "k".into(), template: "t".into(), base_url: "http://x".into() };
         c.captcha_secret = Some("s".into());
         c.secret = b"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".to_vec();
+        c.payment = "zarinpal".into();
         assert!(c.unsafe_settings().is_empty());
     }
 

@@ -177,6 +177,9 @@ fn serve_refuses_unsafe_settings_outside_development() {
     assert!(!out.status.success(), "must not serve:\n{log}");
     assert!(log.contains("SHOP_SMS") && log.contains("SHOP_CAPTCHA_SECRET"), "{log}");
     assert!(log.contains("پیامک") && log.contains("console SMS"), "Persian and English: {log}");
+    // The sandbox bank (the default SHOP_PAYMENT) marks any order paid: refused, saying what to set.
+    assert!(log.contains("SHOP_PAYMENT:") && log.contains("SHOP_PAYMENT=zarinpal") && log.contains("SHOP_ZARINPAL_MERCHANT"), "{log}");
+    assert!(log.contains("درگاه") && log.contains("sandbox bank"), "Persian and English: {log}");
     assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err());
 
     // A real provider and captcha, but a weak secret and the demo customer left in the database.
@@ -195,6 +198,16 @@ fn serve_refuses_unsafe_settings_outside_development() {
     assert!(!out.status.success(), "{log}");
     assert!(log.contains("SHOP_SECRET") && log.contains("09120000000"), "weak secret and demo customer named: {log}");
     assert!(!log.contains("SHOP_SMS:"), "kavenegar is accepted: {log}");
+    assert!(log.contains("SHOP_PAYMENT:"), "the sandbox bank is still refused: {log}");
+
+    // With Zarinpal configured the bank is accepted (the rest is still refused).
+    let mut zarinpal = weak.clone();
+    zarinpal.push(("SHOP_PAYMENT", "zarinpal".to_string()));
+    zarinpal.push(("SHOP_ZARINPAL_MERCHANT", "1344b5d4-0048-11e8-94db-005056a205be".to_string()));
+    let out = serve(&zarinpal).wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{log}");
+    assert!(!log.contains("SHOP_PAYMENT:") && log.contains("SHOP_SECRET"), "zarinpal is accepted: {log}");
 
     // Shorter than 32 bytes is refused in every mode.
     let mut short = safe.to_vec();
@@ -203,4 +216,65 @@ fn serve_refuses_unsafe_settings_outside_development() {
     let out = serve(&short).wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(!out.status.success() && log.contains("SHOP_SECRET") && log.contains("32"), "{log}");
+}
+
+/// `shop payments refunds` lists the payments captured but not taken (paid after the order
+/// expired, or a second payment of an order already paid), for staff to give back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn payments_refunds_lists_late_and_duplicate_payments() {
+    use crate::checkout_support::{eventually, get_location, no_redirect, order_row, payment_row, ready, register, start_payment, CALLBACK};
+    let db = TestDb::sqlite();
+    let url = db.url.clone();
+    let s = crate::helpers::spawn_app(db).await;
+    let tmp = TempDir::new("shop-bin");
+    let refunds = || {
+        let out = shop()
+            .args(["payments", "refunds"])
+            .current_dir(&tmp.0)
+            .env("SHOP_DATABASE_URL", &url)
+            .env("SHOP_SECRET", "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(refunds().contains("no payment needs a refund"), "{}", refunds());
+
+    let pay = |authority: String| {
+        let s = &s;
+        async move {
+            no_redirect().post(s.url(&format!("/api/client/v1/payment/sandbox/{authority}/pay"))).send().await.unwrap();
+            get_location(s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await.1
+        }
+    };
+    let shop = crate::checkout_support::shop(&s, 10).await;
+    // Two tabs of one order, the second opened after the first attempt stopped being reused;
+    // both paid at the bank.
+    let r = ready(&s, &shop, 1).await;
+    let twice = register(&s, &r, &shop).await;
+    let (_, a) = start_payment(&s, &r.c, &twice).await;
+    s.clock.advance(11 * 60);
+    let (_, b) = start_payment(&s, &r.c, &twice).await;
+    assert_ne!(a, b);
+    assert_eq!(pay(a.clone()).await, format!("/success-payment?code={twice}"));
+    assert_eq!(pay(b.clone()).await, format!("/error-payment?code={twice}"));
+    // An order paid after it expired.
+    let late_customer = ready(&s, &shop, 1).await;
+    let late = register(&s, &late_customer, &shop).await;
+    let (_, c) = start_payment(&s, &late_customer.c, &late).await;
+    s.clock.advance(21 * 60);
+    eventually("expired", || async { order_row(&s, &late).await.status == "expired" }).await;
+    assert_eq!(pay(c.clone()).await, format!("/error-payment?code={late}"));
+
+    let listed = refunds();
+    let (pa, pb, pc) = (payment_row(&s, &a).await, payment_row(&s, &b).await, payment_row(&s, &c).await);
+    let line = |id: i64| listed.lines().find(|l| l.split('\t').nth(1) == Some(id.to_string().as_str())).map(str::to_string);
+    let amount = (shop.price + shop.warranty + 120_000).to_string();
+    let dup = line(pb.id).unwrap_or_else(|| panic!("the duplicate is not listed:\n{listed}"));
+    let dup_ref = pb.ref_id.clone().unwrap();
+    assert!(dup.starts_with(&twice) && dup.contains(&amount) && dup.contains(&dup_ref) && dup.contains("already paid"), "{listed}");
+    let exp = line(pc.id).unwrap_or_else(|| panic!("the late payment is not listed:\n{listed}"));
+    assert!(exp.starts_with(&late) && exp.contains(&amount) && exp.contains(&pc.ref_id.clone().unwrap()) && exp.contains("expired"), "{listed}");
+    assert!(line(pa.id).is_none(), "the payment that paid its order is not listed:\n{listed}");
+    assert_eq!(listed.lines().count(), 3, "a header and two payments:\n{listed}");
 }

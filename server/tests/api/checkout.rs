@@ -25,13 +25,13 @@ on_both_dbs!(
     cancelling_releases_once,
     registering_the_cart_again_replaces_the_unpaid_order,
     paying_in_the_sandbox_commits_stock_and_empties_the_cart,
-    cancelling_at_the_bank_keeps_the_cart_and_a_new_order_can_be_paid,
+    cancelling_at_the_bank_keeps_the_order_and_it_can_be_paid_again,
     an_unknown_authority_or_an_unpaid_ok_callback_is_not_a_payment,
     a_payment_after_expiry_is_flagged_for_a_refund,
     the_same_key_never_starts_two_payments,
     another_customers_cart_address_order_and_invoice_are_closed,
     zarinpal_verifies_with_the_amount_from_our_database,
-    zarinpal_refusing_the_verify_cancels_the_order,
+    zarinpal_refusing_the_verify_settles_nothing,
     zarinpal_slow_verify_is_reconciled_later,
     zarinpal_erroring_verify_is_reconciled_later,
     zarinpal_silent_verify_is_reconciled_later,
@@ -484,7 +484,9 @@ async fn paying_in_the_sandbox_commits_stock_and_empties_the_cart(db: TestDb) {
     assert_eq!(inv.body["data"]["RefId"], res.body["RefId"]);
 }
 
-async fn cancelling_at_the_bank_keeps_the_cart_and_a_new_order_can_be_paid(db: TestDb) {
+/// «انصراف» at the bank closes that attempt only (issue 22 item 5): the order keeps its hold
+/// and the cart, and the same order is paid with a new attempt.
+async fn cancelling_at_the_bank_keeps_the_order_and_it_can_be_paid_again(db: TestDb) {
     let s = spawn_app(db).await;
     let shop = shop(&s, 10).await;
     let r = ready(&s, &shop, 2).await;
@@ -494,21 +496,22 @@ async fn cancelling_at_the_bank_keeps_the_cart_and_a_new_order_can_be_paid(db: T
     assert_eq!(loc, format!("/error-payment?code={code}"));
     let res = s.post_auth(PAY_RESULT, &r.c.token, json!({ "code": code })).await;
     assert_eq!(res.body["PaymentStatus"], "failed");
-    assert_eq!(res.body["OrderStatus"], "cancelled");
-    assert_eq!(stock(&s, shop.variant).await, 10, "released");
+    assert_eq!(res.body["OrderStatus"], "awaiting_payment");
+    assert_eq!(stock(&s, shop.variant).await, 8, "still held");
     let cart = s.post_auth(LIST, &r.c.token, json!({ "uid": r.c.uid })).await;
     assert_eq!(cart.body["data"][0]["Num"], 2, "the cart is intact");
 
-    let code2 = register(&s, &r, &shop).await;
-    let (_, authority2) = start_payment(&s, &r.c, &code2).await;
+    let (_, authority2) = start_payment(&s, &r.c, &code).await;
+    assert_ne!(authority2, authority);
     no_redirect()
         .post(s.url(&format!("/api/client/v1/payment/sandbox/{authority2}/pay")))
         .send()
         .await
         .unwrap();
     let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority2}&Status=OK")).await;
-    assert_eq!(loc, format!("/success-payment?code={code2}"));
+    assert_eq!(loc, format!("/success-payment?code={code}"));
     assert_eq!(stock(&s, shop.variant).await, 8);
+    assert_eq!(order_row(&s, &code).await.status, "paid");
 }
 
 async fn an_unknown_authority_or_an_unpaid_ok_callback_is_not_a_payment(db: TestDb) {
@@ -518,14 +521,15 @@ async fn an_unknown_authority_or_an_unpaid_ok_callback_is_not_a_payment(db: Test
     let (_, loc) = get_location(&s, CALLBACK).await;
     assert_eq!(loc, "/error-payment");
 
-    // «OK» without paying at the bank: the sandbox refuses the verify.
+    // «OK» without paying at the bank: the sandbox refuses the verify, nothing is settled.
     let shop = shop(&s, 10).await;
     let r = ready(&s, &shop, 1).await;
     let code = register(&s, &r, &shop).await;
     let (_, authority) = start_payment(&s, &r.c, &code).await;
     let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK&Amount=1000")).await;
     assert_eq!(loc, format!("/error-payment?code={code}"));
-    assert_eq!(payment_row(&s, &authority).await.status, "failed");
+    assert_eq!(payment_row(&s, &authority).await.status, "pending");
+    assert_eq!(order_row(&s, &code).await.status, "awaiting_payment");
 }
 
 async fn a_payment_after_expiry_is_flagged_for_a_refund(db: TestDb) {
@@ -679,16 +683,21 @@ async fn zarinpal_verifies_with_the_amount_from_our_database(db: TestDb) {
     assert_eq!(fake.verifies().len(), before);
 }
 
-async fn zarinpal_refusing_the_verify_cancels_the_order(db: TestDb) {
+async fn zarinpal_refusing_the_verify_settles_nothing(db: TestDb) {
     let fake = fake_zarinpal().await;
     let s = spawn_app_with(db, zarinpal(fake.base.clone())).await;
     let (shop, _r, code, authority) = zarinpal_order(&s).await;
-    // Not paid at Zarinpal: verify answers -51.
+    // Not paid at Zarinpal: verify answers -51; the attempt stays open, the order keeps its hold.
     let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
     assert_eq!(loc, format!("/error-payment?code={code}"));
-    assert_eq!(payment_row(&s, &authority).await.status, "failed");
-    assert_eq!(order_row(&s, &code).await.status, "cancelled");
-    assert_eq!(stock(&s, shop.variant).await, 10);
+    assert_eq!(payment_row(&s, &authority).await.status, "pending");
+    assert_eq!(order_row(&s, &code).await.status, "awaiting_payment");
+    assert_eq!(stock(&s, shop.variant).await, 9);
+    // Paid afterwards on the same page: the callback settles it.
+    fake.pay(&authority);
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
+    assert_eq!(loc, format!("/success-payment?code={code}"));
+    assert_eq!(order_row(&s, &code).await.status, "paid");
 }
 
 async fn unreachable_verify_stays_pending_then_reconciles(db: TestDb, mode: VerifyMode) {

@@ -372,9 +372,13 @@ async fn the_same_instalment_paid_twice_at_the_bank_is_flagged_for_a_refund(db: 
     let shop = shop(&s, 10).await;
     let (r, code) = paid_down_payment(&s, &fake, &shop).await;
     let rows = instalments_of(&s, &code).await;
-    // Two tabs, two attempts (different keys), both paid at the bank.
+    // Two tabs, two attempts (the second after the first stopped being answered again), both
+    // paid at the bank.
     let a = post_key(&s, PAY, &r.c.token, &key(), json!({ "id": rows[0].id })).await.s("authority");
-    let b = post_key(&s, PAY, &r.c.token, &key(), json!({ "id": rows[0].id })).await.s("authority");
+    let again = post_key(&s, PAY, &r.c.token, &key(), json!({ "id": rows[0].id })).await.s("authority");
+    assert_eq!(again, a, "a pending attempt is answered again");
+    s.clock.advance(s.state.config.payment_starts.reuse_secs + 1);
+    let b = post_key(&s, PAY, &s.fresh_token(&r.c), &key(), json!({ "id": rows[0].id })).await.s("authority");
     assert_ne!(a, b);
     let loc = pay_at_zarinpal(&s, &fake, &a).await;
     assert!(loc.ends_with("result=paid"), "{loc}");

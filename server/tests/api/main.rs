@@ -14,6 +14,7 @@ mod checkout_support;
 mod discounts;
 mod instalments;
 mod order;
+mod payments;
 mod platform;
 mod prepared_orders;
 mod providers;

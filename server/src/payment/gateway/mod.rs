@@ -55,6 +55,9 @@ pub trait PaymentGateway: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// Opens a payment.
     async fn request(&self, req: &PayRequest) -> Result<Started, GatewayError>;
+    /// The page of an open attempt (what `request` answered as `redirect_url`), so that a
+    /// pending attempt can be answered again without a new request.
+    fn pay_url(&self, authority: &str) -> String;
     /// Confirms a payment for exactly `amount` (from our database).
     async fn verify(&self, authority: &str, amount: i64) -> Result<Verified, GatewayError>;
     /// Authorities paid at the gateway but not verified by us yet.

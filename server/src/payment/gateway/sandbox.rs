@@ -70,12 +70,13 @@ impl PaymentGateway for Sandbox {
                     ref_id,
                 },
             );
-        Ok(Started {
-            // Same origin as the shop whatever its public address (a test server's port is
-            // picked by the OS), so a path is enough.
-            redirect_url: format!("/api/client/v1/payment/sandbox/{authority}"),
-            authority,
-        })
+        Ok(Started { redirect_url: self.pay_url(&authority), authority })
+    }
+
+    fn pay_url(&self, authority: &str) -> String {
+        // Same origin as the shop whatever its public address (a test server's port is
+        // picked by the OS), so a path is enough.
+        format!("/api/client/v1/payment/sandbox/{authority}")
     }
 
     async fn verify(&self, authority: &str, amount: i64) -> Result<Verified, GatewayError> {

@@ -110,10 +110,11 @@ impl PaymentGateway for Zarinpal {
             .filter(|a| !a.is_empty())
             .ok_or_else(|| GatewayError::Unreachable("no authority in the answer".into()))?
             .to_string();
-        Ok(Started {
-            redirect_url: format!("{}{authority}", self.startpay),
-            authority,
-        })
+        Ok(Started { redirect_url: self.pay_url(&authority), authority })
+    }
+
+    fn pay_url(&self, authority: &str) -> String {
+        format!("{}{authority}", self.startpay)
     }
 
     async fn verify(&self, authority: &str, amount: i64) -> Result<Verified, GatewayError> {
