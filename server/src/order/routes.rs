@@ -64,6 +64,9 @@ impl From<OrderError> for ApiError {
             | OrderError::ProductNotFound
             | OrderError::VariantNotFound => ApiError::NotFound(body()),
             OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
+            OrderError::TooManyRegistrations { retry_after, .. } | OrderError::TooManyCancellations { retry_after, .. } => {
+                ApiError::TooManyRequests(body(), (*retry_after).max(1))
+            }
             OrderError::Db(db) => ApiError::internal(db),
         }
     }
@@ -222,6 +225,11 @@ impl OrderApi {
     /// in the cart (register again with `acceptprices: true`) or `payable` differs from the
     /// server's. Needs an `Idempotency-Key` header, one per attempt: the same key and body get
     /// the first answer again, another body 409. The cart is left as it is until payment.
+    /// Registering the cart again replaces its earlier order that has not gone to the bank (its
+    /// stock is released in the same transaction). What a customer's unpaid orders hold is
+    /// capped (by default 2 unpaid orders, 3 units of a product per order and per customer, 10
+    /// units in all): past a cap → 422 naming the product; more than 10 registrations in an
+    /// hour → 429 with `Retry-After`.
     #[oai(path = "/register", method = "post", operation_id = "order_register")]
     async fn register(
         &self,
@@ -245,7 +253,7 @@ impl OrderApi {
         };
         let now = state.clock.unix();
         idempotency::once(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, || async {
-            let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, now)
+            let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, now)
                 .await
                 .map_err(checkout_error)?;
             let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };
@@ -293,11 +301,12 @@ impl OrderApi {
     /// Cancel an unpaid order
     ///
     /// The caller cancels one of their orders that is registered or awaiting payment; its
-    /// stock is released. Another state → 422; someone else's or an unknown code → 404.
+    /// stock is released. Another state → 422; someone else's or an unknown code → 404; more
+    /// than 10 cancellations in an hour (by default) → 429 with `Retry-After`.
     #[oai(path = "/cancel", method = "post", operation_id = "order_cancel")]
     async fn cancel(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<InvoiceResp>> {
         let code = body.code.to_uppercase();
-        match invoice::cancel(&state.db, auth.id(), &code, state.clock.unix()).await.map_err(ApiError::from)? {
+        match invoice::cancel(&state.db, auth.id(), &code, state.config.order_limits.cancellations_per_hour, state.clock.unix()).await.map_err(ApiError::from)? {
             Applied::Moved(_) => {}
             Applied::Refused(e) => return Err(ApiError::invalid("code", e.to_string())),
             Applied::Lost => return Err(ApiError::conflict("وضعیت سفارش هم‌زمان تغییر کرد؛ لطفا دوباره تلاش کنید")),

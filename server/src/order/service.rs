@@ -56,6 +56,13 @@ pub enum OrderError {
     /// The order is no longer a cart (already registered) (422).
     #[error("این سفارش دیگر قابل ویرایش نیست")]
     NotEditable,
+    /// The customer registered `limit` orders in the last hour (429, `Retry-After`).
+    #[error("در هر ساعت حداکثر {} بار می‌توان سفارش ثبت کرد؛ لطفا {} دیگر دوباره تلاش کنید", fa(*limit), wait(*retry_after))]
+    TooManyRegistrations { limit: i64, retry_after: i64 },
+    /// The customer cancelled `limit` orders in the last hour (429, `Retry-After`); the order
+    /// keeps its hold until it expires.
+    #[error("در هر ساعت حداکثر {} سفارش را می‌توان لغو کرد؛ لطفا {} دیگر دوباره تلاش کنید", fa(*limit), wait(*retry_after))]
+    TooManyCancellations { limit: i64, retry_after: i64 },
     #[error("database: {0}")]
     Db(#[from] DbErr),
 }
@@ -71,9 +78,20 @@ impl OrderError {
             OrderError::VariantNotFound => Some("spiddetail"),
             OrderError::InvalidQuantity => Some("num"),
             OrderError::NotEditable => Some("orderid"),
+            OrderError::TooManyRegistrations { .. } => Some("orderid"),
+            OrderError::TooManyCancellations { .. } => Some("code"),
             OrderError::Db(_) => None,
         }
     }
+}
+
+fn fa(n: i64) -> String {
+    shop_core::digits::to_persian_digits(&n.to_string())
+}
+
+/// A wait in whole minutes (at least one), for a limit's message.
+fn wait(secs: i64) -> String {
+    format!("{} دقیقه", fa(secs.max(1).div_euclid(60) + i64::from(secs.max(1) % 60 != 0)))
 }
 
 /// One cart line as the client sees it (catalogue values, never the client's).

@@ -149,6 +149,54 @@ impl Default for PaymentStarts {
     }
 }
 
+/// What a customer's unpaid orders may hold, and how often a customer may register or cancel
+/// (issue 22: one account held every unit of 21 variants and renewed the hold in 16 ms).
+/// docs/security.md "Stock holds (issue 22)" gives the reasons for the values.
+#[derive(Debug, Clone, Copy)]
+pub struct OrderLimits {
+    /// `SHOP_HOLD_OPEN_ORDERS` (2), `SHOP_HOLD_UNITS_PER_ORDER` (3),
+    /// `SHOP_HOLD_UNITS_PER_CUSTOMER` (3), `SHOP_HOLD_UNITS_TOTAL` (10).
+    pub holds: shop_core::stock::HoldCaps,
+    /// Registrations per customer per sliding hour (`SHOP_ORDER_REGISTRATIONS_PER_HOUR`, 10).
+    pub registrations_per_hour: i64,
+    /// Cancellations per customer per sliding hour (`SHOP_ORDER_CANCELS_PER_HOUR`, 10).
+    pub cancellations_per_hour: i64,
+}
+
+impl Default for OrderLimits {
+    fn default() -> Self {
+        Self {
+            holds: shop_core::stock::HoldCaps { open_orders: 2, units_per_order: 3, units_per_customer: 3, units_total: 10 },
+            registrations_per_hour: 10,
+            cancellations_per_hour: 10,
+        }
+    }
+}
+
+impl OrderLimits {
+    /// The defaults, each overridden by its variable; every value must be at least 1.
+    fn from_env() -> Result<Self, ConfigError> {
+        let d = Self::default();
+        let positive = |name: &'static str, default: i64| -> Result<i64, ConfigError> {
+            let v = parse_var(name, default)?;
+            if v < 1 {
+                return Err(ConfigError::Invalid { name, reason: "must be at least 1".into() });
+            }
+            Ok(v)
+        };
+        Ok(Self {
+            holds: shop_core::stock::HoldCaps {
+                open_orders: positive("SHOP_HOLD_OPEN_ORDERS", d.holds.open_orders)?,
+                units_per_order: positive("SHOP_HOLD_UNITS_PER_ORDER", d.holds.units_per_order)?,
+                units_per_customer: positive("SHOP_HOLD_UNITS_PER_CUSTOMER", d.holds.units_per_customer)?,
+                units_total: positive("SHOP_HOLD_UNITS_TOTAL", d.holds.units_total)?,
+            },
+            registrations_per_hour: positive("SHOP_ORDER_REGISTRATIONS_PER_HOUR", d.registrations_per_hour)?,
+            cancellations_per_hour: positive("SHOP_ORDER_CANCELS_PER_HOUR", d.cancellations_per_hour)?,
+        })
+    }
+}
+
 /// Everything the server needs to start.
 #[derive(Clone)]
 pub struct Config {
@@ -187,6 +235,9 @@ pub struct Config {
     pub order_hold_secs: i64,
     /// Pause between rounds of the background jobs, milliseconds (`SHOP_JOB_INTERVAL_MS`, 30000).
     pub job_interval_ms: u64,
+    /// What unpaid orders may hold; registrations and cancellations per hour (`SHOP_HOLD_*`,
+    /// `SHOP_ORDER_REGISTRATIONS_PER_HOUR`, `SHOP_ORDER_CANCELS_PER_HOUR`).
+    pub order_limits: OrderLimits,
     /// Public base URL (`SHOP_PUBLIC_URL`).
     pub public_url: String,
     /// Built web app (`SHOP_WEB_DIR`, default `web/dist`).
@@ -383,6 +434,7 @@ impl Config {
             },
             order_hold_secs: parse_var("SHOP_ORDER_HOLD_MINUTES", shop_core::checkout::DEFAULT_HOLD_MINUTES)? * 60,
             job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
+            order_limits: OrderLimits::from_env()?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
             web_dir: PathBuf::from(var("SHOP_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
             files_dir: var("SHOP_FILES_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("files")),
@@ -424,6 +476,7 @@ impl Config {
             payment_starts: PaymentStarts::default(),
             order_hold_secs: shop_core::checkout::DEFAULT_HOLD_MINUTES * 60,
             job_interval_ms: 100,
+            order_limits: OrderLimits::default(),
             public_url: "http://127.0.0.1:8080".into(),
             web_dir: PathBuf::from("web/dist"),
             data_dir: PathBuf::from("data"),

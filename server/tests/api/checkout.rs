@@ -36,6 +36,11 @@ on_both_dbs!(
     zarinpal_erroring_verify_is_reconciled_later,
     zarinpal_silent_verify_is_reconciled_later,
     zarinpal_refusing_the_request_answers_503_and_keeps_the_order,
+    registering_again_when_the_earlier_order_holds_the_last_unit_replaces_it,
+    an_order_asking_too_many_units_of_one_variant_is_refused_and_holds_nothing,
+    thirty_parallel_registrations_of_one_customer_stay_within_the_caps,
+    the_eleventh_registration_in_an_hour_is_refused,
+    the_eleventh_cancellation_in_an_hour_is_refused,
 );
 
 fn zarinpal(base: String) -> impl Fn(&mut Config) {
@@ -370,9 +375,9 @@ async fn hundred_customers_for_ten_laptops_get_ten_orders(db: TestDb) {
 async fn an_unpaid_order_expires_and_gives_its_stock_back(db: TestDb) {
     let s = spawn_app(db).await;
     let shop = shop(&s, 10).await;
-    let r = ready(&s, &shop, 4).await;
+    let r = ready(&s, &shop, 3).await;
     let code = register(&s, &r, &shop).await;
-    assert_eq!(stock(&s, shop.variant).await, 6);
+    assert_eq!(stock(&s, shop.variant).await, 7);
     s.clock.advance(19 * 60);
     tokio::time::sleep(std::time::Duration::from_millis(400)).await;
     assert_eq!(
@@ -401,19 +406,20 @@ async fn an_unpaid_order_expires_and_gives_its_stock_back(db: TestDb) {
 async fn registering_the_cart_again_replaces_the_unpaid_order(db: TestDb) {
     let s = spawn_app(db).await;
     let shop = shop(&s, 10).await;
-    let r = ready(&s, &shop, 3).await;
+    // One laptop: the order at the bank and the new one together stay within 3 per customer.
+    let r = ready(&s, &shop, 1).await;
     let first = register(&s, &r, &shop).await;
     let second = register(&s, &r, &shop).await;
     assert_ne!(first, second);
     assert_eq!(order_row(&s, &first).await.status, "cancelled");
     assert_eq!(order_row(&s, &second).await.status, "registered");
-    assert_eq!(stock(&s, shop.variant).await, 7, "one reservation, not two");
+    assert_eq!(stock(&s, shop.variant).await, 9, "one reservation, not two");
     // An order already at the bank is not replaced.
     start_payment(&s, &r.c, &second).await;
     let third = register(&s, &r, &shop).await;
     assert_eq!(order_row(&s, &second).await.status, "awaiting_payment");
     assert_eq!(order_row(&s, &third).await.status, "registered");
-    assert_eq!(stock(&s, shop.variant).await, 4);
+    assert_eq!(stock(&s, shop.variant).await, 8);
 }
 
 async fn cancelling_releases_once(db: TestDb) {
@@ -745,4 +751,189 @@ async fn zarinpal_refusing_the_request_answers_503_and_keeps_the_order(db: TestD
     resp.assert_error(503);
     assert_eq!(order_row(&s, &code).await.status, "registered");
     assert_eq!(s.count("payment").await, 0);
+}
+
+// ------------------------------------------------------------------ stock holds (issue 22)
+
+/// Units the customer's unpaid orders hold now, and how many such orders there are.
+async fn held(s: &TestApp, user_id: i64) -> (i64, usize) {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use shop_server::order::entity::{customer_order, customer_order_line};
+    let open = customer_order::Entity::find()
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .filter(customer_order::Column::StockState.eq(customer_order::STOCK_RESERVED))
+        .all(&s.db)
+        .await
+        .unwrap();
+    let ids: Vec<i64> = open.iter().map(|o| o.id).collect();
+    let units = customer_order_line::Entity::find()
+        .filter(customer_order_line::Column::OrderId.is_in(ids))
+        .all(&s.db)
+        .await
+        .unwrap()
+        .iter()
+        .map(|l| l.num)
+        .sum();
+    (units, open.len())
+}
+
+/// Item 12: the customer's own earlier order holds the last unit; registering the cart again
+/// (as it is, then with a second laptop added) replaces it instead of answering "not available".
+async fn registering_again_when_the_earlier_order_holds_the_last_unit_replaces_it(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 1).await;
+    let r = ready(&s, &shop, 1).await;
+    let first = register(&s, &r, &shop).await;
+    assert_eq!(stock(&s, shop.variant).await, 0);
+
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "ok", "the cart as it was: {}", resp.text);
+    let second = resp.body["order"]["Code"].as_str().unwrap().to_string();
+    assert_eq!(order_row(&s, &first).await.status, "cancelled");
+    assert_eq!(order_row(&s, &second).await.status, "registered");
+    assert_eq!(stock(&s, shop.variant).await, 0);
+    assert_eq!(held(&s, r.c.id).await, (1, 1), "the last unit is held once");
+
+    // The cart edited: a second laptop added.
+    let other = s.product_with_options(&format!("holds-{}", key()), &[shop.post, shop.courier]).await;
+    let other_variant = s.first_variant_of(other).await;
+    let add = s
+        .post_auth(EDIT, &r.c.token, json!({ "spid": other, "spiddetail": other_variant, "num": 1, "orderid": r.cart, "id": 0 }))
+        .await;
+    assert_eq!(add.s("status"), "ok", "{}", add.text);
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "ok", "the cart edited: {}", resp.text);
+    let third = resp.body["order"]["Code"].as_str().unwrap().to_string();
+    assert_eq!(order_row(&s, &second).await.status, "cancelled");
+    assert_eq!(order_row(&s, &third).await.status, "registered");
+    assert_eq!(stock(&s, shop.variant).await, 0);
+    assert_eq!(stock(&s, other_variant).await, 9);
+    assert_eq!(held(&s, r.c.id).await, (2, 1));
+
+    // A refused re-registration (a price moved) leaves the earlier order holding its stock.
+    s.set_price(shop.variant, shop.price + 1_000).await;
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "price_changed", "{}", resp.text);
+    assert_eq!(order_row(&s, &third).await.status, "registered", "nothing replaced");
+    assert_eq!(held(&s, r.c.id).await, (2, 1));
+    assert_eq!(stock(&s, shop.variant).await, 0);
+}
+
+/// Item 2: one order may hold at most 3 units of a variant, and one customer at most 3 across
+/// their unpaid orders; a refusal names the product and reserves nothing.
+async fn an_order_asking_too_many_units_of_one_variant_is_refused_and_holds_nothing(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 4).await;
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    resp.assert_error(422);
+    let m = resp.s("message");
+    assert!(m.contains("«لپ‌تاپ آزمایشی ایسوس»") && m.contains('۳'), "{m}");
+    assert_eq!(stock(&s, shop.variant).await, 10, "nothing reserved");
+    assert_eq!(s.count("customer_order").await, 0, "nothing written");
+
+    // Two at the bank, then two more in a new order: 4 of the variant for one customer.
+    add_to_cart(&s, &r.c, &shop, 2).await;
+    let at_bank = register(&s, &r, &shop).await;
+    start_payment(&s, &r.c, &at_bank).await;
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    resp.assert_error(422);
+    assert!(resp.s("message").contains("«لپ‌تاپ آزمایشی ایسوس»"), "{}", resp.text);
+    assert_eq!(stock(&s, shop.variant).await, 8);
+    assert_eq!(held(&s, r.c.id).await, (2, 1));
+    assert_eq!(order_row(&s, &at_bank).await.status, "awaiting_payment");
+
+    // One more fits.
+    add_to_cart(&s, &r.c, &shop, 1).await;
+    register(&s, &r, &shop).await;
+    assert_eq!(held(&s, r.c.id).await, (3, 2));
+    assert_eq!(stock(&s, shop.variant).await, 7);
+}
+
+/// Item 2 under a race. A customer with 2 laptops at the bank sends 30 parallel registrations
+/// of 2 more: every one is refused (3 per customer), nothing held. Then 30 parallel
+/// registrations of 1: exactly the 9 left of the hourly 10 get through (each replacing the
+/// one before), the rest get 429; 2 unpaid orders hold 3 units and the stock adds up.
+async fn thirty_parallel_registrations_of_one_customer_stay_within_the_caps(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 50).await;
+    let r = ready(&s, &shop, 2).await;
+    let at_bank = register(&s, &r, &shop).await;
+    start_payment(&s, &r.c, &at_bank).await;
+    let s = std::sync::Arc::new(s);
+    let r = std::sync::Arc::new(r);
+    let burst = || {
+        futures::future::join_all((0..30).map(|_| {
+            let (s, r) = (s.clone(), r.clone());
+            async move {
+                let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+                match resp.status {
+                    200 => assert_eq!(resp.s("status"), "ok", "{}", resp.text),
+                    429 => assert!(resp.headers.get("retry-after").is_some(), "{}", resp.text),
+                    _ => {}
+                }
+                if resp.status != 200 {
+                    resp.assert_error(resp.status);
+                }
+                resp.status
+            }
+        }))
+    };
+    let count = |answers: &[u16], status: u16| answers.iter().filter(|a| **a == status).count();
+
+    let answers = burst().await;
+    let (units, open) = held(&s, r.c.id).await;
+    assert_eq!(count(&answers, 422), 30, "{open} unpaid orders hold {units} units: {answers:?}");
+    assert_eq!((units, open), (2, 1));
+    assert_eq!(stock(&s, shop.variant).await, 48);
+
+    add_to_cart(&s, &r.c, &shop, 1).await;
+    let answers = burst().await;
+    let (units, open) = held(&s, r.c.id).await;
+    assert_eq!((count(&answers, 200), count(&answers, 429)), (9, 21), "{open} unpaid orders hold {units} units: {answers:?}");
+    assert_eq!((units, open), (3, 2));
+    assert_eq!(stock(&s, shop.variant).await, 47, "every unit is on a shelf or in one open order");
+}
+
+/// Item 2: the 11th registration within an hour is refused with 429 and Retry-After, and the
+/// refusal leaves the 10th order holding its stock; the window slides.
+async fn the_eleventh_registration_in_an_hour_is_refused(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let mut last = String::new();
+    for _ in 0..10 {
+        last = register(&s, &r, &shop).await;
+    }
+    let resp = post_key(&s, REGISTER, &r.c.token, &key(), register_body(&r, shop.post)).await;
+    resp.assert_error(429);
+    let retry: i64 = resp.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=3600).contains(&retry), "Retry-After {retry}");
+    assert_eq!(order_row(&s, &last).await.status, "registered", "the refusal replaced nothing");
+    assert_eq!(held(&s, r.c.id).await, (1, 1));
+    assert_eq!(stock(&s, shop.variant).await, 9);
+
+    s.clock.advance(retry);
+    let token = s.fresh_token(&r.c);
+    let resp = post_key(&s, REGISTER, &token, &key(), register_body(&r, shop.post)).await;
+    assert_eq!(resp.s("status"), "ok", "the window slid: {}", resp.text);
+}
+
+/// Item 2: the 11th cancellation within an hour is refused with 429; the order keeps its hold
+/// until it expires.
+async fn the_eleventh_cancellation_in_an_hour_is_refused(db: TestDb) {
+    let s = spawn_app_with(db, |c| c.order_limits.registrations_per_hour = 100).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    for _ in 0..10 {
+        let code = register(&s, &r, &shop).await;
+        let resp = s.post_auth(CANCEL, &r.c.token, json!({ "code": code })).await;
+        assert_eq!(resp.status, 200, "{}", resp.text);
+    }
+    let code = register(&s, &r, &shop).await;
+    let resp = s.post_auth(CANCEL, &r.c.token, json!({ "code": code })).await;
+    resp.assert_error(429);
+    assert!(resp.headers.get("retry-after").is_some());
+    assert_eq!(order_row(&s, &code).await.status, "registered");
+    assert_eq!(stock(&s, shop.variant).await, 9);
 }

@@ -6,6 +6,12 @@
 //! stock is taken with a conditional update (`stock = stock - n WHERE stock >= n`, never a read
 //! then a write), and the order rows are written; any shortage rolls the whole thing back.
 //! The cart itself stays as it is until the order is paid.
+//!
+//! Holds are bounded per customer (issue 22): the cart's earlier registered order is released
+//! first (it is being replaced), then `shop_core::stock::check_hold` decides on what the
+//! customer's other unpaid orders hold, counted under the customer's lock, and the hourly
+//! registrations limit is reserved in the same transaction, so only registrations that commit
+//! count.
 
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -24,7 +30,10 @@ use crate::delivery::entity::delivery_option;
 use crate::delivery::service::options_for_products;
 use crate::discount::service::{self as discounts, AppliedDiscount, CartPart, DiscountError};
 use shop_core::discount::DiscountCode;
+use shop_core::stock::{check_hold, Held, HoldRefusal, Wanted};
+use crate::auth::limits::{self, Rate};
 use crate::order::entity::{customer_order, customer_order_line, order_line, shop_order};
+use crate::platform::config::OrderLimits;
 
 /// How the customer pays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poem_openapi::Enum)]
@@ -81,6 +90,9 @@ pub enum CheckoutError {
     /// The instalment plan was refused (its own status and field).
     #[error(transparent)]
     Instalment(crate::instalment::service::InstalmentError),
+    /// The order would hold more than the customer may (422, field `orderid`; issue 22).
+    #[error("{0}")]
+    Hold(HoldRefusal),
 }
 
 impl From<DiscountError> for CheckoutError {
@@ -118,6 +130,7 @@ impl CheckoutError {
             Self::PaymentMethodUnknown | Self::InstalmentUnavailable => Some("paymentmethod"),
             Self::Discount(_) => Some(DiscountCode::FIELD),
             Self::Instalment(e) => e.field(),
+            Self::Hold(_) => Some("orderid"),
         }
     }
 }
@@ -360,18 +373,71 @@ pub enum RegisterOutcome {
     PriceChanged(Quote),
 }
 
-/// Registers the caller's cart as an order: see the module documentation.
+/// The registrations limit's key for a customer.
+fn register_key(user_id: i64) -> String {
+    format!("order-register:{user_id}")
+}
+
+/// What the customer's unpaid orders hold now: those still reserving stock, registered or at
+/// the bank (an order past its window counts until the expiry job releases it).
+async fn held_by<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Held, DbErr> {
+    let open: Vec<i64> = customer_order::Entity::find()
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .filter(customer_order::Column::StockState.eq(customer_order::STOCK_RESERVED))
+        .filter(
+            customer_order::Column::Status
+                .is_in([OrderStatus::Registered.as_str(), OrderStatus::AwaitingPayment.as_str()]),
+        )
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| o.id)
+        .collect();
+    let mut held = Held { open_orders: open.len() as i64, ..Default::default() };
+    let lines = customer_order_line::Entity::find()
+        .filter(customer_order_line::Column::OrderId.is_in(open))
+        .all(db)
+        .await?;
+    for l in lines {
+        *held.by_variant.entry(l.variant_id).or_insert(0) += l.num;
+    }
+    Ok(held)
+}
+
+/// Registers the caller's cart as an order: see the module documentation. `limits` bounds
+/// what the customer's unpaid orders may hold and how often they register (issue 22).
 pub async fn register(
     db: &DatabaseConnection,
     caller: &Caller,
     user_city: &str,
     req: &RegisterRequest,
     hold_secs: i64,
+    limits: &OrderLimits,
     now: i64,
 ) -> Result<RegisterOutcome, CheckoutError> {
+    let rate = Rate::per_hour(limits.registrations_per_hour);
+    let too_many = |retry_after| OrderError::TooManyRegistrations { limit: rate.limit, retry_after };
     let txn = begin_write(db).await?;
+    // The caps below are counted under the customer's lock (PostgreSQL; SQLite's immediate
+    // transaction already serialises), taken before the cart's so every path locks user first.
+    crate::platform::db::lock_owner(&txn, caller.id).await?;
     // Lock the cart row (PostgreSQL) so that a concurrent edit waits for the registration.
     super::own_open_order(&txn, caller, req.cart_id).await?;
+    // Over the hourly limit: refused before any work (the event is counted only at the end).
+    if let Some(retry) = limits::full_for(&txn, &register_key(caller.id), now, rate).await? {
+        return Err(too_many(retry).into());
+    }
+    // Registering the cart again replaces its earlier orders that never went to the bank. They
+    // are released first, so the stock they hold is this order's to take and they no longer
+    // count towards the caps; any refusal below rolls the release back with everything else.
+    let earlier = customer_order::Entity::find()
+        .filter(customer_order::Column::CartId.eq(req.cart_id))
+        .filter(customer_order::Column::Status.eq(OrderStatus::Registered.as_str()))
+        .all(&txn)
+        .await?;
+    for o in &earlier {
+        apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await?;
+    }
     let q = quote(
         &txn,
         caller,
@@ -393,24 +459,24 @@ pub async fn register(
         PaymentMethod::Full => None,
     };
     if let Some(l) = q.unavailable() {
+        txn.rollback().await?;
         return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
     }
     let changed = q.changed().next().is_some() && !req.accept_prices;
     if changed || req.expected_payable.is_some_and(|p| p != q.payable) {
+        txn.rollback().await?;
         return Ok(RegisterOutcome::PriceChanged(q));
     }
     let (Some(address), Some(delivery)) = (q.address.clone(), q.delivery.clone()) else {
         return Err(CheckoutError::DeliveryNotOffered(q.city.clone()));
     };
-    // Registering the cart again replaces its earlier orders that never went to the bank:
-    // their stock is released before this one is reserved.
-    let earlier = customer_order::Entity::find()
-        .filter(customer_order::Column::CartId.eq(q.cart_id))
-        .filter(customer_order::Column::Status.eq(OrderStatus::Registered.as_str()))
-        .all(&txn)
-        .await?;
-    for o in &earlier {
-        apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await?;
+    // What one customer's unpaid orders may hold: a pure decision on the counts.
+    let wanted: Vec<Wanted> =
+        q.lines.iter().map(|l| Wanted { variant_id: l.variant_id, num: l.num, name: &l.name }).collect();
+    check_hold(&limits.holds, &held_by(&txn, caller.id).await?, &wanted).map_err(CheckoutError::Hold)?;
+    // Counted in this transaction: a registration that is rolled back does not count.
+    if let Err(retry) = limits::reserve(&txn, &register_key(caller.id), now, rate).await? {
+        return Err(too_many(retry).into());
     }
     // Reserve in variant order, so two orders sharing variants lock rows in the same order.
     let mut by_variant: Vec<&QuoteLine> = q.lines.iter().collect();

@@ -6,6 +6,7 @@ use shop_core::order_state::OrderEvent;
 
 use super::lifecycle::{apply, Applied};
 use super::OrderError;
+use crate::auth::limits::{self, Rate};
 use crate::platform::db::begin_write;
 use crate::order::entity::{customer_order, customer_order_line, order_event};
 use crate::payment::entity::payment;
@@ -80,16 +81,28 @@ pub async fn invoice<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Re
     })
 }
 
-/// The customer cancels one of their unpaid orders; its stock is released.
+/// The customer cancels one of their unpaid orders; its stock is released. At most
+/// `per_hour` cancellations per customer in any hour (issue 22: cancel-then-register renewed a
+/// hold in 16 ms); only a cancellation that happens is counted.
 pub async fn cancel(
     db: &sea_orm::DatabaseConnection,
     user_id: i64,
     code: &str,
+    per_hour: i64,
     now: i64,
 ) -> Result<Applied, OrderError> {
+    let rate = Rate::per_hour(per_hour);
     let txn = begin_write(db).await?;
     let order = own_by_code(&txn, user_id, code).await?;
     let applied = apply(&txn, &order, &OrderEvent::Cancel, "لغو به درخواست مشتری", now).await?;
+    if applied != Applied::Moved(shop_core::order_state::OrderStatus::Cancelled) {
+        txn.rollback().await?;
+        return Ok(applied);
+    }
+    if let Err(retry_after) = limits::reserve(&txn, &format!("order-cancel:{user_id}"), now, rate).await? {
+        txn.rollback().await?;
+        return Err(OrderError::TooManyCancellations { limit: rate.limit, retry_after });
+    }
     txn.commit().await?;
     Ok(applied)
 }
