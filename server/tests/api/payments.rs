@@ -107,6 +107,9 @@ async fn payment_starts_past_the_per_customer_limit_are_refused(db: TestDb) {
     let s = spawn_app_with(db, |c| {
         zarinpal(fake.base.clone())(c);
         c.payment_starts.per_customer_hour = 3;
+        // Four unpaid orders of one product: past the default hold caps (2 orders, 3 units).
+        c.order_limits.holds.open_orders = 10;
+        c.order_limits.holds.units_per_customer = 10;
     })
     .await;
     let shop = shop(&s, 10).await;
