@@ -7,7 +7,7 @@
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use shop_core::ticket_state::{transition, TicketEvent, TicketStatus, TicketTransitionError};
 use shop_core::validation::{validate, validate_upload, Rule, SIGNATURE_BYTES};
