@@ -494,7 +494,8 @@ async fn parallel_opens_stop_at_the_open_ticket_cap(db: TestDb) {
     let c = s.user(&mobile(), "تهران").await;
     let opens = (0..30).map(|i| {
         let form = ticket_form(&format!("درخواست {i}"), "متن").file("screen.png", "image/png", &png());
-        send(&s, OPEN, &c.token, Some(&key()), form)
+        let (s, token) = (&s, &c.token);
+        async move { send(s, OPEN, token, Some(&key()), form).await }
     });
     let answers = futures::future::join_all(opens).await;
     let opened = answers.iter().filter(|r| r.status == 200).count();
