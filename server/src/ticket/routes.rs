@@ -172,7 +172,9 @@ impl TicketApi {
     /// optional `order_code` (one of the caller's orders, else 404), `message` (at most 5,000
     /// characters) and up to 3 `files` (jpg, jpeg, png, webp, pdf; 1 MB each; the first bytes
     /// must match the extension). Each refusal is 422 naming the field. At most 10 tickets
-    /// open at once. Needs an `Idempotency-Key` header (one per attempt).
+    /// open at once. Opens and replies together: at most 20 an hour per customer (429 with
+    /// `Retry-After`); the customer's files at most 10 MB per ticket and 50 MB in all (422
+    /// naming `files`; server settings). Needs an `Idempotency-Key` header (one per attempt).
     #[oai(path = "/open", method = "post", operation_id = "ticket_open")]
     async fn open(
         &self,
@@ -217,7 +219,8 @@ impl TicketApi {
     /// Add a message to one of the caller's tickets
     ///
     /// multipart/form-data: `id`, `message`, up to 3 `files` (rules as in `ticket/open`).
-    /// A closed ticket refuses it (422). Needs an `Idempotency-Key` header. Answers the ticket.
+    /// A closed ticket refuses it (422); the rate and file quotas of `ticket/open` apply. Needs
+    /// an `Idempotency-Key` header. Answers the ticket (a retry with the key: as it is then).
     #[oai(path = "/reply", method = "post", operation_id = "ticket_reply")]
     async fn reply(
         &self,
