@@ -198,6 +198,11 @@ where
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
     let reminders = crate::instalment::jobs::spawn(state.clone());
+    let idempotency = crate::platform::idempotency::spawn_expiry(
+        state.db.clone(),
+        state.clock.clone(),
+        Duration::from_millis(state.config.job_interval_ms),
+    );
     let chat = state.chat.clone().spawn(state.db.clone(), state.config.database_url.clone());
     let t = state.config.timeouts;
     let app = build_app(state);
@@ -209,6 +214,7 @@ where
         .await;
     jobs.abort();
     reminders.abort();
+    idempotency.abort();
     chat.abort();
     served
 }

@@ -7,8 +7,10 @@
 
 use std::time::Duration;
 
-use sea_orm::{ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TryInsertResult};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::{ActiveEnum, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TryInsertResult};
 use shop_core::instalment::reminder_message;
+use shop_core::order_state::OrderStatus;
 
 use super::entity::{instalment, reminder};
 use super::service::{is_active, parse_stored, today};
@@ -18,6 +20,9 @@ use crate::state::AppState;
 
 /// Instalments looked at per round.
 const BATCH: u64 = 500;
+
+/// The order states whose instalments are reminded (`service::is_active`, checked again per row).
+const LIVE: [OrderStatus; 4] = [OrderStatus::Paid, OrderStatus::Preparing, OrderStatus::Shipped, OrderStatus::Delivered];
 
 /// The reminder's text (`shop_core::instalment::reminder_message`) with the finance page's address.
 pub fn reminder_text(kind: reminder::ReminderKind, number: i64, code: &str, amount: i64, due_on: &str, public_url: &str) -> String {
@@ -31,10 +36,32 @@ pub async fn send_reminders(state: &AppState, now: i64) -> Result<usize, DbErr> 
     if today.is_empty() {
         return Ok(0);
     }
+    // Only what this round can send: due, not claimed yet for today's kind, of a live order,
+    // earliest due first. Reading the first rows by id instead let claimed rows and cancelled
+    // orders fill the batch, and a later customer's reminder never went (issue 22 item 9).
+    let kind_today = Expr::case(
+        Expr::col((instalment::Entity, instalment::Column::DueOn)).eq(today.as_str()),
+        Expr::val(reminder::DUE.to_value()),
+    )
+    .finally(Expr::val(reminder::BEFORE.to_value()));
+    let claimed = Query::select()
+        .expr(Expr::val(1))
+        .from(reminder::Entity)
+        .and_where(Expr::col((reminder::Entity, reminder::Column::InstalmentId)).equals((instalment::Entity, instalment::Column::Id)))
+        .and_where(Expr::col((reminder::Entity, reminder::Column::Kind)).eq(kind_today))
+        .to_owned();
+    let live = Query::select()
+        .column(customer_order::Column::Id)
+        .from(customer_order::Entity)
+        .and_where(customer_order::Column::Status.is_in(LIVE.map(OrderStatus::as_str)))
+        .to_owned();
     let rows = instalment::Entity::find()
         .filter(instalment::Column::PaidAt.is_null())
         .filter(instalment::Column::RemindOn.lte(today.as_str()))
         .filter(instalment::Column::DueOn.gte(today.as_str()))
+        .filter(Expr::exists(claimed).not())
+        .filter(instalment::Column::OrderId.in_subquery(live))
+        .order_by_asc(instalment::Column::DueOn)
         .order_by_asc(instalment::Column::Id)
         .limit(BATCH)
         .all(&state.db)

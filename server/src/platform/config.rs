@@ -92,6 +92,33 @@ impl Default for AuthLimits {
     }
 }
 
+/// Limits of support tickets (issue 22 item 3, docs/security.md). Staff replies are not limited.
+#[derive(Debug, Clone, Copy)]
+pub struct TicketLimits {
+    /// Opens and replies per customer per sliding hour (`SHOP_TICKET_ACTIONS_PER_HOUR`, 20).
+    pub actions_per_hour: i64,
+    /// Attachment bytes a customer may send in one ticket (`SHOP_TICKET_FILES_MB`, 10 MiB).
+    pub ticket_bytes: i64,
+    /// Attachment bytes a customer may have in all their tickets (`SHOP_CUSTOMER_FILES_MB`, 50 MiB).
+    pub customer_bytes: i64,
+}
+
+impl Default for TicketLimits {
+    fn default() -> Self {
+        Self { actions_per_hour: 20, ticket_bytes: 10 << 20, customer_bytes: 50 << 20 }
+    }
+}
+
+impl TicketLimits {
+    fn from_env() -> Result<Self, ConfigError> {
+        let d = Self::default();
+        Ok(Self {
+            actions_per_hour: parse_var("SHOP_TICKET_ACTIONS_PER_HOUR", d.actions_per_hour)?,
+            ticket_bytes: parse_var("SHOP_TICKET_FILES_MB", d.ticket_bytes >> 20)? << 20,
+            customer_bytes: parse_var("SHOP_CUSTOMER_FILES_MB", d.customer_bytes >> 20)? << 20,
+        })
+    }
+}
 
 /// Limits of the live chat (docs/chat.md, docs/security.md).
 #[derive(Debug, Clone, Copy)]
@@ -268,6 +295,8 @@ pub struct Config {
     /// (`SHOP_USER_CACHE_MS`, 3000; 0 = read it on every request). A `Block` takes effect on
     /// access-token calls within this time; see `auth::user_cache`.
     pub user_cache_ms: i64,
+    /// Ticket rate and attachment quotas (`SHOP_TICKET_*`, `SHOP_CUSTOMER_FILES_MB`).
+    pub tickets: TicketLimits,
 }
 
 /// Default of `SHOP_USER_CACHE_MS`: how long the bearer extractor may reuse a `users` row.
@@ -452,6 +481,7 @@ impl Config {
             password_cost: PasswordCost::PRODUCTION,
             clock: Arc::new(SystemClock),
             user_cache_ms: parse_var("SHOP_USER_CACHE_MS", DEFAULT_USER_CACHE_MS)?,
+            tickets: TicketLimits::from_env()?,
         })
     }
 
@@ -491,6 +521,7 @@ impl Config {
             password_cost: PasswordCost::TEST,
             clock: Arc::new(SystemClock),
             user_cache_ms: DEFAULT_USER_CACHE_MS,
+            tickets: TicketLimits::default(),
         }
     }
 

@@ -1,6 +1,8 @@
 //! `Idempotency-Key` for calls that must never run twice (order registration, starting a
-//! payment): per user and call, the first answer is stored with a hash of the request; the
-//! same key with the same request gets that answer again, with another request 409.
+//! payment, opening and answering a ticket): per user and call, the first result is stored with
+//! a hash of the request; the same key with the same request gets the same answer again, with
+//! another request 409. Only a reference is stored (a ticket's id, a payment's URL), and the
+//! answer is rebuilt from it ([`once_ref`]); records expire after [`KEEP_SECS`].
 //!
 //! The key is claimed by an insert on a unique index before the call runs, so two copies of
 //! one request arriving together cannot both run (the second gets 409 while the first is
@@ -11,7 +13,10 @@ use std::future::Future;
 
 use poem_openapi::payload::Json;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, TryInsertResult};
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, TryInsertResult,
+};
 use sha2::{Digest, Sha256};
 
 use super::error::{ApiError, ApiResult, ErrorBody};
@@ -47,7 +52,7 @@ pub mod entity {
         pub request_hash: String,
         /// NULL while the first request runs.
         pub status_code: Option<i32>,
-        /// The answer's JSON body.
+        /// The remembered reference (JSON), or the refusal's error body.
         #[sea_orm(column_type = "Text", nullable)]
         pub response: Option<String>,
         pub created_at: i64,
@@ -100,7 +105,140 @@ fn stored_error(status: i32, body: &str) -> ApiError {
     }
 }
 
-/// Runs `call` at most once per (user, scope, key): see the module documentation.
+/// Records older than this are forgotten: a client retries within seconds or minutes, and a
+/// key seen again after a day is a new request (it runs again). The purge job deletes them; until
+/// it does, [`claim`] treats an expired record as absent.
+pub const KEEP_SECS: i64 = 24 * 3600;
+
+/// A remembered reference larger than this is a caller storing a whole answer (issue 22 item 4:
+/// ticket replies kept the whole thread, 37 MB of rows for 585 KB of messages); it is logged.
+pub const MAX_REMEMBERED_BYTES: usize = 4 * 1024;
+
+/// Records deleted per statement of the purge job (short transactions).
+const PURGE_BATCH: u64 = 1_000;
+
+/// The newest `created_at` of an expired record at `now`.
+fn expired_at_or_before(now: i64) -> i64 {
+    now - KEEP_SECS
+}
+
+/// The outcome of claiming a key.
+enum Claim {
+    /// This request runs; the record's id.
+    Mine(i64),
+    /// A first request succeeded: its remembered reference (JSON).
+    Done(String),
+}
+
+/// Inserts the key's record, or reads the record already there. An expired record is removed
+/// (conditionally: another node may be doing the same) and the key claimed afresh.
+async fn claim<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    scope: &str,
+    key: &str,
+    hash: &str,
+    now: i64,
+) -> ApiResult<Claim> {
+    for _ in 0..3 {
+        let row = key_row::ActiveModel {
+            user_id: Set(user_id),
+            scope: Set(scope.to_string()),
+            key: Set(key.to_string()),
+            request_hash: Set(hash.to_string()),
+            status_code: Set(None),
+            response: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        };
+        let inserted = key_row::Entity::insert(row)
+            .on_conflict_do_nothing_on([key_row::Column::UserId, key_row::Column::Scope, key_row::Column::Key])
+            .exec(db)
+            .await?;
+        if let TryInsertResult::Inserted(r) = inserted {
+            return Ok(Claim::Mine(r.last_insert_id));
+        }
+        let Some(row) = find(db, user_id, scope, key).await? else {
+            continue; // deleted between the insert and the read: claim again
+        };
+        if row.created_at <= expired_at_or_before(now) {
+            key_row::Entity::delete_many()
+                .filter(key_row::Column::Id.eq(row.id))
+                .filter(key_row::Column::CreatedAt.lte(expired_at_or_before(now)))
+                .exec(db)
+                .await?;
+            continue;
+        }
+        if row.request_hash != hash {
+            return Err(ApiError::conflict(text::OTHER_BODY));
+        }
+        return match (row.status_code, row.response) {
+            (Some(200), Some(body)) => Ok(Claim::Done(body)),
+            (Some(status), Some(body)) => Err(stored_error(status, &body)),
+            _ => Err(ApiError::conflict(text::IN_PROGRESS)),
+        };
+    }
+    Err(ApiError::conflict(text::IN_PROGRESS))
+}
+
+/// Runs `call` at most once per (user, scope, key) and remembers only its result `R`, a small
+/// reference (an id, a URL); `answer` builds the HTTP answer from it, the first time and on
+/// every retry, so a record's size does not grow with what the answer shows. Refusals (4xx)
+/// are remembered as their error body; 429 and 5xx are not (the claim is dropped and a retry
+/// runs again).
+#[allow(clippy::too_many_arguments)]
+pub async fn once_ref<C, R, T, F, Fut, A, AFut>(
+    db: &C,
+    user_id: i64,
+    scope: &str,
+    key: &str,
+    canonical_request: &str,
+    now: i64,
+    call: F,
+    answer: A,
+) -> ApiResult<T>
+where
+    C: ConnectionTrait,
+    R: serde::Serialize + serde::de::DeserializeOwned,
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = ApiResult<R>>,
+    A: FnOnce(R) -> AFut,
+    AFut: Future<Output = ApiResult<T>>,
+{
+    let claim_id = match claim(db, user_id, scope, key, &request_hash(canonical_request), now).await? {
+        Claim::Mine(id) => id,
+        Claim::Done(body) => {
+            let r: R = serde_json::from_str(&body).map_err(ApiError::internal)?;
+            return answer(r).await;
+        }
+    };
+    let result = call().await;
+    let stored = match &result {
+        Ok(r) => serde_json::to_string(r).ok().map(|body| (200, body)),
+        Err(e) if e.status().is_server_error() || e.status() == poem::http::StatusCode::TOO_MANY_REQUESTS => None,
+        Err(e) => Some((i32::from(e.status().as_u16()), serde_json::to_string(e.body()).unwrap_or_default())),
+    };
+    match stored {
+        Some((status, body)) => {
+            if body.len() > MAX_REMEMBERED_BYTES {
+                tracing::warn!(scope, bytes = body.len(), "idempotency record larger than a reference");
+            }
+            key_row::Entity::update_many()
+                .col_expr(key_row::Column::StatusCode, status.into())
+                .col_expr(key_row::Column::Response, body.into())
+                .filter(key_row::Column::Id.eq(claim_id))
+                .exec(db)
+                .await?;
+        }
+        None => {
+            key_row::Entity::delete_by_id(claim_id).exec(db).await?;
+        }
+    }
+    answer(result?).await
+}
+
+/// [`once_ref`] for calls whose whole answer is small and of a fixed shape (a payment's URL and
+/// authority, a registered order's short form): the answer itself is the reference.
 pub async fn once<C, T, F, Fut>(
     db: &C,
     user_id: i64,
@@ -116,65 +254,67 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<Json<T>>>,
 {
-    let hash = request_hash(canonical_request);
-    let claim = key_row::ActiveModel {
-        user_id: Set(user_id),
-        scope: Set(scope.to_string()),
-        key: Set(key.to_string()),
-        request_hash: Set(hash.clone()),
-        status_code: Set(None),
-        response: Set(None),
-        created_at: Set(now),
-        ..Default::default()
-    };
-    let inserted = key_row::Entity::insert(claim)
-        .on_conflict_do_nothing_on([key_row::Column::UserId, key_row::Column::Scope, key_row::Column::Key])
-        .exec(db)
-        .await?;
-    let claim_id = match inserted {
-        TryInsertResult::Inserted(r) => r.last_insert_id,
-        TryInsertResult::Conflicted | TryInsertResult::Empty => {
-            let row = find(db, user_id, scope, key)
-                .await?
-                .ok_or_else(|| ApiError::conflict(text::IN_PROGRESS))?;
-            if row.request_hash != hash {
-                return Err(ApiError::conflict(text::OTHER_BODY));
-            }
-            return match (row.status_code, row.response) {
-                (Some(200), Some(body)) => {
-                    let v: serde_json::Value = serde_json::from_str(&body).map_err(ApiError::internal)?;
-                    T::parse_from_json(Some(v))
-                        .map(Json)
-                        .map_err(|e| ApiError::internal(e.into_message()))
-                }
-                (Some(status), Some(body)) => Err(stored_error(status, &body)),
-                _ => Err(ApiError::conflict(text::IN_PROGRESS)),
-            };
+    once_ref(
+        db,
+        user_id,
+        scope,
+        key,
+        canonical_request,
+        now,
+        || async { Ok(call().await?.0.to_json().unwrap_or_default()) },
+        |v: serde_json::Value| async move {
+            T::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
+        },
+    )
+    .await
+}
+
+/// Deletes the records older than [`KEEP_SECS`] at `now`, a batch per statement; returns how
+/// many. Each statement deletes by the same condition, so nodes running it at once never do
+/// anything twice: a record is gone for whichever statement reaches it first.
+pub async fn purge_expired(db: &DatabaseConnection, now: i64) -> Result<u64, DbErr> {
+    let mut deleted = 0;
+    for _ in 0..100 {
+        let ids: Vec<i64> = key_row::Entity::find()
+            .select_only()
+            .column(key_row::Column::Id)
+            .filter(key_row::Column::CreatedAt.lte(expired_at_or_before(now)))
+            .order_by_asc(key_row::Column::Id)
+            .limit(PURGE_BATCH)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let full = ids.len() as u64 == PURGE_BATCH;
+        if ids.is_empty() {
+            break;
         }
-    };
-    let answer = call().await;
-    let stored = match &answer {
-        Ok(v) => Some((200, v.0.to_json().unwrap_or_default().to_string())),
-        Err(e) if e.status().is_server_error() => None,
-        Err(e) => Some((
-            i32::from(e.status().as_u16()),
-            serde_json::to_string(e.body()).unwrap_or_default(),
-        )),
-    };
-    match stored {
-        Some((status, body)) => {
-            key_row::Entity::update_many()
-                .col_expr(key_row::Column::StatusCode, status.into())
-                .col_expr(key_row::Column::Response, body.into())
-                .filter(key_row::Column::Id.eq(claim_id))
-                .exec(db)
-                .await?;
-        }
-        None => {
-            key_row::Entity::delete_by_id(claim_id).exec(db).await?;
+        deleted += key_row::Entity::delete_many()
+            .filter(key_row::Column::Id.is_in(ids))
+            .filter(key_row::Column::CreatedAt.lte(expired_at_or_before(now)))
+            .exec(db)
+            .await?
+            .rows_affected;
+        if !full {
+            break;
         }
     }
-    answer
+    Ok(deleted)
+}
+
+/// Runs [`purge_expired`] every `every` until the task is aborted.
+pub fn spawn_expiry(
+    db: DatabaseConnection,
+    clock: std::sync::Arc<dyn super::clock::Clock>,
+    every: std::time::Duration,
+) -> tokio::task::JoinHandle<()> {
+    super::jobs::spawn_every(every, move || {
+        let (db, now) = (db.clone(), clock.unix());
+        async move {
+            if let Err(e) = purge_expired(&db, now).await {
+                tracing::warn!(error = %e, "idempotency record expiry failed");
+            }
+        }
+    })
 }
 
 async fn find<C: ConnectionTrait>(

@@ -41,6 +41,8 @@ impl From<TicketError> for ApiError {
             TicketError::OrderNotFound => ApiError::not_found_field("order_code", e.to_string()),
             TicketError::Closed(_) => ApiError::invalid("id", e.to_string()),
             TicketError::TooManyOpen => ApiError::Unprocessable(Json(ErrorBody::new(e.to_string(), None))),
+            TicketError::TooFast(secs) => ApiError::TooManyRequests(Json(ErrorBody::new(e.to_string(), None)), secs.max(1)),
+            TicketError::TicketQuota(_) | TicketError::CustomerQuota(_) => ApiError::invalid("files", e.to_string()),
             TicketError::Db(db) => ApiError::internal(db),
             TicketError::Files(io) => ApiError::internal(io),
         }
@@ -75,6 +77,22 @@ async fn detail(state: &AppState, viewer: Viewer, id: i64) -> ApiResult<Json<Det
     Ok(Json(DetailResp { status: ResponseStatus::Ok, data: view::detail(&th, viewer) }))
 }
 
+/// What a ticket reply's idempotency record keeps: the ticket and the message written. A retry
+/// answers the ticket as it is then (the thread is never stored).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ReplyRef {
+    ticket: i64,
+    message: i64,
+}
+
+/// What an open's record keeps: the new ticket's id (named as the answer names it, so records
+/// written before references were kept still read).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct OpenRef {
+    #[serde(rename = "Id")]
+    id: i64,
+}
+
 async fn reply(
     state: &AppState,
     viewer: Viewer,
@@ -90,12 +108,31 @@ async fn reply(
     let body = service::parse_message(&form.message).map_err(ApiError::from)?;
     let checked = service::check_files(files).map_err(ApiError::from)?;
     let now = state.clock.unix();
-    idempotency::once(&state.db, viewer_id(viewer), scope, &key, &canonical, now, || async {
-        service::reply(&state.db, state.files.as_ref(), viewer, form.id, body, checked, awaits == "true", now)
+    idempotency::once_ref(
+        &state.db,
+        viewer_id(viewer),
+        scope,
+        &key,
+        &canonical,
+        now,
+        || async {
+            let message = service::reply(
+                &state.db,
+                state.files.as_ref(),
+                &state.config.tickets,
+                viewer,
+                form.id,
+                body,
+                checked,
+                awaits == "true",
+                now,
+            )
             .await
             .map_err(ApiError::from)?;
-        detail(state, viewer, form.id).await
-    })
+            Ok(ReplyRef { ticket: form.id, message })
+        },
+        |r: ReplyRef| detail(state, viewer, r.ticket),
+    )
     .await
 }
 
@@ -135,7 +172,9 @@ impl TicketApi {
     /// optional `order_code` (one of the caller's orders, else 404), `message` (at most 5,000
     /// characters) and up to 3 `files` (jpg, jpeg, png, webp, pdf; 1 MB each; the first bytes
     /// must match the extension). Each refusal is 422 naming the field. At most 10 tickets
-    /// open at once. Needs an `Idempotency-Key` header (one per attempt).
+    /// open at once. Opens and replies together: at most 20 an hour per customer (429 with
+    /// `Retry-After`); the customer's files at most 10 MB per ticket and 50 MB in all (422
+    /// naming `files`; server settings). Needs an `Idempotency-Key` header (one per attempt).
     #[oai(path = "/open", method = "post", operation_id = "ticket_open")]
     async fn open(
         &self,
@@ -159,19 +198,29 @@ impl TicketApi {
         );
         let ticket = input.parse(files).map_err(ApiError::from)?;
         let now = state.clock.unix();
-        idempotency::once(&state.db, auth.id(), "ticket.open", &key, &canonical, now, || async {
-            let id = service::open(&state.db, state.files.as_ref(), auth.id(), ticket, now)
-                .await
-                .map_err(ApiError::from)?;
-            Ok(Json(OpenResp { status: ResponseStatus::Ok, id }))
-        })
+        idempotency::once_ref(
+            &state.db,
+            auth.id(),
+            "ticket.open",
+            &key,
+            &canonical,
+            now,
+            || async {
+                let id = service::open(&state.db, state.files.as_ref(), &state.config.tickets, auth.id(), ticket, now)
+                    .await
+                    .map_err(ApiError::from)?;
+                Ok(OpenRef { id })
+            },
+            |r: OpenRef| async move { Ok(Json(OpenResp { status: ResponseStatus::Ok, id: r.id })) },
+        )
         .await
     }
 
     /// Add a message to one of the caller's tickets
     ///
     /// multipart/form-data: `id`, `message`, up to 3 `files` (rules as in `ticket/open`).
-    /// A closed ticket refuses it (422). Needs an `Idempotency-Key` header. Answers the ticket.
+    /// A closed ticket refuses it (422); the rate and file quotas of `ticket/open` apply. Needs
+    /// an `Idempotency-Key` header. Answers the ticket (a retry with the key: as it is then).
     #[oai(path = "/reply", method = "post", operation_id = "ticket_reply")]
     async fn reply(
         &self,

@@ -4,7 +4,7 @@
 //! State changes go through `shop_core::ticket_state::transition` and are written with a
 //! conditional update, so two answers racing with a close cannot reopen a closed ticket.
 
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Func, Query};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -15,7 +15,9 @@ use shop_core::validation::{validate, validate_upload, Rule, SIGNATURE_BYTES};
 use super::entity::ticket::{self, Department, Priority};
 use super::entity::{ticket_attachment, ticket_message};
 use crate::auth::entity::user;
+use crate::auth::limits::{self as rate_limits, Rate};
 use crate::order::entity::customer_order;
+use crate::platform::config::TicketLimits;
 use crate::platform::files::{FileKey, FileStore};
 
 /// Longest subject, in chars.
@@ -61,11 +63,34 @@ pub enum TicketError {
     /// Too many tickets still open.
     #[error("{}", shop_core::ticket_state::too_many_open_message(MAX_OPEN_TICKETS))]
     TooManyOpen,
+    /// Too many opens and replies in the last hour; seconds until the next one is allowed.
+    #[error("تعداد تیکت‌ها و پیام‌های شما در یک ساعت گذشته بیش از حد مجاز است؛ لطفا {} دقیقه دیگر دوباره تلاش کنید", minutes(*.0))]
+    TooFast(i64),
+    /// The files would take the ticket's attachments past its quota (bytes).
+    #[error("حجم پیوست‌های این تیکت از {} بیشتر می‌شود؛ فایل کوچک‌تری بفرستید یا بدون پیوست بنویسید", size_text(*.0))]
+    TicketQuota(i64),
+    /// The files would take the customer's attachments past their quota (bytes).
+    #[error("حجم همه‌ی پیوست‌های تیکت‌های شما از {} بیشتر می‌شود؛ بدون پیوست بنویسید یا فایل کوچک‌تری بفرستید", size_text(*.0))]
+    CustomerQuota(i64),
     #[error("database: {0}")]
     Db(#[from] DbErr),
     /// The file store failed.
     #[error("file store: {0}")]
     Files(#[from] std::io::Error),
+}
+
+/// Whole minutes to wait, at least 1.
+fn minutes(secs: i64) -> i64 {
+    std::cmp::max((secs + 59) / 60, 1)
+}
+
+/// A quota as shown: whole megabytes, else kilobytes.
+fn size_text(bytes: i64) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} مگابایت", bytes >> 20)
+    } else {
+        format!("{} کیلوبایت", (bytes + 1023) / 1024)
+    }
 }
 
 /// Who is asking: a customer sees their own tickets, staff see all.
@@ -225,18 +250,87 @@ impl TicketInput {
     }
 }
 
-/// Writes the files to the store under fresh keys; on a failure removes what it wrote.
-async fn store_files(store: &dyn FileStore, files: &[CheckedFile]) -> Result<Vec<FileKey>, TicketError> {
-    let mut keys = Vec::with_capacity(files.len());
-    for f in files {
-        let key = FileKey::generate(AREA, &f.ext);
-        if let Err(e) = store.put(&key, &f.bytes).await {
-            discard(store, &keys).await;
-            return Err(e.into());
-        }
-        keys.push(key);
+/// A fresh store key for each file.
+fn new_keys(files: &[CheckedFile]) -> Vec<FileKey> {
+    files.iter().map(|f| FileKey::generate(AREA, &f.ext)).collect()
+}
+
+/// Writes the files under their keys. On a failure the caller discards every key (a missing
+/// file is no error), so nothing is left behind.
+async fn put_files(store: &dyn FileStore, files: &[CheckedFile], keys: &[FileKey]) -> Result<(), TicketError> {
+    for (f, key) in files.iter().zip(keys) {
+        store.put(key, &f.bytes).await?;
     }
-    Ok(keys)
+    Ok(())
+}
+
+/// Attachment bytes the customer sent (staff files are not counted): in one ticket, or in all
+/// of `user_id`'s tickets.
+async fn customer_bytes<C: ConnectionTrait>(db: &C, user_id: i64, ticket_id: Option<i64>) -> Result<i64, DbErr> {
+    let mut messages = Query::select()
+        .column(ticket_message::Column::Id)
+        .from(ticket_message::Entity)
+        .and_where(ticket_message::Column::FromStaff.eq(false))
+        .to_owned();
+    match ticket_id {
+        Some(t) => messages.and_where(ticket_message::Column::TicketId.eq(t)),
+        None => messages.and_where(ticket_message::Column::TicketId.in_subquery(
+            Query::select()
+                .column(ticket::Column::Id)
+                .from(ticket::Entity)
+                .and_where(ticket::Column::UserId.eq(user_id))
+                .to_owned(),
+        )),
+    };
+    // SUM of a BIGINT is NUMERIC on PostgreSQL: cast back.
+    let total: Expr = Func::cast_as(
+        Func::coalesce([Func::sum(Expr::col(ticket_attachment::Column::Size)).into(), Expr::val(0i64)]),
+        "BIGINT",
+    )
+    .into();
+    let sum: Option<i64> = ticket_attachment::Entity::find()
+        .select_only()
+        .column_as(total, "total")
+        .filter(ticket_attachment::Column::MessageId.in_subquery(messages))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(sum.unwrap_or(0))
+}
+
+/// Refuses `new_bytes` more of the customer's files when they would pass the ticket's or the
+/// customer's quota. `ticket_id` is `None` for a ticket being opened.
+async fn check_quota<C: ConnectionTrait>(
+    db: &C,
+    limits: &TicketLimits,
+    user_id: i64,
+    ticket_id: Option<i64>,
+    new_bytes: i64,
+) -> Result<(), TicketError> {
+    if new_bytes == 0 {
+        return Ok(());
+    }
+    let in_ticket = match ticket_id {
+        Some(t) => customer_bytes(db, user_id, Some(t)).await?,
+        None => 0,
+    };
+    if in_ticket + new_bytes > limits.ticket_bytes {
+        return Err(TicketError::TicketQuota(limits.ticket_bytes));
+    }
+    if customer_bytes(db, user_id, None).await? + new_bytes > limits.customer_bytes {
+        return Err(TicketError::CustomerQuota(limits.customer_bytes));
+    }
+    Ok(())
+}
+
+/// Counts one open or reply of the customer (GCRA in `rate_limits`, shared by every node).
+async fn reserve_action(db: &DatabaseConnection, limits: &TicketLimits, user_id: i64, now: i64) -> Result<(), TicketError> {
+    let rate = Rate { limit: limits.actions_per_hour, window_secs: 3600 };
+    rate_limits::reserve(db, &format!("ticket:{user_id}"), now, rate).await?.map_err(TicketError::TooFast)
+}
+
+fn total_bytes(files: &[CheckedFile]) -> i64 {
+    files.iter().map(|f| f.bytes.len() as i64).sum()
 }
 
 async fn discard(store: &dyn FileStore, keys: &[FileKey]) {
@@ -285,9 +379,13 @@ async fn insert_message<C: ConnectionTrait>(
 }
 
 /// Opens a ticket for `user_id`; returns its id. The related order must be the customer's.
+/// Refusals come before any file is written: the open-ticket cap and the quotas are counted
+/// again under the owner's lock, then the rows are inserted and the files written in the same
+/// transaction, so parallel opens cannot pass a cap together and a refused one leaves nothing.
 pub async fn open(
     db: &DatabaseConnection,
     store: &dyn FileStore,
+    limits: &TicketLimits,
     user_id: i64,
     t: NewTicket,
     now: i64,
@@ -302,18 +400,21 @@ pub async fn open(
             return Err(TicketError::OrderNotFound);
         }
     }
-    // Counted before the files are written (the common refusal costs no disk), and again
-    // under the owner's lock, so parallel opens cannot all pass the first count.
+    // The common refusals first, without the lock or the rate.
     if open_tickets(db, user_id).await? >= MAX_OPEN_TICKETS {
         return Err(TicketError::TooManyOpen);
     }
-    let keys = store_files(store, &t.files).await?;
+    let new_bytes = total_bytes(&t.files);
+    check_quota(db, limits, user_id, None, new_bytes).await?;
+    reserve_action(db, limits, user_id, now).await?;
+    let keys = new_keys(&t.files);
     let written = async {
         let txn = crate::platform::db::begin_write(db).await?;
         crate::platform::db::lock_owner(&txn, user_id).await?;
         if open_tickets(&txn, user_id).await? >= MAX_OPEN_TICKETS {
-            return Ok(None);
+            return Err(TicketError::TooManyOpen);
         }
+        check_quota(&txn, limits, user_id, None, new_bytes).await?;
         let row = ticket::ActiveModel {
             user_id: Set(user_id),
             subject: Set(t.subject),
@@ -331,21 +432,16 @@ pub async fn open(
         .insert(&txn)
         .await?;
         insert_message(&txn, row.id, user_id, false, t.message, &t.files, &keys, now).await?;
+        // Written under the lock, after the checks: at most 3 files of 1 MB.
+        put_files(store, &t.files, &keys).await?;
         txn.commit().await?;
-        Ok::<_, DbErr>(Some(row.id))
+        Ok::<_, TicketError>(row.id)
     }
     .await;
-    match written {
-        Ok(Some(id)) => Ok(id),
-        Ok(None) => {
-            discard(store, &keys).await;
-            Err(TicketError::TooManyOpen)
-        }
-        Err(e) => {
-            discard(store, &keys).await;
-            Err(e.into())
-        }
+    if written.is_err() {
+        discard(store, &keys).await;
     }
+    written
 }
 
 /// The customer's tickets that are not closed.
@@ -400,25 +496,34 @@ async fn move_state<C: ConnectionTrait>(
 }
 
 /// Adds a message (and files) to a ticket `viewer` may reach; staff may mark that the answer
-/// waits for the customer. A closed ticket refuses it.
+/// waits for the customer. A closed ticket refuses it. Returns the message's id. A customer's
+/// reply counts against their hourly rate and their quotas (checked again under their lock,
+/// before any file is written); staff replies are limited by neither.
+#[allow(clippy::too_many_arguments)]
 pub async fn reply(
     db: &DatabaseConnection,
     store: &dyn FileStore,
+    limits: &TicketLimits,
     viewer: Viewer,
     id: i64,
     body: String,
     files: Vec<CheckedFile>,
     awaits_customer: bool,
     now: i64,
-) -> Result<(), TicketError> {
+) -> Result<i64, TicketError> {
     let event = match viewer {
         Viewer::Customer(_) => TicketEvent::CustomerReply,
         Viewer::Staff(_) => TicketEvent::StaffReply { awaits_customer },
     };
-    // Checked before the files are written, so a closed ticket costs no storage.
+    // Checked before anything is counted or written, so a closed ticket costs nothing.
     let t = find(db, viewer, id).await?;
     transition(t.status(), event)?;
-    let keys = store_files(store, &files).await?;
+    let new_bytes = total_bytes(&files);
+    if let Viewer::Customer(uid) = viewer {
+        check_quota(db, limits, uid, Some(t.id), new_bytes).await?;
+        reserve_action(db, limits, uid, now).await?;
+    }
+    let keys = new_keys(&files);
     let mut body = Some(body);
     let outcome = async {
         // A few rounds at most: each lost round means another request changed the state.
@@ -427,15 +532,21 @@ pub async fn reply(
             let from = t.status();
             let to = transition(from, event)?;
             let txn = crate::platform::db::begin_write(db).await?;
+            if let Viewer::Customer(uid) = viewer {
+                crate::platform::db::lock_owner(&txn, uid).await?;
+                check_quota(&txn, limits, uid, Some(t.id), new_bytes).await?;
+            }
             if !move_state(&txn, &t, from, to, viewer, true, now).await? {
                 txn.rollback().await?;
                 continue;
             }
             let from_staff = matches!(viewer, Viewer::Staff(_));
             let text = body.take().unwrap_or_default();
-            insert_message(&txn, t.id, viewer.user_id(), from_staff, text, &files, &keys, now).await?;
+            let message = insert_message(&txn, t.id, viewer.user_id(), from_staff, text, &files, &keys, now).await?;
+            // Written under the lock, after the checks: at most 3 files of 1 MB.
+            put_files(store, &files, &keys).await?;
             txn.commit().await?;
-            return Ok(());
+            return Ok(message);
         }
         Err(TicketError::Db(DbErr::Custom("ticket state kept changing".into())))
     }

@@ -12,7 +12,7 @@ use poem::{handler, post, EndpointExt, IntoResponse, Response, Route};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 use shop_core::instalment::{instalment_schedule, InstalmentTerms, ScheduleInput};
-use shop_server::instalment::entity::{instalment, instalment_plan, order_plan};
+use shop_server::instalment::entity::{instalment, instalment_plan, order_plan, reminder};
 use shop_server::payment::entity::payment;
 use shop_server::platform::config::SmsSetting;
 use shop_server::platform::Config;
@@ -28,6 +28,7 @@ on_both_dbs!(
     another_customers_instalment_or_order_is_not_found,
     the_same_instalment_paid_twice_at_the_bank_is_flagged_for_a_refund,
     reminders_go_out_once_from_two_nodes,
+    claimed_and_cancelled_rows_do_not_starve_a_due_reminder,
 );
 
 const FINANCE: &str = "/api/client/v1/instalment/finance";
@@ -486,4 +487,69 @@ async fn reminders_go_out_once_from_two_nodes(db: TestDb) {
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     assert_eq!(to_mobile().len(), 2);
     b.stop().await;
+}
+
+/// Issue 22 item 9: 600 unpaid instalments in their reminder window that must not be reminded
+/// (half of a cancelled order, half already claimed), all with lower ids than a due instalment
+/// of a live order: the live one's reminder goes out in the very first round.
+async fn claimed_and_cancelled_rows_do_not_starve_a_due_reminder(db: TestDb) {
+    let (sms, sms_base) = fake_sms().await;
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, |c: &mut Config| {
+        zarinpal(fake.base.clone())(c);
+        c.sms = SmsSetting::Kavenegar { api_key: "KEY".into(), template: "verify".into(), base_url: sms_base.clone() };
+        // The node's own job runs once at start (nothing due yet); the rounds are the test's.
+        c.job_interval_ms = 3_600_000;
+    })
+    .await;
+    let shop = shop(&s, 10).await;
+    let (_, cancelled_code) = paid_down_payment(&s, &fake, &shop).await;
+    let (_, claimed_code) = paid_down_payment(&s, &fake, &shop).await;
+    let cancelled = order_row(&s, &cancelled_code).await;
+    shop_server::order::entity::customer_order::Entity::update_many()
+        .col_expr(shop_server::order::entity::customer_order::Column::Status, sea_orm::sea_query::Expr::value("cancelled"))
+        .filter(shop_server::order::entity::customer_order::Column::Id.eq(cancelled.id))
+        .exec(&s.db)
+        .await
+        .unwrap();
+    for (code, claim) in [(&cancelled_code, false), (&claimed_code, true)] {
+        let template = instalments_of(&s, code).await[0].clone();
+        let rows = (0..300).map(|i| instalment::ActiveModel {
+            order_plan_id: Set(template.order_plan_id),
+            order_id: Set(template.order_id),
+            user_id: Set(template.user_id),
+            number: Set(100 + i),
+            amount: Set(template.amount),
+            due_on: Set(template.due_on.clone()),
+            remind_on: Set(template.remind_on.clone()),
+            paid_at: Set(None),
+            payment_id: Set(None),
+            ..Default::default()
+        });
+        instalment::Entity::insert_many(rows).exec_without_returning(&s.db).await.unwrap();
+        if claim {
+            let ids: Vec<i64> = instalments_of(&s, code).await.into_iter().map(|r| r.id).collect();
+            let claims = ids.into_iter().map(|id| reminder::ActiveModel {
+                instalment_id: Set(id),
+                kind: Set(reminder::BEFORE),
+                claimed_at: Set(s.now()),
+                ..Default::default()
+            });
+            reminder::Entity::insert_many(claims).exec_without_returning(&s.db).await.unwrap();
+        }
+    }
+    let (r, code) = paid_down_payment(&s, &fake, &shop).await;
+    let rows = instalments_of(&s, &code).await;
+    let junk_ids = instalment::Entity::find().filter(instalment::Column::Id.lt(rows[0].id)).all(&s.db).await.unwrap();
+    assert!(junk_ids.len() >= 600, "{}", junk_ids.len());
+    let mobile = shop_server::auth::entity::user::Entity::find_by_id(r.c.id).one(&s.db).await.unwrap().unwrap().mobile;
+
+    s.advance_clock(tehran_noon(&rows[0].remind_on) - s.now());
+    let sent = shop_server::instalment::jobs::send_reminders(&s.state, s.now()).await.unwrap();
+    let to_mobile: Vec<_> = sms.sent.lock().unwrap().iter().filter(|(m, _)| *m == mobile).cloned().collect();
+    assert_eq!(to_mobile.len(), 1, "sent {sent} in the first round, none to the live order's customer");
+    assert!(to_mobile[0].1.contains(&code), "{}", to_mobile[0].1);
+    // Nobody was reminded about the cancelled order or twice about the claimed one.
+    let all = sms.sent.lock().unwrap().clone();
+    assert!(all.iter().all(|(_, text)| !text.contains(&cancelled_code) && !text.contains(&claimed_code)), "{all:?}");
 }

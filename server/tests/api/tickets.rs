@@ -5,8 +5,8 @@
 
 use serde_json::{json, Value};
 
-use crate::checkout_support::{ready, register, shop};
-use crate::helpers::{mobile, on_both_dbs, spawn_app, Resp, TestApp, TestDb, TestUser};
+use crate::checkout_support::{eventually, ready, register, shop};
+use crate::helpers::{mobile, on_both_dbs, spawn_app, spawn_app_with, Resp, TestApp, TestDb, TestUser};
 
 on_both_dbs!(
     a_customer_opens_a_ticket_with_a_picture_and_staff_answer_it,
@@ -20,6 +20,12 @@ on_both_dbs!(
     opening_needs_a_key_and_a_retry_opens_once,
     bad_fields_are_named_in_persian,
     parallel_opens_stop_at_the_open_ticket_cap,
+    a_reply_remembers_a_reference_not_the_thread,
+    idempotency_records_are_purged_after_a_day_and_the_key_is_new_again,
+    an_expired_record_is_absent_before_the_job_deletes_it,
+    opens_and_replies_are_rate_limited_per_customer,
+    files_past_the_ticket_or_customer_quota_are_refused_before_they_are_written,
+    parallel_replies_cannot_pass_the_ticket_quota_together,
 );
 
 const OPEN: &str = "/api/client/v1/ticket/open";
@@ -506,4 +512,181 @@ async fn parallel_opens_stop_at_the_open_ticket_cap(db: TestDb) {
     }
     assert_eq!(s.count("ticket").await, 10);
     assert_eq!(stored_files(&s).len(), 10, "only the opened tickets' files are kept");
+}
+
+/// The stored idempotency answer of (scope, key): the `response` column's text.
+async fn remembered(s: &TestApp, scope: &str, key: &str) -> String {
+    let rows = s.rows("idempotency_key").await;
+    let row = rows.iter().find(|r| r["scope"] == scope && r["key"] == key).unwrap_or_else(|| panic!("no record {scope} {key}"));
+    row["response"].as_str().unwrap_or_default().to_string()
+}
+
+/// Issue 22 item 4: a reply's record keeps a reference (bytes independent of the thread), and a
+/// retry with its key rebuilds the same answer without writing a second message.
+async fn a_reply_remembers_a_reference_not_the_thread(db: TestDb) {
+    let s = spawn_app(db).await;
+    let c = s.user(&mobile(), "تهران").await;
+    let id = open(&s, &c, ticket_form("رشته‌ی بلند", &"ب".repeat(5_000))).await;
+    let reply = |k: String| {
+        let (s, token) = (&s, c.token.clone());
+        async move { send(s, REPLY, &token, Some(&k), Form::new().text("id", &id.to_string()).text("message", &"پ".repeat(5_000))).await }
+    };
+    let first_key = key();
+    let first = reply(first_key.clone()).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    for _ in 0..12 {
+        assert_eq!(reply(key()).await.status, 200);
+    }
+    let last_key = key();
+    let last = reply(last_key.clone()).await;
+    assert_eq!(last.status, 200, "{}", last.text);
+    assert!(last.text.len() > 130_000, "the thread is large: {} bytes", last.text.len());
+    let (small, large) = (remembered(&s, "ticket.reply", &first_key).await, remembered(&s, "ticket.reply", &last_key).await);
+    println!("remembered per reply: {} bytes after 1 reply, {} bytes after 14 (the answer: {} bytes)", small.len(), large.len(), last.text.len());
+    assert!(large.len() <= 100, "a reference, not the thread: {} bytes", large.len());
+    assert!(large.len() <= small.len() + 8, "independent of the thread's size: {} vs {}", small.len(), large.len());
+    // A retry with the last key: the same answer, no second message.
+    let again = reply(last_key).await;
+    assert_eq!((again.status, &again.body), (200, &last.body));
+    assert_eq!(s.count("ticket_message").await, 15);
+}
+
+/// A record older than a day is deleted by the nodes' job; the same key is then a new request.
+async fn idempotency_records_are_purged_after_a_day_and_the_key_is_new_again(db: TestDb) {
+    let s = spawn_app(db).await;
+    let c = s.user(&mobile(), "تهران").await;
+    let k = key();
+    let form = || ticket_form("یک بار", "متن");
+    let first = send(&s, OPEN, &c.token, Some(&k), form()).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    s.advance_clock(23 * 3600);
+    let token = s.fresh_token(&c);
+    let again = send(&s, OPEN, &token, Some(&k), form()).await;
+    assert_eq!(again.body["Id"], first.body["Id"], "within a day a retry is the same request");
+    assert_eq!(s.count("idempotency_key").await, 1);
+    s.advance_clock(3600);
+    eventually("the expired record is deleted", || async { s.count("idempotency_key").await == 0 }).await;
+    let token = s.fresh_token(&c);
+    let later = send(&s, OPEN, &token, Some(&k), form()).await;
+    assert_eq!(later.status, 200, "{}", later.text);
+    assert_ne!(later.body["Id"], first.body["Id"], "after a day the key is new");
+    assert_eq!(s.count("ticket").await, 2);
+}
+
+/// Before any job runs, a record older than a day is treated as absent.
+async fn an_expired_record_is_absent_before_the_job_deletes_it(db: TestDb) {
+    let s = spawn_app_with(db, |c| c.job_interval_ms = 3_600_000).await;
+    let c = s.user(&mobile(), "تهران").await;
+    let k = key();
+    let first = send(&s, OPEN, &c.token, Some(&k), ticket_form("یک", "متن")).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    s.advance_clock(24 * 3600);
+    // Another request this time: with the record still there it would be 409.
+    let later = send(&s, OPEN, &s.fresh_token(&c), Some(&k), ticket_form("دو", "متن")).await;
+    assert_eq!(later.status, 200, "{}", later.text);
+    assert_ne!(later.body["Id"], first.body["Id"]);
+    assert_eq!(s.count("idempotency_key").await, 1, "the old record gave way to the new one");
+}
+
+/// Issue 22 item 3: opens and replies share one per-customer sliding-hour rate; past it 429 with
+/// Retry-After and a Persian message, nothing written. Other customers and staff are not held.
+async fn opens_and_replies_are_rate_limited_per_customer(db: TestDb) {
+    let s = spawn_app_with(db, |c| c.tickets.actions_per_hour = 5).await;
+    let c = s.user(&mobile(), "تهران").await;
+    let other = s.user(&mobile(), "تهران").await;
+    let staff = s.staff(&mobile()).await;
+    let id = open(&s, &c, ticket_form("سرعت", "متن")).await;
+    let reply = |token: String, path: &'static str| {
+        let s = &s;
+        async move { send(s, path, &token, Some(&key()), Form::new().text("id", &id.to_string()).text("message", "پیام").file("a.png", "image/png", &png())).await }
+    };
+    for _ in 0..4 {
+        assert_eq!(reply(c.token.clone(), REPLY).await.status, 200);
+    }
+    let files = stored_files(&s).len();
+    let r = reply(c.token.clone(), REPLY).await;
+    r.assert_error(429);
+    let wait: i64 = r.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=720).contains(&wait), "{wait}");
+    assert!(r.body["message"].as_str().unwrap().contains("یک ساعت گذشته"), "{}", r.text);
+    let r = send(&s, OPEN, &c.token, Some(&key()), ticket_form("باز هم", "متن")).await;
+    r.assert_error(429);
+    assert_eq!((s.count("ticket").await, s.count("ticket_message").await, stored_files(&s).len()), (1, 5, files));
+    // Staff answer as often as they need; another customer has their own rate.
+    for _ in 0..6 {
+        assert_eq!(reply(staff.token.clone(), STAFF_REPLY).await.status, 200);
+    }
+    open(&s, &other, ticket_form("دیگری", "متن")).await;
+    // A window of an hour for 5: one more after 12 minutes.
+    s.advance_clock(wait);
+    assert_eq!(reply(c.token.clone(), REPLY).await.status, 200);
+    reply(c.token.clone(), REPLY).await.assert_error(429);
+}
+
+/// A reply whose files would pass the ticket's quota, or an open past the customer's, is
+/// refused with the quota's Persian message and leaves no file and no row; staff files count
+/// against neither quota.
+async fn files_past_the_ticket_or_customer_quota_are_refused_before_they_are_written(db: TestDb) {
+    let s = spawn_app_with(db, |c| {
+        c.tickets.ticket_bytes = 2_000_000;
+        c.tickets.customer_bytes = 2_500_000;
+    })
+    .await;
+    let c = s.user(&mobile(), "تهران").await;
+    let staff = s.staff(&mobile()).await;
+    let id = open(&s, &c, ticket_form("سهمیه", "متن").file("a.jpg", "image/jpeg", &jpeg_of(1_000_000))).await;
+    let reply = |token: String, path: &'static str, bytes: usize| {
+        let s = &s;
+        async move {
+            let f = Form::new().text("id", &id.to_string()).text("message", "عکس").file("b.jpg", "image/jpeg", &jpeg_of(bytes));
+            send(s, path, &token, Some(&key()), f).await
+        }
+    };
+    assert_eq!(reply(c.token.clone(), REPLY, 900_000).await.status, 200);
+    assert_eq!(stored_files(&s).len(), 2);
+    // 1.9 MB in the ticket: 200 KB more would pass its 2 MB.
+    let r = reply(c.token.clone(), REPLY, 200_000).await;
+    r.assert_error(422);
+    assert_eq!(r.body["field"], "files");
+    assert!(r.body["message"].as_str().unwrap().contains("حجم پیوست‌های این تیکت"), "{}", r.text);
+    assert_eq!((stored_files(&s).len(), s.count("ticket_message").await, s.count("ticket_attachment").await), (2, 2, 2));
+    // Staff are not held by the customer's quota, and their files do not use it up.
+    assert_eq!(reply(staff.token.clone(), STAFF_REPLY, 1_000_000).await.status, 200);
+    assert_eq!(stored_files(&s).len(), 3);
+    // The customer's 2.5 MB across tickets: 1.9 MB used, a new ticket with 700 KB is refused.
+    let r = send(&s, OPEN, &c.token, Some(&key()), ticket_form("دوم", "متن").file("c.jpg", "image/jpeg", &jpeg_of(700_000))).await;
+    r.assert_error(422);
+    assert!(r.body["message"].as_str().unwrap().contains("همه‌ی پیوست‌های"), "{}", r.text);
+    assert_eq!((s.count("ticket").await, stored_files(&s).len()), (1, 3));
+    let second = open(&s, &c, ticket_form("دوم", "متن").file("c.jpg", "image/jpeg", &jpeg_of(550_000))).await;
+    assert_ne!(second, id);
+    // Without files a customer can still write.
+    assert_eq!(send(&s, REPLY, &c.token, Some(&key()), Form::new().text("id", &id.to_string()).text("message", "فقط متن")).await.status, 200);
+    assert_eq!(stored_files(&s).len(), 4);
+}
+
+/// 30 parallel replies of 100 KB each to a ticket with a 1 MB quota: exactly 10 are stored,
+/// the rest refused with nothing on disk.
+async fn parallel_replies_cannot_pass_the_ticket_quota_together(db: TestDb) {
+    let s = spawn_app_with(db, |c| {
+        c.tickets.ticket_bytes = 1_000_000;
+        c.tickets.actions_per_hour = 1_000;
+    })
+    .await;
+    let c = s.user(&mobile(), "تهران").await;
+    let id = open(&s, &c, ticket_form("موازی", "متن")).await;
+    let replies = (0..30).map(|i| {
+        let (s, token) = (&s, c.token.clone());
+        async move {
+            let f = Form::new().text("id", &id.to_string()).text("message", &format!("پیام {i}")).file("p.jpg", "image/jpeg", &jpeg_of(100_000));
+            send(s, REPLY, &token, Some(&key()), f).await
+        }
+    });
+    let answers = futures::future::join_all(replies).await;
+    let ok = answers.iter().filter(|r| r.status == 200).count();
+    for r in answers.iter().filter(|r| r.status != 200) {
+        assert_eq!((r.status, r.body["field"].as_str()), (422, Some("files")), "{}", r.text);
+    }
+    assert_eq!(ok, 10, "{:?}", answers.iter().map(|r| r.status).collect::<Vec<_>>());
+    assert_eq!((stored_files(&s).len(), s.count("ticket_attachment").await, s.count("ticket_message").await), (10, 10, 11));
 }
