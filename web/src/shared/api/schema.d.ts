@@ -513,7 +513,7 @@ export interface paths {
          *     and warranty fields come from the catalogue; those sent by the client are ignored.
          *     When the quantity exceeds the stock, the answer is `status: "not"` with a message naming
          *     the product and nothing changes. Unknown `spid`/`spiddetail` → 404; quantity out of range
-         *     → 422; someone else's `orderid` → 403. The whole change is one database transaction.
+         *     → 422; someone else's `orderid` → 404. The whole change is one database transaction.
          */
         post: operations["order_edit_product"];
         delete?: never;
@@ -534,7 +534,7 @@ export interface paths {
         /**
          * Remove a cart line
          * @description Deletes line `id` from the caller's open order `orderid` and answers with the updated
-         *     cart. Someone else's order → 403; a line not in the order → 404.
+         *     cart. Someone else's or an unknown order → 404; a line not in the order → 404.
          */
         post: operations["order_delete_product"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
          * Recompute the order's totals
          * @description Copies the catalogue's current names and prices into every line of the caller's open
          *     order, stores the recomputed `OrderTotalPrice` and `FinalPrice`, and answers with the
-         *     cart. Someone else's order → 403; unknown order → 404.
+         *     cart. Someone else's or an unknown order → 404.
          */
         post: operations["order_update_totalprice"];
         delete?: never;
@@ -580,7 +580,7 @@ export interface paths {
          *     it had when put in the cart, the delivery options offered for the address's city (the
          *     customer's own `City` without `addressid`; spec section 5 rule), and every amount
          *     computed by the server: items, delivery, discount and payable. Someone else's cart →
-         *     403; someone else's or an unknown address → 404; a delivery option not offered to the
+         *     404; someone else's or an unknown address → 404; a delivery option not offered to the
          *     city → 422 (`deliveryid`); an empty cart → 422.
          */
         post: operations["order_summary"];
@@ -610,6 +610,11 @@ export interface paths {
          *     in the cart (register again with `acceptprices: true`) or `payable` differs from the
          *     server's. Needs an `Idempotency-Key` header, one per attempt: the same key and body get
          *     the first answer again, another body 409. The cart is left as it is until payment.
+         *     Registering the cart again replaces its earlier order that has not gone to the bank (its
+         *     stock is released in the same transaction). What a customer's unpaid orders hold is
+         *     capped (by default 2 unpaid orders, 3 units of a product per order and per customer, 10
+         *     units in all): past a cap → 422 naming the product; more than 10 registrations in an
+         *     hour → 429 with `Retry-After`.
          */
         post: operations["order_register"];
         delete?: never;
@@ -671,7 +676,8 @@ export interface paths {
         /**
          * Cancel an unpaid order
          * @description The caller cancels one of their orders that is registered or awaiting payment; its
-         *     stock is released. Another state → 422; someone else's or an unknown code → 404.
+         *     stock is released. Another state → 422; someone else's or an unknown code → 404; more
+         *     than 10 cancellations in an hour (by default) → 429 with `Retry-After`.
          */
         post: operations["order_cancel"];
         delete?: never;
@@ -693,10 +699,12 @@ export interface paths {
          * Start paying an order
          * @description For one of the caller's orders in `registered` or `awaiting_payment` within its payment
          *     window: opens a payment at the gateway for the order's payable (from the database) and
-         *     answers with the page to send the browser to. Needs an `Idempotency-Key` header (one per
-         *     attempt): the same key and body answer the first answer again, another body 409.
-         *     Someone else's or an unknown order → 404; paid, cancelled or expired → 422; the gateway
-         *     does not answer → 503.
+         *     answers with the page to send the browser to. A pending attempt younger than
+         *     `SHOP_PAYMENT_REUSE_MINUTES` is answered again (same `url` and `authority`, no new
+         *     gateway request). Needs an `Idempotency-Key` header (one per attempt): the same key and
+         *     body answer the first answer again, another body 409. Someone else's or an unknown
+         *     order → 404; paid, cancelled or expired → 422; too many new attempts for the order or
+         *     the customer → 429 with `Retry-After`; the gateway does not answer → 503.
          */
         post: operations["payment_start"];
         delete?: never;
@@ -717,9 +725,11 @@ export interface paths {
          * @description The gateway sends the customer here with `Authority` and `Status` (`OK` or `NOK`). The
          *     payment is verified with the amount stored when it started (any amount in the query is
          *     ignored), then the browser is redirected to `/success-payment?code=…` or
-         *     `/error-payment?code=…` (`/error-payment` alone for an unknown authority). A replayed
-         *     callback changes nothing. When the gateway cannot be reached the payment stays pending
-         *     and reconciliation settles it later.
+         *     `/error-payment?code=…` (`/error-payment` alone for an unknown authority). Only a
+         *     verified payment settles anything: `NOK` closes that attempt, never the order (it keeps
+         *     its hold until it expires or its owner cancels); an `OK` the gateway does not confirm
+         *     leaves the attempt open. A replayed callback changes nothing. When the gateway cannot be
+         *     reached the payment stays pending and reconciliation settles it later.
          */
         get: operations["payment_callback"];
         put?: never;
@@ -761,7 +771,7 @@ export interface paths {
         };
         /**
          * The sandbox bank's page
-         * @description Only with `SHOP_PAYMENT=sandbox`: a Persian page with the amount, «پرداخت» (pays and
+         * @description Only with `SHOP_PAYMENT=sandbox` in development mode (404 otherwise): a Persian page with the amount, «پرداخت» (pays and
          *     returns to the callback with `Status=OK`) and «انصراف» (returns with `Status=NOK`).
          */
         get: operations["payment_sandbox_page"];
@@ -921,9 +931,16 @@ export interface paths {
         put?: never;
         /**
          * Send a code to a new mobile number
-         * @description `ok` with the code's `hash` in `data` and an SMS to the new number. The caller's own
-         *     number, or a number of another account, is 422 (`field: mobile`) and nothing is sent.
-         *     Limits as for sign-in codes (429 with `Retry-After`), plus 5 per account per hour.
+         * @description The access token alone does not change the number (a stolen one would take the account
+         *     over). An account with a password sends `password` with `mobile`: missing or wrong is
+         *     422 `field: password` and nothing is sent; each try counts against the password limits
+         *     of sign-in (10 per number and address an hour, then 429). Then `ok` with the code's
+         *     `hash` in `data` and an SMS to the new number. An account without a password sends
+         *     `mobile` only and gets two codes: `data` is the new number's `hash`, `current_hash` the
+         *     `hash` of a second code sent to the current number; `account/mobile/verify` needs both
+         *     codes. The caller's own number, or a number of another account, is 422
+         *     (`field: mobile`) and nothing is sent. Limits as for sign-in codes (429 with
+         *     `Retry-After`), plus 5 per account per hour.
          */
         post: operations["account_mobile_otp"];
         delete?: never;
@@ -943,8 +960,14 @@ export interface paths {
         put?: never;
         /**
          * Confirm the new mobile number
-         * @description With the right code the account's number changes: `ok` with `user`. A wrong, expired or
-         *     foreign code answers `wrong` (`data: "wrong"`); the number taken meanwhile is 422.
+         * @description `mobile`, `code` and `hash` of the new number; when `account/mobile/otp` answered a
+         *     `current_hash`, also `currentCode` (the code sent to the current number) and
+         *     `currentHash`: missing, wrong or expired is 422 `field: currentCode` (a wrong one uses
+         *     one of its 5 tries; the new number's code stays usable). With the right code(s) the
+         *     number changes and every session of the account ends: the answer is a new sign-in for
+         *     this client (`token`, `reftoken`, `user` with the new number). A wrong, expired or
+         *     foreign code of the new number answers `wrong` (`data: "wrong"`); the number taken
+         *     meanwhile is 422 `field: mobile`.
          */
         post: operations["account_mobile_verify"];
         delete?: never;
@@ -1220,7 +1243,9 @@ export interface paths {
          *     optional `order_code` (one of the caller's orders, else 404), `message` (at most 5,000
          *     characters) and up to 3 `files` (jpg, jpeg, png, webp, pdf; 1 MB each; the first bytes
          *     must match the extension). Each refusal is 422 naming the field. At most 10 tickets
-         *     open at once. Needs an `Idempotency-Key` header (one per attempt).
+         *     open at once. Opens and replies together: at most 20 an hour per customer (429 with
+         *     `Retry-After`); the customer's files at most 10 MB per ticket and 50 MB in all (422
+         *     naming `files`; server settings). Needs an `Idempotency-Key` header (one per attempt).
          */
         post: operations["ticket_open"];
         delete?: never;
@@ -1241,7 +1266,8 @@ export interface paths {
         /**
          * Add a message to one of the caller's tickets
          * @description multipart/form-data: `id`, `message`, up to 3 `files` (rules as in `ticket/open`).
-         *     A closed ticket refuses it (422). Needs an `Idempotency-Key` header. Answers the ticket.
+         *     A closed ticket refuses it (422); the rate and file quotas of `ticket/open` apply. Needs
+         *     an `Idempotency-Key` header. Answers the ticket (a retry with the key: as it is then).
          */
         post: operations["ticket_reply"];
         delete?: never;
@@ -1428,7 +1454,7 @@ export interface paths {
          * Adopt a prepared order
          * @description Puts the link's lines (with their quantities) into the caller's cart and binds the link
          *     to the caller; then the cart is registered and paid as usual. Another customer's link
-         *     (prepared for another number) → 403; already adopted by someone else, expired or unknown → 404;
+         *     (prepared for another number) → 404 with that message; already adopted by someone else, expired or unknown → 404;
          *     unknown → 404; a product no longer available → 422 naming it. Same limit as `view`.
          */
         post: operations["prepared_order_adopt"];
@@ -1614,6 +1640,11 @@ export interface components {
              * @description Seconds until a new code may be asked for (after an OTP send).
              */
             resend_in?: number;
+            /**
+             * @description `account/mobile/otp` for an account without a password: the `hash` of the code sent
+             *     to the current number (`data` is the new number's).
+             */
+            current_hash?: string;
         };
         /**
          * @description `status` of the sign-in calls.
@@ -2766,6 +2797,11 @@ export interface components {
         MobileChangeRequest: {
             /** @description The new mobile number (mobile rule; Persian digits allowed). */
             mobile: string;
+            /**
+             * @description The account's password: required when the account has one (422 `password` when
+             *     missing or wrong); not read for an account without one.
+             */
+            password?: string;
         };
         /**
          * MobileVerifyRequest
@@ -2776,8 +2812,15 @@ export interface components {
             mobile: string;
             /** @description The 5-digit code (Persian digits allowed). */
             code: string;
-            /** @description The `hash` of `account/mobile/otp`. */
+            /** @description The `hash` of `account/mobile/otp` (its `data`). */
             hash: string;
+            /**
+             * @description The code sent to the current number: required when `account/mobile/otp` answered a
+             *     `current_hash` (an account without a password).
+             */
+            currentCode?: string;
+            /** @description That answer's `current_hash`. */
+            currentHash?: string;
         };
         /**
          * @description `status` of an answer that has only one outcome: `"ok"`.
