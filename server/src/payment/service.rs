@@ -15,7 +15,8 @@ use crate::order::entity::customer_order;
 use crate::order::service::checkout::clear_bought_lines;
 use crate::order::service::invoice::own_by_code;
 use crate::order::service::lifecycle::{apply, status_of, Applied};
-use crate::order::service::{begin_write, OrderError};
+use crate::order::service::OrderError;
+use crate::platform::db::begin_write;
 use crate::state::AppState;
 
 /// Why a payment could not start.

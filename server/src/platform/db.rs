@@ -69,7 +69,7 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
 /// transaction from [`begin_write`] already holds the database's one write lock.
 pub async fn lock_owner<C: ConnectionTrait>(txn: &C, user_id: i64) -> Result<(), DbErr> {
     if txn.get_database_backend() == DbBackend::Postgres {
-        txn.execute(Statement::from_sql_and_values(
+        txn.execute_raw(Statement::from_sql_and_values(
             DbBackend::Postgres,
             "SELECT id FROM users WHERE id = $1 FOR UPDATE",
             [user_id.into()],

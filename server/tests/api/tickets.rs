@@ -492,9 +492,10 @@ async fn bad_fields_are_named_in_persian(db: TestDb) {
 async fn parallel_opens_stop_at_the_open_ticket_cap(db: TestDb) {
     let s = spawn_app(db).await;
     let c = s.user(&mobile(), "تهران").await;
-    let opens = (0..30).map(|i| {
+    let keys: Vec<String> = (0..30).map(|_| key()).collect();
+    let opens = keys.iter().enumerate().map(|(i, k)| {
         let form = ticket_form(&format!("درخواست {i}"), "متن").file("screen.png", "image/png", &png());
-        send(&s, OPEN, &c.token, Some(&key()), form)
+        send(&s, OPEN, &c.token, Some(k), form)
     });
     let answers = futures::future::join_all(opens).await;
     let opened = answers.iter().filter(|r| r.status == 200).count();
