@@ -475,6 +475,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/order/get/delivery/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where products can be sent
+         * @description For each product of `productids` (at most 100): the options a one-line cart of it is
+         *     offered in `city` (the shared rule of `get/delivery/order`, spec section 5; the shopper's
+         *     profile city, empty when signed out), whether some option serves every city, and the
+         *     named cities it reaches. The product page and the cart use it to say, before checkout,
+         *     that a product cannot be sent to the shopper's city. Needs no sign-in.
+         */
+        post: operations["order_get_delivery_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/order/list/preorder": {
         parameters: {
             query?: never;
@@ -513,7 +537,7 @@ export interface paths {
          *     and warranty fields come from the catalogue; those sent by the client are ignored.
          *     When the quantity exceeds the stock, the answer is `status: "not"` with a message naming
          *     the product and nothing changes. Unknown `spid`/`spiddetail` → 404; quantity out of range
-         *     → 422; someone else's `orderid` → 403. The whole change is one database transaction.
+         *     → 422; someone else's `orderid` → 404. The whole change is one database transaction.
          */
         post: operations["order_edit_product"];
         delete?: never;
@@ -534,7 +558,7 @@ export interface paths {
         /**
          * Remove a cart line
          * @description Deletes line `id` from the caller's open order `orderid` and answers with the updated
-         *     cart. Someone else's order → 403; a line not in the order → 404.
+         *     cart. Someone else's or an unknown order → 404; a line not in the order → 404.
          */
         post: operations["order_delete_product"];
         delete?: never;
@@ -556,7 +580,7 @@ export interface paths {
          * Recompute the order's totals
          * @description Copies the catalogue's current names and prices into every line of the caller's open
          *     order, stores the recomputed `OrderTotalPrice` and `FinalPrice`, and answers with the
-         *     cart. Someone else's order → 403; unknown order → 404.
+         *     cart. Someone else's or an unknown order → 404.
          */
         post: operations["order_update_totalprice"];
         delete?: never;
@@ -580,7 +604,7 @@ export interface paths {
          *     it had when put in the cart, the delivery options offered for the address's city (the
          *     customer's own `City` without `addressid`; spec section 5 rule), and every amount
          *     computed by the server: items, delivery, discount and payable. Someone else's cart →
-         *     403; someone else's or an unknown address → 404; a delivery option not offered to the
+         *     404; someone else's or an unknown address → 404; a delivery option not offered to the
          *     city → 422 (`deliveryid`); an empty cart → 422.
          */
         post: operations["order_summary"];
@@ -1428,7 +1452,7 @@ export interface paths {
          * Adopt a prepared order
          * @description Puts the link's lines (with their quantities) into the caller's cart and binds the link
          *     to the caller; then the cart is registered and paid as usual. Another customer's link
-         *     (prepared for another number) → 403; already adopted by someone else, expired or unknown → 404;
+         *     (prepared for another number) → 404 with that message; already adopted by someone else, expired or unknown → 404;
          *     unknown → 404; a product no longer available → 422 naming it. Same limit as `view`.
          */
         post: operations["prepared_order_adopt"];
@@ -2112,6 +2136,8 @@ export interface components {
             Priority: number;
             /** @description Active cities; a first entry `همه` means every city. */
             CityActive: components["schemas"]["CityName"][];
+            /** @description How long delivery takes, in Persian (e.g. «۲ تا ۴ روز کاری»); empty when not given. */
+            Estimate: string;
         };
         /**
          * DeliveryOrderRequest
@@ -2139,6 +2165,7 @@ export interface components {
          *             }
          *           ],
          *           "Description": "ارسال با پست پیشتاز به سراسر کشور در ۲ تا ۴ روز کاری",
+         *           "Estimate": "۲ تا ۴ روز کاری",
          *           "Id": 2,
          *           "Name": "پست پیشتاز",
          *           "Price": 120000,
@@ -3209,6 +3236,57 @@ export interface components {
             Category?: components["schemas"]["CategoryRef"];
             /** @description `/product/{uid}`. */
             Url: string;
+        };
+        /**
+         * ProductDelivery
+         * @description Where one product can be sent.
+         */
+        ProductDelivery: {
+            /**
+             * Format: int64
+             * @description The product's id.
+             */
+            ProductId: number;
+            /**
+             * @description The options a one-line cart of this product is offered in the asked city, the preferred
+             *     first (the same rule as `get/delivery/order`); empty: it cannot be sent there. For an
+             *     empty city, the options that serve every city.
+             */
+            Options: components["schemas"]["DeliveryOption"][];
+            /** @description Some option serves every city (`همه`). */
+            Everywhere: boolean;
+            /** @description The named cities some option serves (beside every city when `Everywhere`). */
+            Cities: string[];
+        };
+        /**
+         * ProductDeliveryRequest
+         * @description `order/get/delivery/products` request.
+         * @example {
+         *       "city": "تهران",
+         *       "productids": [
+         *         3
+         *       ]
+         *     }
+         */
+        ProductDeliveryRequest: {
+            /** @description Product ids (at most [`MAX_PRODUCTS`]): the product page's, or the cart lines'. */
+            productids: number[];
+            /**
+             * @description The shopper's city (the signed-in customer's profile city); empty when signed out.
+             * @default
+             */
+            city: string;
+        };
+        /**
+         * ProductDeliveryResponse
+         * @description Where each asked product can be sent (unknown ids and products offering nothing: empty
+         *     `Options`, `Everywhere` false, no `Cities`).
+         */
+        ProductDeliveryResponse: {
+            /** @description Always `ok`. */
+            status: components["schemas"]["OkStatus"] & unknown;
+            /** @description One entry per distinct asked id, in the asked order. */
+            data: components["schemas"]["ProductDelivery"][];
         };
         /**
          * ProductDetail
@@ -6623,6 +6701,133 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_get_delivery_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ProductDeliveryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductDeliveryResponse"];
                 };
             };
             /** @description Malformed request. */
