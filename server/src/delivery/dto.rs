@@ -48,7 +48,8 @@ pub struct DeliveryOptionDto {
     /// Active cities; a first entry `همه` means every city.
     #[oai(rename = "CityActive")]
     pub city_active: Vec<CityName>,
-    /// How long delivery takes, in Persian (e.g. «۲ تا ۴ روز کاری»); empty when not given.
+    /// How long delivery takes, in Persian with Persian digits (e.g. «۲ تا ۴ روز کاری»); empty
+    /// when not given.
     #[oai(rename = "Estimate")]
     pub estimate: String,
 }
@@ -62,7 +63,8 @@ impl From<delivery_option::Model> for DeliveryOptionDto {
             description: o.description,
             price: o.price,
             priority: o.priority,
-            estimate: o.estimate,
+            // Persian digits, whatever digits the shop typed.
+            estimate: shop_core::digits::to_persian_digits(&o.estimate),
         }
     }
 }

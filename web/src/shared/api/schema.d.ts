@@ -2136,7 +2136,10 @@ export interface components {
             Priority: number;
             /** @description Active cities; a first entry `همه` means every city. */
             CityActive: components["schemas"]["CityName"][];
-            /** @description How long delivery takes, in Persian (e.g. «۲ تا ۴ روز کاری»); empty when not given. */
+            /**
+             * @description How long delivery takes, in Persian with Persian digits (e.g. «۲ تا ۴ روز کاری»); empty
+             *     when not given.
+             */
             Estimate: string;
         };
         /**
