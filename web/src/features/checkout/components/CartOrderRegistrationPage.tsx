@@ -269,7 +269,9 @@ export default function CartOrderRegistrationPage() {
                           </span>
                         )}
                       </span>
-                      <span className="whitespace-nowrap">{d.Price === 0 ? t('register.free') : <Money value={d.Price} />}</span>
+                      <span className="whitespace-nowrap" data-testid="delivery-option-price">
+                        {d.Price === 0 ? t('register.free') : <Money value={d.Price} />}
+                      </span>
                     </label>
                   </li>
                 ))}
