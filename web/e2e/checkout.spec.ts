@@ -197,3 +197,85 @@ test.describe('checkout at phone size', () => {
     await expectInvoice(page, code, amount);
   });
 });
+
+/** The demo laptop the journey buys: the ASUS Vivobook 16 (a special, one of the laptops generated from demo/laptops.txt) while it is in stock, else the first in-stock search result. */
+async function demoLaptopUrl(request: APIRequestContext): Promise<string> {
+  const vivobook = await request.get('/api/client/v1/catalog/products/asus-vivobook-16-m1605ya');
+  if (vivobook.ok()) {
+    const body = (await vivobook.json()) as { data: { Url: string; Variants: { InStock: boolean }[] } };
+    if (body.data.Variants.some((v) => v.InStock)) return body.data.Url;
+  }
+  const res = await request.get('/api/client/v1/catalog/search', { params: { q: 'لپ تاپ', in_stock: 'true', page: 1, size: 24 } });
+  const list = (await res.json()) as { data: { Url: string }[] };
+  expect(list.data.length, 'an in-stock laptop').toBeGreaterThan(0);
+  return list.data[0].Url;
+}
+
+test.describe('a demo laptop reaches two cities (issue 28)', () => {
+  test.use({ viewport: PHONE, hasTouch: true });
+
+  const cities = [
+    { city: 'تهران', options: ['پیک فوری همان‌روز (تهران)', 'پست پیشتاز', 'تیپاکس', 'تحویل حضوری از فروشگاه'], pick: 'پست پیشتاز' },
+    { city: 'اصفهان', options: ['پیک اصفهان', 'پست پیشتاز', 'تیپاکس'], pick: 'تیپاکس' },
+  ];
+  for (const { city, options, pick } of cities) {
+    test(`bought to ${city}: the product page says it reaches the city, checkout offers ${options.length} options with price and time`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const url = await demoLaptopUrl(request);
+      const mobile = freshMobile();
+      await registerThroughApi(request, mobile, 'نگار', city);
+
+      // Signed out: where it can be sent at all.
+      await page.goto(url);
+      await expect(page.getByTestId('delivery-reach')).toHaveText('قابل ارسال به سراسر ایران');
+      await page.getByTestId('add-to-cart').tap();
+      await expect(loginDialog(page)).toBeVisible();
+      await signInWithCode(page, request, mobile);
+      await expect(page).toHaveURL(new RegExp(`${url}$`));
+      // Signed in: the customer's own city.
+      await expect(page.getByTestId('delivery-reach')).toHaveText(`قابل ارسال به ${city}`);
+      const edit = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/order/edit/product'));
+      await page.getByTestId('add-to-cart').tap();
+      expect(((await (await edit).json()) as { status: string }).status).toBe('ok');
+
+      await page.goto('/profile/cart');
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await expect(page.getByTestId('delivery-reach')).toHaveCount(0);
+      const items = toman((await page.getByTestId('cart-payable').textContent())!);
+      await page.getByTestId('cart-continue').tap();
+      await expect(page).toHaveURL(/\/profile\/cart\/first-time$/);
+      await page.getByLabel('استان').selectOption(city);
+      await page.getByLabel('شهر').selectOption(city);
+      await page.getByLabel('نشانی', { exact: true }).fill('خیابان نمونه، کوچه دوم، پلاک ۷');
+      await page.getByLabel('کد پستی').fill('۱۲۳۴۵۶۷۸۹۰');
+      await page.getByRole('button', { name: 'ذخیره و ادامهٔ ثبت سفارش' }).tap();
+      await expect(page).toHaveURL(/\/profile\/cart\/order-register$/);
+
+      // Every option of the city, each with its price and estimate, and not «no delivery».
+      const box = page.getByTestId('delivery-options');
+      await expect(box.getByRole('radio')).toHaveCount(options.length);
+      for (const name of options) {
+        const label = box.locator('label').filter({ hasText: name });
+        await expect(label.getByTestId('delivery-option-price')).toHaveText(/تومان|رایگان/);
+        await expect(label.getByTestId('delivery-estimate')).toHaveText(/^زمان تحویل: /);
+      }
+      expect(await box.locator('label').first().textContent()).toContain(options[0]);
+      await expect(box).not.toContainText('شیوهٔ ارسالی وجود ندارد');
+      await noOverflow(page);
+      // Another option than the preselected one: the payable follows its price.
+      const chosen = box.getByRole('radio', { name: new RegExp(pick) });
+      await chosen.tap();
+      await expect(chosen).toBeChecked();
+      const priceText = (await box.locator('label').filter({ hasText: pick }).getByTestId('delivery-option-price').textContent())!;
+      const deliveryPrice = priceText.includes('رایگان') ? 0 : toman(priceText);
+      await expect.poll(async () => toman((await page.getByTestId('delivery-price').textContent()) ?? '')).toBe(deliveryPrice);
+      const amount = items + deliveryPrice;
+      await expect.poll(async () => toman((await page.getByTestId('payable').textContent()) ?? '')).toBe(amount);
+      await page.getByRole('button', { name: 'پرداخت', exact: true }).tap();
+      await expect(page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' })).toBeVisible();
+      await page.getByRole('button', { name: 'پرداخت' }).tap();
+      await expectPaid(page, amount);
+    });
+  }
+});
+

@@ -54,7 +54,7 @@ export async function nextCode(request: APIRequestContext, mobile: string, seen:
 }
 
 /** Creates an account for `mobile` through the API (registration OTP, verify, profile). */
-export async function registerThroughApi(request: APIRequestContext, mobile: string, name = 'کاربر'): Promise<void> {
+export async function registerThroughApi(request: APIRequestContext, mobile: string, name = 'کاربر', city = 'تهران', state = city): Promise<void> {
   const seen = await outboxKeys(request, mobile);
   const otp = await request.post('/api/client/v1/user/otp', { data: { mobile } });
   expect(otp.ok()).toBeTruthy();
@@ -66,7 +66,7 @@ export async function registerThroughApi(request: APIRequestContext, mobile: str
   expect(verified.status).toBe('ok');
   const profile = await request.post('/api/client/v1/user/register', {
     data: {
-      name, lastname: 'آزمایشی', password: 'Test123!', mobile, email: '', city: 'تهران', state: 'تهران',
+      name, lastname: 'آزمایشی', password: 'Test123!', mobile, email: '', city, state,
       address1: '', postalCode1: '', phone: '', info: '', device: 'web', mcode: verified.mcode,
     },
   });

@@ -48,6 +48,10 @@ pub struct DeliveryOptionDto {
     /// Active cities; a first entry `همه` means every city.
     #[oai(rename = "CityActive")]
     pub city_active: Vec<CityName>,
+    /// How long delivery takes, in Persian with Persian digits (e.g. «۲ تا ۴ روز کاری»); empty
+    /// when not given.
+    #[oai(rename = "Estimate")]
+    pub estimate: String,
 }
 
 impl From<delivery_option::Model> for DeliveryOptionDto {
@@ -59,6 +63,8 @@ impl From<delivery_option::Model> for DeliveryOptionDto {
             description: o.description,
             price: o.price,
             priority: o.priority,
+            // Persian digits, whatever digits the shop typed.
+            estimate: shop_core::digits::to_persian_digits(&o.estimate),
         }
     }
 }
@@ -84,7 +90,65 @@ impl Example for DeliveryResponse {
                 price: 120_000,
                 priority: 2,
                 city_active: vec![CityName { name: "همه".into() }],
+                estimate: "۲ تا ۴ روز کاری".into(),
             }],
         }
     }
+}
+
+/// `order/get/delivery/products` request.
+#[derive(Debug, Object)]
+#[oai(example, rename = "ProductDeliveryRequest")]
+pub struct ProductDeliveryReq {
+    /// Product ids (at most [`MAX_PRODUCTS`]): the product page's, or the cart lines'.
+    pub productids: Vec<i64>,
+    /// The shopper's city (the signed-in customer's profile city); empty when signed out.
+    #[oai(default)]
+    pub city: String,
+}
+
+/// The most product ids one `order/get/delivery/products` call answers.
+pub const MAX_PRODUCTS: usize = 100;
+
+impl Example for ProductDeliveryReq {
+    fn example() -> Self {
+        Self { productids: vec![3], city: "تهران".into() }
+    }
+}
+
+/// Where one product can be sent.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "PascalCase")]
+pub struct ProductDelivery {
+    /// The product's id.
+    pub product_id: i64,
+    /// The options a one-line cart of this product is offered in the asked city, the preferred
+    /// first (the same rule as `get/delivery/order`); empty: it cannot be sent there. For an
+    /// empty city, the options that serve every city.
+    pub options: Vec<DeliveryOptionDto>,
+    /// Some option serves every city (`همه`).
+    pub everywhere: bool,
+    /// The named cities some option serves (beside every city when `Everywhere`).
+    pub cities: Vec<String>,
+}
+
+impl From<super::service::ProductReach> for ProductDelivery {
+    fn from(r: super::service::ProductReach) -> Self {
+        Self {
+            product_id: r.product_id,
+            options: r.options.into_iter().map(DeliveryOptionDto::from).collect(),
+            everywhere: r.everywhere,
+            cities: r.cities,
+        }
+    }
+}
+
+/// Where each asked product can be sent (unknown ids and products offering nothing: empty
+/// `Options`, `Everywhere` false, no `Cities`).
+#[derive(Debug, Object)]
+pub struct ProductDeliveryResponse {
+    /// Always `ok`.
+    pub status: ResponseStatus,
+    /// One entry per distinct asked id, in the asked order.
+    pub data: Vec<ProductDelivery>,
 }

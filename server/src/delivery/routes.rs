@@ -4,8 +4,11 @@ use crate::platform::ResponseStatus;
 use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
-use super::dto::{DeliveryOptionDto, DeliveryReq, DeliveryResponse};
-use super::service::options_for_order;
+use super::dto::{
+    DeliveryOptionDto, DeliveryReq, DeliveryResponse, ProductDelivery, ProductDeliveryReq, ProductDeliveryResponse,
+    MAX_PRODUCTS,
+};
+use super::service::{options_for_order, reach_of_products};
 use crate::auth::BearerUser;
 use crate::order::service::Caller;
 use crate::platform::error::{ApiError, ApiResult};
@@ -43,4 +46,32 @@ impl DeliveryApi {
             data: options.into_iter().map(DeliveryOptionDto::from).collect(),
         }))
     }
+
+    /// Where products can be sent
+    ///
+    /// For each product of `productids` (at most 100): the options a one-line cart of it is
+    /// offered in `city` (the shared rule of `get/delivery/order`, spec section 5; the shopper's
+    /// profile city, empty when signed out), whether some option serves every city, and the
+    /// named cities it reaches. The product page and the cart use it to say, before checkout,
+    /// that a product cannot be sent to the shopper's city. Needs no sign-in.
+    #[oai(path = "/get/delivery/products", method = "post", operation_id = "order_get_delivery_products")]
+    async fn delivery_for_products(
+        &self,
+        state: Data<&AppState>,
+        body: Json<ProductDeliveryReq>,
+    ) -> ApiResult<Json<ProductDeliveryResponse>> {
+        if body.productids.len() > MAX_PRODUCTS {
+            return Err(ApiError::invalid("productids", PRODUCTS_LIMIT_MESSAGE));
+        }
+        let reach = reach_of_products(&state.db, &body.productids, body.city.trim())
+            .await
+            .map_err(|e| ApiError::internal(&e))?;
+        Ok(Json(ProductDeliveryResponse {
+            status: ResponseStatus::Ok,
+            data: reach.into_iter().map(ProductDelivery::from).collect(),
+        }))
+    }
 }
+
+/// Too many products in one `get/delivery/products` call.
+pub const PRODUCTS_LIMIT_MESSAGE: &str = "حداکثر ۱۰۰ محصول را می‌توان یک‌جا بررسی کرد";

@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
-use shop_core::delivery::{filter_delivery, DeliveryOption};
+use shop_core::delivery::{filter_delivery, DeliveryOption, ALL_CITIES};
+use shop_core::search::fold;
 
 use super::entity::{delivery_option, product_delivery};
 use crate::order::entity::order_line;
@@ -94,6 +95,78 @@ pub async fn options_for_products<C: ConnectionTrait>(
     Ok(filter_delivery(&per_line, city)
         .into_iter()
         .filter_map(|o| options.get(&o.id).cloned())
+        .collect())
+}
+
+/// Where one product can be sent: the options a one-line cart of it is offered in a city, and
+/// the cities it reaches at all. Every answer comes from `filter_delivery` (spec section 5).
+#[derive(Debug, Clone)]
+pub struct ProductReach {
+    pub product_id: i64,
+    /// The options offered for a one-line cart of this product in the asked city (for an empty
+    /// city: the options that serve every city).
+    pub options: Vec<delivery_option::Model>,
+    /// Some option serves every city (`همه`).
+    pub everywhere: bool,
+    /// The named cities some option serves, in the options' order, without repeats.
+    pub cities: Vec<String>,
+}
+
+/// [`ProductReach`] of each product in `product_ids` (in that order, repeats dropped), for `city`.
+pub async fn reach_of_products<C: ConnectionTrait>(
+    db: &C,
+    product_ids: &[i64],
+    city: &str,
+) -> Result<Vec<ProductReach>, DbErr> {
+    let mut ids = product_ids.to_vec();
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(*id));
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let links = product_delivery::Entity::find()
+        .filter(product_delivery::Column::ProductId.is_in(ids.clone()))
+        .all(db)
+        .await?;
+    let option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
+    let options: HashMap<i64, delivery_option::Model> = if option_ids.is_empty() {
+        HashMap::new()
+    } else {
+        delivery_option::Entity::find()
+            .filter(delivery_option::Column::Id.is_in(option_ids))
+            .order_by_asc(delivery_option::Column::Id)
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|o| (o.id, o))
+            .collect()
+    };
+    let mut per_product: HashMap<i64, Vec<DeliveryOption>> = HashMap::new();
+    for link in &links {
+        if let Some(o) = options.get(&link.delivery_option_id) {
+            per_product.entry(link.product_id).or_default().push(core_option(o));
+        }
+    }
+    let offered = |line: &[DeliveryOption], city: &str| filter_delivery(&[line.to_vec()], city);
+    Ok(ids
+        .into_iter()
+        .map(|product_id| {
+            let mut line = per_product.remove(&product_id).unwrap_or_default();
+            line.sort_by_key(|o| (o.priority, o.id));
+            let mut cities: Vec<String> = Vec::new();
+            for name in line.iter().flat_map(|o| o.city_active.iter()) {
+                // A name is listed when the rule offers something there (not `همه` itself).
+                if !cities.contains(name) && fold(name) != ALL_CITIES && !offered(&line, name).is_empty() {
+                    cities.push(name.clone());
+                }
+            }
+            ProductReach {
+                product_id,
+                options: offered(&line, city).into_iter().filter_map(|o| options.get(&o.id).cloned()).collect(),
+                everywhere: !offered(&line, "").is_empty(),
+                cities,
+            }
+        })
         .collect())
 }
 

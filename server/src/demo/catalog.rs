@@ -209,6 +209,8 @@ pub struct CatalogSeedReport {
     pub blog_posts: usize,
     pub pages: usize,
     pub faq: usize,
+    /// Product–delivery-option links added (see [`super::link_delivery`]).
+    pub delivery_links: usize,
 }
 
 /// Loads the demo catalogue, then the content (see the module docs).
@@ -328,6 +330,8 @@ pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> R
             report.details_filled += 1;
         }
     }
+    // Every demo laptop offers the demo delivery options (earlier loads linked them to none).
+    report.delivery_links = super::link_delivery(&txn).await?;
     txn.commit().await?;
 
     let c = super::content::seed(db, now).await?;

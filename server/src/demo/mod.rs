@@ -4,7 +4,10 @@
 //! warranty variants, delivery options with varied priorities and city lists, the links between
 //! them, and one demo customer (mobile 09120000000, password `Shop@1234`, city تهران).
 //! Idempotent: running it again adds only what is missing (matched by product `uid`, delivery
-//! option name and the customer's mobile), so it never duplicates or overwrites data.
+//! option name and the customer's mobile), so it never duplicates data. Two repairs reach a
+//! database loaded by an earlier version: every demo product is linked to the demo delivery
+//! options it lacks ([`link_delivery`]), and a demo option still holding an old demo priority
+//! or no estimate gets the current one ([`PRIORITY_FIXES`]); nothing else is overwritten.
 //! `products: Some(n)` loads n products instead (the demo ones first, then generated copies
 //! with their own uids), for load tests.
 
@@ -59,8 +62,6 @@ struct DemoProduct {
     line: &'static str,
     condition: &'static str,
     description: &'static str,
-    /// Names of the delivery options this product offers.
-    delivery: &'static [&'static str],
     variants: &'static [DemoVariant],
 }
 
@@ -70,6 +71,8 @@ struct DemoDelivery {
     price: i64,
     priority: i64,
     cities: &'static [&'static str],
+    /// How long it takes, in Persian (shown beside the price where the option is chosen).
+    estimate: &'static str,
 }
 
 const COURIER_TEHRAN: &str = "پیک فوری همان‌روز (تهران)";
@@ -80,13 +83,20 @@ const PICKUP: &str = "تحویل حضوری از فروشگاه";
 const FREIGHT: &str = "باربری (موقتاً غیرفعال)";
 const FREE_EAST: &str = "ارسال رایگان مشهد و شیراز";
 
+/// The demo's delivery options. No option has priority 0: in the spec's rule (section 5) the
+/// lowest priority 0 is offered *alone*, which a real shop wants only for an option that must
+/// replace every other one. The city couriers come first (1), then post (2), Tipax (3) and the
+/// free pickup (4): Tehran is offered courier, post, Tipax and pickup; Isfahan its courier,
+/// post and Tipax; Mashhad and Shiraz post, the free eastern route and Tipax; elsewhere post
+/// and Tipax.
 const DELIVERY: &[DemoDelivery] = &[
     DemoDelivery {
         name: COURIER_TEHRAN,
         description: "ارسال با پیک موتوری در همان روز برای سفارش‌های ثبت‌شده تا ساعت ۱۴",
         price: 150_000,
-        priority: 0,
+        priority: 1,
         cities: &["تهران"],
+        estimate: "همان روز (سفارش تا ساعت ۱۴)",
     },
     DemoDelivery {
         name: POST,
@@ -94,6 +104,7 @@ const DELIVERY: &[DemoDelivery] = &[
         price: 120_000,
         priority: 2,
         cities: &["همه"],
+        estimate: "۲ تا ۴ روز کاری",
     },
     DemoDelivery {
         name: TIPAX,
@@ -101,6 +112,7 @@ const DELIVERY: &[DemoDelivery] = &[
         price: 180_000,
         priority: 3,
         cities: &["همه"],
+        estimate: "۱ تا ۳ روز کاری",
     },
     DemoDelivery {
         name: COURIER_ISFAHAN,
@@ -108,6 +120,7 @@ const DELIVERY: &[DemoDelivery] = &[
         price: 100_000,
         priority: 1,
         cities: &["اصفهان"],
+        estimate: "تا ۲۴ ساعت",
     },
     DemoDelivery {
         name: PICKUP,
@@ -115,6 +128,7 @@ const DELIVERY: &[DemoDelivery] = &[
         price: 0,
         priority: 4,
         cities: &["تهران"],
+        estimate: "آماده تحویل از روز کاری بعد",
     },
     DemoDelivery {
         name: FREIGHT,
@@ -122,6 +136,7 @@ const DELIVERY: &[DemoDelivery] = &[
         price: 250_000,
         priority: 5,
         cities: &[],
+        estimate: "۵ تا ۷ روز کاری",
     },
     DemoDelivery {
         name: FREE_EAST,
@@ -129,12 +144,17 @@ const DELIVERY: &[DemoDelivery] = &[
         price: 0,
         priority: 2,
         cities: &["مشهد", "شیراز"],
+        estimate: "۳ تا ۵ روز کاری",
     },
 ];
 
-const ALL_ROUTES: &[&str] = &[POST, TIPAX, COURIER_ISFAHAN, PICKUP, FREIGHT, FREE_EAST];
-const ALL_WITH_EXPRESS: &[&str] = &[COURIER_TEHRAN, POST, TIPAX, COURIER_ISFAHAN, PICKUP, FREE_EAST];
-const POST_ONLY: &[&str] = &[POST, PICKUP];
+/// Priorities earlier versions of the demo loaded, and what they become when the loader runs
+/// on such a database: `(option name, old priority, new priority)`. Only a row still holding
+/// the old demo value is changed (a priority the shop set itself is kept).
+const PRIORITY_FIXES: &[(&str, i64, i64)] = &[(COURIER_TEHRAN, 0, 1)];
+
+/// The delivery options every demo product offers (the freight option reaches no city yet).
+const ALL_ROUTES: &[&str] = &[COURIER_TEHRAN, POST, TIPAX, COURIER_ISFAHAN, PICKUP, FREIGHT, FREE_EAST];
 
 const PRODUCTS: &[DemoProduct] = &[
     DemoProduct {
@@ -144,7 +164,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_NEW,
         description: "لپ‌تاپ سبک ۱.۲ کیلوگرمی با نمایشگر OLED سه‌کا و پردازندهٔ Core Ultra 7، مناسب کار و سفر.",
-        delivery: ALL_WITH_EXPRESS,
         variants: &[
             DemoVariant { color: "آبی تیره", warranty: "گارانتی ۱۸ ماهه آواژنگ", warranty_price: 2_500_000, price: 72_500_000, stock: 5, ins: true, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD" },
             DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۱۸ ماهه آواژنگ", warranty_price: 2_500_000, price: 73_200_000, stock: 2, ins: true, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۱ ترابایت SSD" },
@@ -158,7 +177,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_USED,
         description: "استوک اروپایی در حد نو، باتری با سلامت ۹۰٪، کیبورد با نور پس‌زمینه و یک هفته مهلت تست.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "مشکی", warranty: "گارانتی ۶ ماهه فروشگاه", warranty_price: 1_200_000, price: 38_900_000, stock: 4, ins: true, property: "Core i5-1245U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
             DemoVariant { color: "مشکی", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 2_100_000, price: 38_900_000, stock: 4, ins: true, property: "Core i5-1245U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
@@ -171,7 +189,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_USED,
         description: "بدنهٔ آلومینیومی، نمایشگر ۱۴ اینچ فول‌اچ‌دی، سلامت باتری ۸۵٪؛ مناسب کارهای اداری و دانشجویی.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۶ ماهه فروشگاه", warranty_price: 900_000, price: 29_500_000, stock: 7, ins: false, property: "Core i5-1135G7 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
             DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۶ ماهه فروشگاه", warranty_price: 900_000, price: 32_800_000, stock: 3, ins: false, property: "Core i7-1185G7 / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
@@ -184,7 +201,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_NEW,
         description: "تراشهٔ M3 با ۸ هستهٔ پردازشی، بدون فن و بی‌صدا، تا ۱۸ ساعت شارژدهی.",
-        delivery: ALL_WITH_EXPRESS,
         variants: &[
             DemoVariant { color: "خاکستری فضایی", warranty: "گارانتی ۱۸ ماهه سازگار ارقام", warranty_price: 3_000_000, price: 98_000_000, stock: 3, ins: true, property: "Apple M3 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
             DemoVariant { color: "طلایی", warranty: "گارانتی ۱۸ ماهه سازگار ارقام", warranty_price: 3_000_000, price: 98_000_000, stock: 0, ins: true, property: "Apple M3 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
@@ -198,7 +214,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_TABLET_LAPTOP,
         condition: product::CONDITION_NEW,
         description: "تبلت ۱۳ اینچی با صفحه‌نمایش ۱۲۰ هرتز و کیبورد جداشونده؛ هم تبلت، هم لپ‌تاپ.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "پلاتینیومی", warranty: "گارانتی ۱۲ ماهه ماتریس", warranty_price: 2_200_000, price: 84_000_000, stock: 3, ins: true, property: "Core i7-1255U / ۱۶ گیگ رم / ۲۵۶ گیگ SSD" },
             DemoVariant { color: "گرافیتی", warranty: "گارانتی ۱۲ ماهه ماتریس", warranty_price: 2_200_000, price: 85_500_000, stock: 1, ins: true, property: "Core i7-1255U / ۱۶ گیگ رم / ۲۵۶ گیگ SSD" },
@@ -211,7 +226,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_TABLET_LAPTOP,
         condition: product::CONDITION_OPEN_BOX,
         description: "کارتن باز شده و کاملاً سالم، لولای ۳۶۰ درجه و قلم لمسی همراه.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "خاکستری", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 1_500_000, price: 51_000_000, stock: 2, ins: true, property: "Core i5-1335U / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
         ],
@@ -223,7 +237,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_OPEN_BOX,
         description: "اوپن‌باکس با همهٔ متعلقات اصلی؛ نمایشگر ۱۳.۴ اینچ و بدنهٔ یکپارچهٔ آلومینیومی.",
-        delivery: ALL_WITH_EXPRESS,
         variants: &[
             DemoVariant { color: "گرافیتی", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 1_800_000, price: 79_000_000, stock: 1, ins: false, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
             DemoVariant { color: "پلاتینیومی", warranty: "گارانتی ۱۲ ماهه فروشگاه", warranty_price: 1_800_000, price: 79_000_000, stock: 2, ins: false, property: "Core Ultra 7 155H / ۱۶ گیگ رم / ۵۱۲ گیگ SSD" },
@@ -236,7 +249,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_NEW,
         description: "گرافیک RTX 4060 و نمایشگر ۱۴۴ هرتز برای بازی و تدوین.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "مشکی", warranty: "گارانتی ۲۴ ماهه حامی", warranty_price: 3_500_000, price: 69_800_000, stock: 6, ins: true, property: "Core i7-13620H / ۱۶ گیگ رم / ۱ ترابایت SSD / RTX 4060" },
             DemoVariant { color: "مشکی", warranty: "گارانتی ۱۸ ماهه حامی", warranty_price: 2_400_000, price: 69_800_000, stock: 6, ins: true, property: "Core i7-13620H / ۱۶ گیگ رم / ۱ ترابایت SSD / RTX 4060" },
@@ -249,7 +261,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_NEW,
         description: "بدنهٔ مقاوم با استاندارد نظامی، پردازندهٔ Ryzen 7 و گرافیک RTX 4060.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "خاکستری تیره", warranty: "گارانتی ۱۸ ماهه آواژنگ", warranty_price: 2_300_000, price: 61_400_000, stock: 8, ins: true, property: "Ryzen 7 7735HS / ۱۶ گیگ رم / ۵۱۲ گیگ SSD / RTX 4060" },
         ],
@@ -261,7 +272,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_NEW,
         description: "انتخاب اقتصادی برای دانشجویان با نمایشگر ۱۵.۶ اینچ فول‌اچ‌دی.",
-        delivery: POST_ONLY,
         variants: &[
             DemoVariant { color: "نقره‌ای", warranty: "گارانتی ۱۸ ماهه ماتریس", warranty_price: 1_100_000, price: 32_900_000, stock: 12, ins: false, property: "Core i5-1335U / ۸ گیگ رم / ۵۱۲ گیگ SSD" },
             DemoVariant { color: "نقره‌ای", warranty: "بدون گارانتی", warranty_price: 0, price: 31_700_000, stock: 5, ins: false, property: "Core i5-1335U / ۸ گیگ رم / ۵۱۲ گیگ SSD" },
@@ -274,7 +284,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_LAPTOP,
         condition: product::CONDITION_USED,
         description: "استوک آمریکایی با درجهٔ ظاهری A، سلامت باتری ۸۸٪ و سه روز مهلت تست.",
-        delivery: ALL_ROUTES,
         variants: &[
             DemoVariant { color: "مشکی", warranty: "گارانتی ۳ ماهه فروشگاه", warranty_price: 600_000, price: 24_500_000, stock: 9, ins: false, property: "Core i5-1145G7 / ۸ گیگ رم / ۲۵۶ گیگ SSD" },
         ],
@@ -286,7 +295,6 @@ const PRODUCTS: &[DemoProduct] = &[
         line: product::LINE_TABLET_LAPTOP,
         condition: product::CONDITION_USED,
         description: "استوک تمیز با کیبورد تایپ‌کاور، سلامت باتری ۸۰٪.",
-        delivery: POST_ONLY,
         variants: &[
             DemoVariant { color: "پلاتینیومی", warranty: "گارانتی ۳ ماهه فروشگاه", warranty_price: 500_000, price: 27_900_000, stock: 2, ins: true, property: "Core i5-1035G4 / ۸ گیگ رم / ۱۲۸ گیگ SSD" },
             DemoVariant { color: "مشکی", warranty: "گارانتی ۳ ماهه فروشگاه", warranty_price: 500_000, price: 29_400_000, stock: 1, ins: true, property: "Core i7-1065G7 / ۱۶ گیگ رم / ۲۵۶ گیگ SSD" },
@@ -317,12 +325,11 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
     let txn = crate::platform::db::begin_write(db).await?;
 
     // Delivery options, by name.
-    let mut option_ids: HashMap<String, i64> = delivery_option::Entity::find()
-        .all(&txn)
-        .await?
-        .into_iter()
-        .map(|o| (o.name, o.id))
-        .collect();
+    let existing_options = delivery_option::Entity::find().all(&txn).await?;
+    let mut option_ids: HashMap<String, i64> = existing_options.iter().map(|o| (o.name.clone(), o.id)).collect();
+    for o in existing_options {
+        update_demo_option(&txn, o).await?;
+    }
     for d in DELIVERY {
         if option_ids.contains_key(d.name) {
             continue;
@@ -334,6 +341,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
             price: Set(d.price),
             priority: Set(d.priority),
             cities: Set(serde_json::to_string(&cities).unwrap_or_else(|_| "[]".into())),
+            estimate: Set(d.estimate.to_string()),
             ..Default::default()
         }
         .insert(&txn)
@@ -389,21 +397,98 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
             .await?;
             report.variants += 1;
         }
-        for opt in template.delivery {
-            if let Some(id) = option_ids.get(*opt) {
-                product_delivery::ActiveModel {
-                    product_id: Set(p.id),
-                    delivery_option_id: Set(*id),
-                }
-                .insert(&txn)
-                .await?;
-                report.links += 1;
-            }
-        }
     }
+    report.links = link_delivery(&txn).await?;
     plans::seed_plans(&txn).await?;
     txn.commit().await?;
     Ok(report)
+}
+
+/// Brings a demo option of an earlier demo load up to date: its old demo priority
+/// ([`PRIORITY_FIXES`]) and a missing estimate. Other options, and values the shop changed,
+/// are left as they are.
+async fn update_demo_option<C: ConnectionTrait>(db: &C, o: delivery_option::Model) -> Result<(), DbErr> {
+    let Some(d) = DELIVERY.iter().find(|d| d.name == o.name) else {
+        return Ok(());
+    };
+    let fix = PRIORITY_FIXES.iter().find(|(name, old, _)| *name == o.name && *old == o.priority);
+    if fix.is_none() && !o.estimate.is_empty() {
+        return Ok(());
+    }
+    let empty_estimate = o.estimate.is_empty();
+    let mut row: delivery_option::ActiveModel = o.into();
+    if let Some((_, _, new)) = fix {
+        row.priority = Set(*new);
+    }
+    if empty_estimate {
+        row.estimate = Set(d.estimate.to_string());
+    }
+    row.update(db).await?;
+    Ok(())
+}
+
+/// True when `uid` is a demo product's: one of the built-in dozen or the generated laptops of
+/// `demo/laptops.txt`, or a load-test copy of either (`<uid>-<n>`, `<uid>-s<n>`).
+fn is_demo_uid(uid: &str, demo_uids: &std::collections::HashSet<String>) -> bool {
+    if demo_uids.contains(uid) {
+        return true;
+    }
+    let Some((base, tail)) = uid.rsplit_once('-') else {
+        return false;
+    };
+    let n = tail.strip_prefix('s').unwrap_or(tail);
+    !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && demo_uids.contains(base)
+}
+
+/// Links every demo product to every demo delivery option ([`ALL_ROUTES`]) it is not linked
+/// to yet, including the products of an earlier demo load (which linked the generated
+/// laptops to nothing). Adds only missing links, never removes one. Returns how many it added.
+pub async fn link_delivery<C: ConnectionTrait>(db: &C) -> Result<usize, DbErr> {
+    use sea_orm::QuerySelect;
+    let mut demo_uids: std::collections::HashSet<String> = PRODUCTS.iter().map(|p| p.uid.to_string()).collect();
+    demo_uids.extend(catalog::demo_laptops().into_iter().map(|l| l.uid));
+    let options: Vec<i64> = delivery_option::Entity::find()
+        .filter(delivery_option::Column::Name.is_in(ALL_ROUTES.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| o.id)
+        .collect();
+    let products: Vec<(i64, String)> = product::Entity::find()
+        .select_only()
+        .column(product::Column::Id)
+        .column(product::Column::Uid)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let linked: std::collections::HashSet<(i64, i64)> = product_delivery::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|l| (l.product_id, l.delivery_option_id))
+        .collect();
+    let mut missing = Vec::new();
+    for (product_id, uid) in products {
+        if !is_demo_uid(&uid, &demo_uids) {
+            continue;
+        }
+        for &option in &options {
+            if !linked.contains(&(product_id, option)) {
+                missing.push(product_delivery::ActiveModel {
+                    product_id: Set(product_id),
+                    delivery_option_id: Set(option),
+                });
+            }
+        }
+    }
+    let added = missing.len();
+    while !missing.is_empty() {
+        let rest = missing.split_off(missing.len().min(1000));
+        product_delivery::Entity::insert_many(std::mem::replace(&mut missing, rest))
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(added)
 }
 
 /// True when the demo customer exists and its published password still signs it in.

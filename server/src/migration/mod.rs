@@ -19,6 +19,7 @@ mod m20261123_000800_discounts_prepared_orders;
 mod m20261123_000900_tickets;
 mod m20261123_001000_chat;
 mod m20261126_000300_idempotency_expiry;
+mod m20261126_000500_delivery_estimate;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000900_tickets::Migration),
             Box::new(m20261123_001000_chat::Migration),
             Box::new(m20261126_000300_idempotency_expiry::Migration),
+            Box::new(m20261126_000500_delivery_estimate::Migration),
         ]
     }
 }

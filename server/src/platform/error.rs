@@ -309,6 +309,7 @@ pub fn field_label(field: &str) -> String {
         "id" => "شناسه",
         "spid" => "شناسه محصول",
         "spiddetail" => "شناسه تنوع محصول",
+        "productids" => "شناسه محصولات",
         "num" => "تعداد",
         "addressid" => "نشانی",
         "deliveryid" => "روش ارسال",

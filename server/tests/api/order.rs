@@ -4,7 +4,7 @@
 //! Users are created directly in the database and signed in with an access token made from the
 //! test secret (the sign-in flows have their own tests); everything else goes through HTTP.
 
-use crate::helpers::{on_both_dbs, spawn_shop, TestApp, TestDb};
+use crate::helpers::{on_both_dbs, spawn_app, spawn_shop, TestApp, TestDb};
 use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
 
@@ -13,6 +13,12 @@ const EDIT: &str = "/api/client/v1/order/edit/product";
 const DELETE: &str = "/api/client/v1/order/delete/product";
 const TOTAL: &str = "/api/client/v1/order/update/totalprice";
 const DELIVERY: &str = "/api/client/v1/order/get/delivery/order";
+const PRODUCT_DELIVERY: &str = "/api/client/v1/order/get/delivery/products";
+const COURIER_TEHRAN: &str = "پیک فوری همان‌روز (تهران)";
+const COURIER_ISFAHAN: &str = "پیک اصفهان";
+const POST: &str = "پست پیشتاز";
+const TIPAX: &str = "تیپاکس";
+const PICKUP: &str = "تحویل حضوری از فروشگاه";
 
 on_both_dbs!(
     empty_cart_lists_nothing,
@@ -28,6 +34,11 @@ on_both_dbs!(
     failing_edit_leaves_the_order_as_it_was,
     delivery_single_line_by_city,
     delivery_multi_line,
+    every_published_demo_product_can_be_bought_to_tehran_isfahan_and_tabriz,
+    a_tehran_cart_of_a_demo_laptop_is_offered_courier_post_tipax_and_pickup_with_prices,
+    the_demo_loader_repairs_an_earlier_demo_database,
+    product_delivery_says_where_each_product_can_be_sent,
+    product_delivery_refuses_bad_input_in_persian,
     concurrent_first_edits_make_one_order,
     demo_seed_is_idempotent_and_its_customer_can_shop,
     a_variant_that_left_the_catalogue_keeps_its_copied_line,
@@ -488,13 +499,161 @@ async fn delivery_multi_line(db: TestDb) {
     let u = srv.user("09121111142", "شیراز").await;
     let order_id = order_with(srv, &u.token, &[p1, p2]).await;
     assert_eq!(delivery_ids(srv, &u.token, order_id).await, vec![d]);
-    // Demo catalogue: the demo customer's city (Tehran) with the express option (priority 0).
-    let u = srv.user("09121111143", "تهران").await;
-    let zen = srv.variant("asus-zenbook-14-ux3405", 0).await;
-    let r = srv.call(EDIT, Some(&u.token), edit_body(zen.product_id, zen.id, 1, None)).await;
+}
+
+/// Names of the options a one-line cart of `product_id` is offered in `city` (the service
+/// `get/delivery/order` uses, on the product alone).
+async fn one_line_offer(srv: &TestApp, product_id: i64, city: &str) -> Vec<String> {
+    shop_server::delivery::service::options_for_products(&srv.db, &[product_id], city)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|o| o.name)
+        .collect()
+}
+
+async fn every_published_demo_product_can_be_bought_to_tehran_isfahan_and_tabriz(db: TestDb) {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use shop_server::catalog::product;
+    // Exactly what `shop seed --demo` loads.
+    let srv = &spawn_app(db).await;
+    shop_server::demo::demo(&srv.db, None).await.unwrap();
+    let published = product::Entity::find().filter(product::Column::Active.eq(true)).all(&srv.db).await.unwrap();
+    assert!(published.len() >= 70, "{} published demo products", published.len());
+    let mut stuck = Vec::new();
+    for city in ["تهران", "اصفهان", "تبریز"] {
+        let mut none = Vec::new();
+        for p in &published {
+            if one_line_offer(srv, p.id, city).await.is_empty() {
+                none.push(p.uid.clone());
+            }
+        }
+        if !none.is_empty() {
+            stuck.push(format!("{city}: {} of {} cannot be sent, e.g. {:?}", none.len(), published.len(), &none[..none.len().min(3)]));
+        }
+    }
+    assert!(stuck.is_empty(), "{stuck:#?}");
+}
+
+async fn a_tehran_cart_of_a_demo_laptop_is_offered_courier_post_tipax_and_pickup_with_prices(db: TestDb) {
+    let srv = &spawn_app(db).await;
+    shop_server::demo::demo(&srv.db, None).await.unwrap();
+    let offered = |r: (u16, Value)| -> Vec<(String, i64, String)> {
+        assert_eq!(r.0, 200, "{:?}", r.1);
+        r.1["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| (o["Name"].as_str().unwrap().to_string(), o["Price"].as_i64().unwrap(), o["Estimate"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    // One of the specials, a laptop generated from demo/laptops.txt.
+    let v = srv.variant("asus-vivobook-16-m1605ya", 0).await;
+    let u = srv.user("09121111170", "تهران").await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, None)).await;
     let order_id = r.1["OrderId"].as_i64().unwrap();
-    let ids = delivery_ids(srv, &u.token, order_id).await;
-    assert_eq!(ids.len(), 1, "priority-0 express courier alone: {ids:?}");
+    let got = offered(srv.call(DELIVERY, Some(&u.token), json!({"orderid": order_id})).await);
+    let names_prices: Vec<(&str, i64)> = got.iter().map(|(n, p, _)| (n.as_str(), *p)).collect();
+    assert_eq!(names_prices, vec![(COURIER_TEHRAN, 150_000), (POST, 120_000), (TIPAX, 180_000), (PICKUP, 0)]);
+    assert!(got.iter().all(|(_, _, e)| !e.is_empty()), "every option says how long it takes: {got:?}");
+    assert_eq!(got[1].2, "۲ تا ۴ روز کاری");
+    // Isfahan: its courier, post and Tipax; another city: post and Tipax.
+    for (mobile, city, expected) in [
+        ("09121111171", "اصفهان", vec![COURIER_ISFAHAN, POST, TIPAX]),
+        ("09121111172", "تبریز", vec![POST, TIPAX]),
+    ] {
+        let u = srv.user(mobile, city).await;
+        let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, None)).await;
+        let order_id = r.1["OrderId"].as_i64().unwrap();
+        let got = offered(srv.call(DELIVERY, Some(&u.token), json!({"orderid": order_id})).await);
+        let names: Vec<&str> = got.iter().map(|(n, _, _)| n.as_str()).collect();
+        assert_eq!(names, expected, "{city}");
+    }
+}
+
+async fn the_demo_loader_repairs_an_earlier_demo_database(db: TestDb) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+    use shop_server::delivery::entity::{delivery_option, product_delivery};
+    let srv = &spawn_app(db).await;
+    shop_server::demo::demo(&srv.db, None).await.unwrap();
+    let vivobook = srv.variant("asus-vivobook-16-m1605ya", 0).await.product_id;
+    let option = |name: &'static str| async move {
+        delivery_option::Entity::find().filter(delivery_option::Column::Name.eq(name)).one(&srv.db).await.unwrap().unwrap()
+    };
+    // An earlier demo database: the courier at priority 0, no estimates, the generated laptops
+    // linked to no option; and a priority the shop changed itself.
+    for o in delivery_option::Entity::find().all(&srv.db).await.unwrap() {
+        let mut row: delivery_option::ActiveModel = o.clone().into();
+        row.estimate = Set(String::new());
+        if o.name == COURIER_TEHRAN {
+            row.priority = Set(0);
+        }
+        if o.name == TIPAX {
+            row.priority = Set(7);
+        }
+        row.update(&srv.db).await.unwrap();
+    }
+    product_delivery::Entity::delete_many()
+        .filter(product_delivery::Column::ProductId.eq(vivobook))
+        .exec(&srv.db)
+        .await
+        .unwrap();
+    assert!(one_line_offer(srv, vivobook, "تهران").await.is_empty());
+
+    shop_server::demo::demo(&srv.db, None).await.unwrap();
+    assert_eq!(option(COURIER_TEHRAN).await.priority, 1, "the old demo priority 0 is replaced");
+    assert_eq!(option(TIPAX).await.priority, 7, "a priority the shop set is kept");
+    assert_eq!(option(POST).await.estimate, "۲ تا ۴ روز کاری");
+    assert_eq!(one_line_offer(srv, vivobook, "تهران").await, vec![COURIER_TEHRAN, POST, PICKUP, TIPAX]);
+    // A third run changes nothing more.
+    let links = product_delivery::Entity::find().all(&srv.db).await.unwrap().len();
+    shop_server::demo::demo(&srv.db, None).await.unwrap();
+    assert_eq!(product_delivery::Entity::find().all(&srv.db).await.unwrap().len(), links);
+}
+
+async fn product_delivery_says_where_each_product_can_be_sent(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let (p1, p2, [a, b, _c, _d, _e]) = delivery_fixture(srv).await;
+    let tehran_only = srv.delivery_option("آزمون فقط تهران", 2, &["تهران", "كرج"]).await;
+    let p3 = srv.product_with_options("test-delivery-p3", &[tehran_only]).await;
+    let p4 = srv.product_with_options("test-delivery-p4", &[]).await;
+    let ask = |city: &'static str| {
+        srv.call(PRODUCT_DELIVERY, None, json!({"productids": [p1, p3, p4, p2, p1], "city": city}))
+    };
+    let ids = |o: &Value| -> Vec<i64> { o["Options"].as_array().unwrap().iter().map(|x| x["Id"].as_i64().unwrap()).collect() };
+
+    let r = ask("تهران").await;
+    assert_eq!(r.0, 200, "{:?}", r.1);
+    let data = r.1["data"].as_array().unwrap();
+    let order: Vec<i64> = data.iter().map(|x| x["ProductId"].as_i64().unwrap()).collect();
+    assert_eq!(order, vec![p1, p3, p4, p2], "asked order, repeats dropped");
+    assert_eq!(ids(&data[0]), vec![a, b], "the rule of get/delivery/order for a one-line cart");
+    assert_eq!(ids(&data[1]), vec![tehran_only]);
+    assert_eq!(ids(&data[2]), Vec::<i64>::new());
+    assert_eq!(data[0]["Everywhere"], true);
+    assert_eq!(data[1]["Everywhere"], false);
+    assert_eq!(data[1]["Cities"], json!(["تهران", "كرج"]));
+    assert_eq!(data[2]["Cities"], json!([]));
+    // Tabriz: the Tehran-only product cannot be sent there.
+    let r = ask("تبریز").await;
+    assert_eq!(ids(&r.1["data"][0]), vec![a]);
+    assert_eq!(ids(&r.1["data"][1]), Vec::<i64>::new());
+    // Signed out (no city): the options that serve every city.
+    let r = ask("").await;
+    assert_eq!(ids(&r.1["data"][0]), vec![a]);
+    assert_eq!(ids(&r.1["data"][1]), Vec::<i64>::new());
+}
+
+async fn product_delivery_refuses_bad_input_in_persian(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let many: Vec<i64> = (1..=101).collect();
+    let r = srv.call(PRODUCT_DELIVERY, None, json!({"productids": many, "city": "تهران"})).await;
+    assert_error(&r, 422, Some("productids"));
+    assert!(r.1["message"].as_str().unwrap().contains("۱۰۰"), "{:?}", r.1);
+    let r = srv.call(PRODUCT_DELIVERY, None, json!({"productids": "یک", "city": "تهران"})).await;
+    assert_error(&r, 422, Some("productids"));
+    let r = srv.call(PRODUCT_DELIVERY, None, json!({"productids": [], "city": "تهران"})).await;
+    assert_eq!((r.0, r.1["data"].clone()), (200, json!([])));
 }
 
 async fn concurrent_first_edits_make_one_order(db: TestDb) {
@@ -566,10 +725,10 @@ async fn demo_seed_is_idempotent_and_its_customer_can_shop(db: TestDb) {
     let l = srv.call(LIST, Some(&token), json!({"uid": uid})).await;
     assert_eq!(l.1["data"].as_array().unwrap().len(), 1);
     let order_id = l.1["OrderId"].as_i64().unwrap();
-    // Tehran, a used Dell: post, Tipax and pickup (the express courier is not offered for it).
+    // Tehran, a used Dell: the courier, post, Tipax and pickup.
     let d = srv.call(DELIVERY, Some(&token), json!({"orderid": order_id})).await;
     let names: Vec<&str> = d.1["data"].as_array().unwrap().iter().map(|o| o["Name"].as_str().unwrap()).collect();
-    assert_eq!(names, vec!["پست پیشتاز", "تیپاکس", "تحویل حضوری از فروشگاه"]);
+    assert_eq!(names, vec![COURIER_TEHRAN, POST, TIPAX, PICKUP]);
 }
 
 async fn a_variant_that_left_the_catalogue_keeps_its_copied_line(db: TestDb) {

@@ -20,6 +20,9 @@ pub mod delivery_option {
         /// Active cities as a JSON array of names; `["همه"]` first means every city.
         #[sea_orm(column_type = "Text")]
         pub cities: String,
+        /// How long delivery takes, in Persian (e.g. «۲ تا ۴ روز کاری»); empty when not given.
+        #[sea_orm(column_type = "Text")]
+        pub estimate: String,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

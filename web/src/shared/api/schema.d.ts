@@ -475,6 +475,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/order/get/delivery/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where products can be sent
+         * @description For each product of `productids` (at most 100): the options a one-line cart of it is
+         *     offered in `city` (the shared rule of `get/delivery/order`, spec section 5; the shopper's
+         *     profile city, empty when signed out), whether some option serves every city, and the
+         *     named cities it reaches. The product page and the cart use it to say, before checkout,
+         *     that a product cannot be sent to the shopper's city. Needs no sign-in.
+         */
+        post: operations["order_get_delivery_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/order/list/preorder": {
         parameters: {
             query?: never;
@@ -2143,6 +2167,11 @@ export interface components {
             Priority: number;
             /** @description Active cities; a first entry `همه` means every city. */
             CityActive: components["schemas"]["CityName"][];
+            /**
+             * @description How long delivery takes, in Persian with Persian digits (e.g. «۲ تا ۴ روز کاری»); empty
+             *     when not given.
+             */
+            Estimate: string;
         };
         /**
          * DeliveryOrderRequest
@@ -2170,6 +2199,7 @@ export interface components {
          *             }
          *           ],
          *           "Description": "ارسال با پست پیشتاز به سراسر کشور در ۲ تا ۴ روز کاری",
+         *           "Estimate": "۲ تا ۴ روز کاری",
          *           "Id": 2,
          *           "Name": "پست پیشتاز",
          *           "Price": 120000,
@@ -3252,6 +3282,57 @@ export interface components {
             Category?: components["schemas"]["CategoryRef"];
             /** @description `/product/{uid}`. */
             Url: string;
+        };
+        /**
+         * ProductDelivery
+         * @description Where one product can be sent.
+         */
+        ProductDelivery: {
+            /**
+             * Format: int64
+             * @description The product's id.
+             */
+            ProductId: number;
+            /**
+             * @description The options a one-line cart of this product is offered in the asked city, the preferred
+             *     first (the same rule as `get/delivery/order`); empty: it cannot be sent there. For an
+             *     empty city, the options that serve every city.
+             */
+            Options: components["schemas"]["DeliveryOption"][];
+            /** @description Some option serves every city (`همه`). */
+            Everywhere: boolean;
+            /** @description The named cities some option serves (beside every city when `Everywhere`). */
+            Cities: string[];
+        };
+        /**
+         * ProductDeliveryRequest
+         * @description `order/get/delivery/products` request.
+         * @example {
+         *       "city": "تهران",
+         *       "productids": [
+         *         3
+         *       ]
+         *     }
+         */
+        ProductDeliveryRequest: {
+            /** @description Product ids (at most [`MAX_PRODUCTS`]): the product page's, or the cart lines'. */
+            productids: number[];
+            /**
+             * @description The shopper's city (the signed-in customer's profile city); empty when signed out.
+             * @default
+             */
+            city: string;
+        };
+        /**
+         * ProductDeliveryResponse
+         * @description Where each asked product can be sent (unknown ids and products offering nothing: empty
+         *     `Options`, `Everywhere` false, no `Cities`).
+         */
+        ProductDeliveryResponse: {
+            /** @description Always `ok`. */
+            status: components["schemas"]["OkStatus"] & unknown;
+            /** @description One entry per distinct asked id, in the asked order. */
+            data: components["schemas"]["ProductDelivery"][];
         };
         /**
          * ProductDetail
@@ -6666,6 +6747,133 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_get_delivery_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ProductDeliveryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ProductDeliveryResponse"];
                 };
             };
             /** @description Malformed request. */

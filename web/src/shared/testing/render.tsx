@@ -17,6 +17,8 @@ export type TestStore = ReturnType<typeof createStore>;
 
 export interface RenderOptions {
   signedIn?: boolean;
+  /** The signed-in customer's profile city (with `signedIn`). */
+  city?: string;
   userAgent?: string;
   store?: TestStore;
 }
@@ -26,7 +28,7 @@ function prepareStore(opts: RenderOptions): TestStore {
   store.set(sessionRestoredAtom, true);
   if (opts.signedIn) {
     store.set(sessionAtom, {
-      user: { Uid: 'u-1', Name: 'مریم', Lastname: 'احمدی', Mobile: '09123456789' } as never,
+      user: { Uid: 'u-1', Name: 'مریم', Lastname: 'احمدی', Mobile: '09123456789', ...(opts.city !== undefined && { City: opts.city }) } as never,
       accessToken: 'token',
       refreshToken: 'ref',
       isAuthorized: true,

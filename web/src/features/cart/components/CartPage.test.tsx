@@ -9,6 +9,7 @@ import { renderApp } from '@/shared/testing/render';
 const PREORDER = '/api/client/v1/order/list/preorder';
 const EDIT = '/api/client/v1/order/edit/product';
 const DELETE = '/api/client/v1/order/delete/product';
+const REACH = '/api/client/v1/order/get/delivery/products';
 
 interface Line {
   Id: number; OrderId: number; SupProductId: number; SupProductIdDetail: number; Num: number; Name: string;
@@ -46,6 +47,25 @@ afterEach(() => {
 const lineOf = (name: string) => screen.getAllByTestId('cart-line').find((el) => el.textContent?.includes(name))!;
 
 describe('the cart page', () => {
+  it('a line whose product cannot be sent to the customer’s city says so; the others say nothing', { timeout: 20_000 }, async () => {
+    const s = shop([lenovo(), asus()]);
+    const api = mockApi({
+      [PREORDER]: s.answer,
+      [REACH]: () => ({
+        status: 'ok',
+        data: [
+          { ProductId: 7, Options: [], Everywhere: false, Cities: ['تهران'] },
+          { ProductId: 9, Options: [{ Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '' }], Everywhere: true, Cities: [] },
+        ],
+      }),
+    });
+    renderApp('/profile/cart', { signedIn: true, city: 'تبریز' });
+    await screen.findByText('لپ‌تاپ لنوو آیدیاپد');
+    expect(await within(lineOf('لنوو')).findByTestId('delivery-reach')).toHaveTextContent('ارسال این کالا به تبریز ممکن نیست');
+    expect(within(lineOf('ایسوس')).queryByTestId('delivery-reach')).toBeNull();
+    expect(api.callsTo(REACH).at(-1)!.body).toEqual({ productids: [7, 9], city: 'تبریز' });
+  });
+
   it('shows each line with picture, name, colour, warranty, unit and warranty price, and the server’s totals', { timeout: 20_000 }, async () => {
     const s = shop([lenovo(), asus()]);
     mockApi({ [PREORDER]: s.answer });

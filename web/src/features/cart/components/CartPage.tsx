@@ -12,6 +12,7 @@ import { SimplePage } from '@/shared/ui/SimplePage';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { deleteLine, loadCart, setQuantity, type CartLine, type CartOutcome } from '../api/cart';
 import { cartAtom } from '../stores/cart';
+import { DeliveryReach, useProductDelivery, type ProductDelivery } from '@/shared/delivery/reach';
 
 /** The server's limit on one line's quantity (order/edit/product: 1 to 100). */
 const MAX_QUANTITY = 100;
@@ -25,9 +26,12 @@ function Price({ toman, core }: { toman: number; core: Core }) {
   return <>{core.formatPrice(toman)}</>;
 }
 
-function Line({ line, core, busy, onQuantity, onRemove }: {
+function Line({ line, core, busy, onQuantity, onRemove, reach, city }: {
   line: CartLine;
   core: Core;
+  /** Where the line's product can be sent (undefined until known). */
+  reach: ProductDelivery | undefined;
+  city: string;
   busy: boolean;
   onQuantity: (line: CartLine, num: number) => void;
   onRemove: (line: CartLine) => void;
@@ -54,6 +58,7 @@ function Line({ line, core, busy, onQuantity, onRemove }: {
         <p className="text-xs text-slate-600" data-testid="line-warranty">
           {line.NameGaranti ? t('page.warranty', { name: line.NameGaranti }) : t('page.noWarranty')}
         </p>
+        <DeliveryReach reach={reach} city={city} problemsOnly className="text-xs" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
           <dt className="text-slate-500">{t('page.unitPrice')}</dt>
           <dd className="text-slate-800" data-testid="line-price">
@@ -121,6 +126,8 @@ export default function CartPage() {
   const [load, setLoad] = useState<Load>('loading');
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Lines whose product cannot be sent to the customer's city say so here, before checkout.
+  const delivery = useProductDelivery([...new Set(cart.lines.map((l) => l.SupProductId))]);
 
   useEffect(() => {
     let alive = true;
@@ -212,7 +219,16 @@ export default function CartPage() {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
         <ul className="space-y-3" aria-label={t('page.lines')}>
           {cart.lines.map((line) => (
-            <Line key={line.Id} line={line} core={core} busy={busy} onQuantity={changeQuantity} onRemove={remove} />
+            <Line
+                key={line.Id}
+                line={line}
+                core={core}
+                busy={busy}
+                onQuantity={changeQuantity}
+                onRemove={remove}
+                reach={delivery.reach?.get(line.SupProductId)}
+                city={delivery.city}
+              />
           ))}
         </ul>
         <aside

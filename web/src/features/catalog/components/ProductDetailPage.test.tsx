@@ -10,6 +10,8 @@ afterEach(() => {
 const PRODUCT = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
 
 const related = { status: 'ok', Related: [] };
+const REACH = '/api/client/v1/order/get/delivery/products';
+const POST_OPTION = { Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '۲ تا ۴ روز کاری' };
 
 describe('product page', () => {
   it('shows the product, its specs and the cheapest in-stock variant’s price', async () => {
@@ -109,6 +111,37 @@ describe('product page', () => {
     renderApp('/product/lenovo-ideapad-slim-5');
     expect(await screen.findByRole('heading', { level: 1, name: /لنوو آیدیاپد/ })).toBeInTheDocument();
     expect(api.callsTo(PRODUCT)).toHaveLength(1);
+  });
+
+  it('says when the product cannot be sent to the signed-in shopper’s city', async () => {
+    const api = mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      [REACH]: () => ({ status: 'ok', data: [{ ProductId: 7, Options: [], Everywhere: false, Cities: ['تهران'] }] }),
+    });
+    renderApp('/product/lenovo-ideapad-slim-5', { signedIn: true, city: 'تبریز' });
+    const reach = await screen.findByTestId('delivery-reach');
+    expect(reach).toHaveTextContent('ارسال این کالا به تبریز ممکن نیست');
+    expect(reach).toHaveAttribute('data-state', 'none');
+    expect(api.callsTo(REACH)[0].body).toEqual({ productids: [7], city: 'تبریز' });
+  });
+
+  it('says it can be sent to the signed-in shopper’s city when an option reaches it', async () => {
+    mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      [REACH]: () => ({ status: 'ok', data: [{ ProductId: 7, Options: [POST_OPTION], Everywhere: true, Cities: [] }] }),
+    });
+    renderApp('/product/lenovo-ideapad-slim-5', { signedIn: true, city: 'تهران' });
+    expect(await screen.findByTestId('delivery-reach')).toHaveTextContent('قابل ارسال به تهران');
+  });
+
+  it('tells a signed-out shopper the cities the product reaches', async () => {
+    const api = mockApi({
+      [PRODUCT]: () => ({ ...related, data: detail() }),
+      [REACH]: () => ({ status: 'ok', data: [{ ProductId: 7, Options: [], Everywhere: false, Cities: ['تهران', 'کرج'] }] }),
+    });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    expect(await screen.findByTestId('delivery-reach')).toHaveTextContent('فقط قابل ارسال به: تهران، کرج');
+    expect(api.callsTo(REACH)[0].body).toEqual({ productids: [7], city: '' });
   });
 
   it('an unknown product shows the not-found page', async () => {

@@ -21,6 +21,7 @@ import { ProductGrid } from './ProductCard';
 import { WhenNear } from '@/shared/ui/WhenNear';
 import { LoadError } from '@/shared/ui/Status';
 import { VariantPicker } from './VariantPicker';
+import { DeliveryReach, useProductDelivery } from '@/shared/delivery/reach';
 
 /** Id of the product JSON the server embeds in the page's HTML (server/src/seo/hero.rs). */
 export const EMBEDDED_DATA_ID = 'product-data';
@@ -174,6 +175,8 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
   const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
   const FavouriteButton = useContext(FavouriteSlot);
+  // Whether it reaches the shopper's city, before it is put in the cart.
+  const delivery = useProductDelivery([product.Id]);
   useLateTitle(product.Name);
   const crumbs = [
     { label: t('shop'), to: '/shop' },
@@ -220,6 +223,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
               <StockState v={variant} />
             </div>
           )}
+          <DeliveryReach reach={delivery.reach?.get(product.Id)} city={delivery.city} />
           <ConditionCard product={product} />
           <div className="flex flex-wrap gap-2">
             <CompareToggle uid={product.Uid} />

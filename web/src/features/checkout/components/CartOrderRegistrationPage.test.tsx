@@ -24,10 +24,10 @@ const shiraz = { Id: 4, Name: 'علی رضایی', Mobile: '09351234567', State:
 
 const options = {
   3: [
-    { Id: 1, Name: 'پیک تهران', Description: 'تحویل یک روزه', Price: 120_000, Priority: 0, CityActive: [{ name: 'تهران' }] },
-    { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }] },
+    { Id: 1, Name: 'پیک تهران', Description: 'تحویل یک روزه', Price: 120_000, Priority: 0, CityActive: [{ name: 'تهران' }], Estimate: 'همان روز' },
+    { Id: 2, Name: 'پست پیشتاز', Description: 'ارسال به سراسر کشور', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '۳ تا ۵ روز کاری' },
   ],
-  4: [{ Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }] }],
+  4: [{ Id: 2, Name: 'پست پیشتاز', Description: 'ارسال به سراسر کشور', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '۳ تا ۵ روز کاری' }],
 } as Record<number, Summary['DeliveryOptions']>;
 
 function quote(addressid: number, deliveryid: number | null, over: Partial<Summary> = {}): Summary {
@@ -99,6 +99,15 @@ describe('order registration', () => {
     // Every line allows instalments: offered, but full payment is the default.
     expect(screen.getByRole('radio', { name: /پرداخت اقساطی/ })).toBeEnabled();
     expect(screen.getByRole('radio', { name: /پرداخت کامل/ })).toBeChecked();
+  });
+
+  it('each delivery option shows its price and how long it takes', async () => {
+    await openPage();
+    const post = screen.getByRole('radio', { name: /پست پیشتاز/ }).closest('label')!;
+    expect(within(post).getByText('۹۰٬۰۰۰ تومان')).toBeInTheDocument();
+    expect(within(post).getByTestId('delivery-estimate')).toHaveTextContent('زمان تحویل: ۳ تا ۵ روز کاری');
+    const courier = screen.getByRole('radio', { name: /پیک تهران/ }).closest('label')!;
+    expect(within(courier).getByTestId('delivery-estimate')).toHaveTextContent('زمان تحویل: همان روز');
   });
 
   it('a cart with a line that does not allow instalments does not offer them', async () => {

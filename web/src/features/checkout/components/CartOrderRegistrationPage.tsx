@@ -264,8 +264,15 @@ export default function CartOrderRegistrationPage() {
                       <span className="min-w-0 flex-1">
                         <span className="font-medium">{d.Name}</span>
                         <span className="block text-xs leading-6 text-slate-500">{d.Description}</span>
+                        {d.Estimate && (
+                          <span className="block text-xs leading-6 text-slate-700" data-testid="delivery-estimate">
+                            {t('register.estimate', { estimate: d.Estimate })}
+                          </span>
+                        )}
                       </span>
-                      <span className="whitespace-nowrap">{d.Price === 0 ? t('register.free') : <Money value={d.Price} />}</span>
+                      <span className="whitespace-nowrap" data-testid="delivery-option-price">
+                        {d.Price === 0 ? t('register.free') : <Money value={d.Price} />}
+                      </span>
                     </label>
                   </li>
                 ))}

@@ -19,7 +19,7 @@ const START = '/api/client/v1/payment/start';
 const line = { Id: 31, OrderId: 12, SupProductId: 7, SupProductIdDetail: 72, Num: 1, Name: 'لپ‌تاپ لنوو', Price: 48_000_000, PriceGaranti: 2_000_000, NameGaranti: 'گارانتی طلایی', DG: '7-2', Property: '', Color: 'نقره‌ای', InsPayment: true };
 const preorder = { status: 'ok', data: [line], OrderTotalPrice: 50_000_000, FinalPrice: 50_000_000, Code: 'K7Q2M9XD', OrderId: 12 };
 const home = { Id: 3, Name: 'مریم احمدی', Mobile: '09123456789', State: 'تهران', City: 'تهران', Address: 'خیابان آزادی، کوچه ۱۲', PostalCode: '1234567890', IsDefault: true };
-const post = { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 100_000, Priority: 1, CityActive: [{ name: 'همه' }] };
+const post = { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 100_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '' };
 
 /** The server's summary: OFF10 takes 10% of the items; any other code is refused with `refusal`. */
 function server(refusal = 'مهلت استفاده از این کد تخفیف به پایان رسیده است') {
