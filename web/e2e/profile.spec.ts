@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DESKTOP, freshMobile, loginDialog, nextCode, outboxKeys, PHONE, registerThroughApi, signInWithCode, toPersian } from './support';
 
 /**
@@ -12,7 +12,7 @@ async function noOverflow(page: Page) {
   expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
 }
 
-const fieldError = (page: Page, label: string) =>
+const fieldError = (page: Page | Locator, label: string) =>
   page.getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"flex-col")][1]').locator('p.text-red-600');
 
 test.describe('profile at phone size', () => {
@@ -55,11 +55,19 @@ test.describe('profile at phone size', () => {
     await expect(page.getByText('اطلاعات حساب کاربری ذخیره شد.')).toBeVisible();
     await noOverflow(page);
 
-    // The new number gets the code; the account's number changes once the code is confirmed.
+    // The account has a password: the change asks for it first (a stolen access token alone
+    // cannot move the account), then the new number gets the code, and the account's number
+    // changes once the code is confirmed.
     const next = freshMobile('38');
     const mobileBox = page.getByTestId('mobile-change');
     await mobileBox.getByRole('button', { name: 'تغییر شماره موبایل' }).tap();
     await mobileBox.getByLabel('شماره موبایل جدید').fill(mobile);
+    await mobileBox.getByRole('button', { name: 'ارسال کد تایید' }).tap();
+    await expect(fieldError(mobileBox, 'گذرواژه فعلی')).toHaveText('لطفا گذرواژه را وارد کنید');
+    await mobileBox.getByLabel('گذرواژه فعلی').fill('Wrong123!');
+    await mobileBox.getByRole('button', { name: 'ارسال کد تایید' }).tap();
+    await expect(fieldError(mobileBox, 'گذرواژه فعلی')).toHaveText('گذرواژه اشتباه است.');
+    await mobileBox.getByLabel('گذرواژه فعلی').fill('Test123!');
     await mobileBox.getByRole('button', { name: 'ارسال کد تایید' }).tap();
     await expect(fieldError(page, 'شماره موبایل جدید')).toHaveText('این شماره همین حالا شماره موبایل شماست.');
     const seen = await outboxKeys(request, next);

@@ -65,4 +65,6 @@ export const CLOSE = {
   blocked: 4403,
   /** The socket fell behind: reconnect and reload. */
   resync: 4000,
+  /** The account has too many sockets open (other tabs): say so, try again slowly. */
+  tooManyTabs: 4429,
 } as const;

@@ -131,6 +131,18 @@ describe('chat on /profile/messages', () => {
     expect(screen.queryByText('پشتیبان در حال نوشتن است…')).toBeNull();
   });
 
+  it('a socket refused for too many open tabs (4429) says so and does not reconnect at once', async () => {
+    await open('/profile/messages');
+    const first = last();
+    first.push({ type: 'history', conversation: 7, messages: [], has_more: false, receipts: null });
+    first.drop(4429);
+    await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveAttribute('data-status', 'tooManyTabs'));
+    expect(screen.getByTestId('chat-status')).toHaveTextContent('گفتگو در پنجره‌های زیادی باز است؛ یکی از آن‌ها را ببندید.');
+    // An ordinary drop reconnects within a second (the test below); this one waits.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(FakeSocket.all.length).toBe(1);
+  });
+
   it('queues what is written offline and sends it once, with the same id, after reconnecting', async () => {
     await open('/profile/messages');
     const first = last();

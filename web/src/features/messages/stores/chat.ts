@@ -25,7 +25,8 @@ export interface ConversationState {
   typingUntil: number;
 }
 
-export type ChatStatus = 'idle' | 'connecting' | 'open' | 'offline';
+/** `tooManyTabs`: the server refused this socket (close 4429, too many of the account's open). */
+export type ChatStatus = 'idle' | 'connecting' | 'open' | 'offline' | 'tooManyTabs';
 
 export interface ChatState {
   status: ChatStatus;

@@ -38,6 +38,8 @@ export interface ChatClientOptions {
 }
 
 const PING_MS = 25_000;
+/** After a 4429 the next try waits as long as the back-off's cap. */
+const TOO_MANY_TABS_ATTEMPT = 16;
 /** No frame at all for this long: the connection is dead even if the browser has not noticed. */
 const SILENCE_MS = 60_000;
 const TYPING_SHOWN_MS = 4_000;
@@ -178,6 +180,14 @@ export class ChatClient {
     if (code === CLOSE.blocked) {
       this.stop(true);
       this.opts.signOut('forbidden');
+      return;
+    }
+    if (code === CLOSE.tooManyTabs) {
+      // Reconnecting at once would only be refused again: wait the longest back-off, so a tab
+      // that is closed elsewhere frees the place for this one.
+      this.update((s) => ({ ...s, status: 'tooManyTabs' }));
+      this.attempt = TOO_MANY_TABS_ATTEMPT;
+      this.scheduleReconnect();
       return;
     }
     if (code === CLOSE.signIn) {

@@ -1,31 +1,46 @@
+import { useStore } from 'jotai';
 import { useContext, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { toast } from '@/shared/ui/toast';
 import { persianDigits, useCore } from '@/shared/core/useCore';
-import { PrimaryButton, TextField } from '@/shared/ui/fields';
+import { signIn } from '@/shared/session/session';
+import { PasswordField, PrimaryButton, TextField } from '@/shared/ui/fields';
 import { sendMobileCode, verifyMobileCode, type AccountReply, type User } from '../api/account';
 import { CodeDialogSlot } from './slots';
 
-type Step = { kind: 'idle' } | { kind: 'number' } | { kind: 'code'; mobile: string; hash: string };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'number' }
+  | { kind: 'code'; mobile: string; hash: string; currentHash: string | null; password: string };
 
 /**
  * The mobile number changes only through a one-time code sent to the new number, confirmed in
- * the sign-in's code dialog. A number of another account is refused by the server (its message
- * shows under the input) and nothing changes.
+ * the sign-in's code dialog, and the account's password (when it has one; the server asks for
+ * it with a 422 on `password`) or, without a password, a second code sent to the current
+ * number. A number of another account is refused by the server (its message shows under the
+ * input) and nothing changes. The change ends every other session; this one goes on with the
+ * new sign-in the server answers.
  */
 export function MobileChange({ user, onChanged }: { user: User; onChanged: (user: User) => Promise<void> }) {
   const { t } = useTranslation(ns);
   const core = useCore();
   const CodeDialog = useContext(CodeDialogSlot);
+  const store = useStore();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The password input shows once the server says the account has one.
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [currentCode, setCurrentCode] = useState('');
+  const [currentCodeError, setCurrentCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const send = async (mobile: string): Promise<AccountReply | null> => {
+  const send = async (mobile: string, pass: string): Promise<AccountReply | null> => {
     try {
-      return await sendMobileCode(mobile);
+      return await sendMobileCode(mobile, pass || undefined);
     } catch {
       return null; // the HTTP client reported it
     }
@@ -40,28 +55,49 @@ export function MobileChange({ user, onChanged }: { user: User; onChanged: (user
     if ('err' in normal && normal.err !== undefined) return setError(normal.err);
     const mobile = normal.ok as string;
     setBusy(true);
-    const out = await send(mobile);
+    const out = await send(mobile, password);
     setBusy(false);
     if (!out) return;
     if (out.status === 'ok' && out.data) {
       setError(null);
-      setStep({ kind: 'code', mobile, hash: out.data });
+      setPasswordError(null);
+      setCurrentCode('');
+      setCurrentCodeError(null);
+      setStep({ kind: 'code', mobile, hash: out.data, currentHash: out.current_hash ?? null, password });
+    } else if (out.field === 'password') {
+      setNeedsPassword(true);
+      setPasswordError(out.message || t('mobile.sendFailed'));
     } else {
       setError(out.message || t('mobile.sendFailed'));
     }
   };
 
-  const resend = async (mobile: string): Promise<string | null> => {
-    const out = await send(mobile);
-    if (out?.status === 'ok' && out.data) return out.data;
+  const resend = async (mobile: string, pass: string): Promise<string | null> => {
+    const out = await send(mobile, pass);
+    if (out?.status === 'ok' && out.data) {
+      // A resend without a password sends a new current-number code too.
+      setStep((s) => (s.kind === 'code' ? { ...s, currentHash: out.current_hash ?? null } : s));
+      return out.data;
+    }
     if (out) toast.error(out.message || t('mobile.sendFailed'), { id: 'profile-mobile' });
     return null;
   };
 
+  const verify = async (s: Extract<Step, { kind: 'code' }>, code: string, hash: string): Promise<AccountReply> => {
+    const current = s.currentHash ? { currentCode: currentCode.trim(), currentHash: s.currentHash } : undefined;
+    const out = await verifyMobileCode(s.mobile, code, hash, current);
+    setCurrentCodeError(out.status === 'error' && out.field === 'currentCode' ? (out.message ?? null) : null);
+    return out;
+  };
+
   const verified = async (out: AccountReply) => {
+    // Every other session ended; this one goes on with the new pair.
+    if (out.token && out.user) await signIn({ token: out.token, reftoken: out.reftoken ?? null, user: out.user }, store);
     if (out.user) await onChanged(out.user);
     setStep({ kind: 'idle' });
     setValue('');
+    setPassword('');
+    setNeedsPassword(false);
     toast.success(out.message || t('mobile.changed'), { id: 'profile-mobile' });
   };
 
@@ -106,6 +142,22 @@ export function MobileChange({ user, onChanged }: { user: User; onChanged: (user
             error={error}
             autoFocus
           />
+          {needsPassword && (
+            <PasswordField
+              name="password"
+              autoComplete="current-password"
+              maxLength={200}
+              label={t('mobile.password')}
+              hint={t('mobile.passwordHint')}
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(null);
+              }}
+              error={passwordError}
+              autoFocus
+            />
+          )}
           <div className="flex flex-wrap items-center gap-3">
             <div className="min-w-40">
               <PrimaryButton disabled={busy || !core}>{t('mobile.send')}</PrimaryButton>
@@ -117,12 +169,30 @@ export function MobileChange({ user, onChanged }: { user: User; onChanged: (user
         </form>
       )}
       {step.kind === 'code' && CodeDialog && (
-        <div className="mx-auto w-full max-w-sm rounded-2xl border border-slate-200 p-4">
+        <div className="mx-auto flex w-full max-w-sm flex-col gap-3 rounded-2xl border border-slate-200 p-4">
+          {step.currentHash && (
+            <TextField
+              name="currentCode"
+              type="text"
+              dir="ltr"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={10}
+              label={t('mobile.currentCode')}
+              hint={t('mobile.currentCodeHint', { mobile: persianDigits(core, user.Mobile) })}
+              value={currentCode}
+              onChange={(e) => {
+                setCurrentCode(e.target.value);
+                setCurrentCodeError(null);
+              }}
+              error={currentCodeError}
+            />
+          )}
           <CodeDialog
             mobile={step.mobile}
             hash={step.hash}
-            onResend={() => resend(step.mobile)}
-            verify={(code, hash) => verifyMobileCode(step.mobile, code, hash)}
+            onResend={() => resend(step.mobile, step.password)}
+            verify={(code, hash) => verify(step, code, hash)}
             onVerified={verified}
             onEditNumber={() => setStep({ kind: 'number' })}
           />

@@ -214,6 +214,66 @@ describe('changing the mobile number', () => {
     expect(store.get(sessionAtom).user?.Mobile).toBe('09351234567');
     expect(screen.queryByRole('heading', { name: 'تایید شماره همراه' })).not.toBeInTheDocument();
   });
+
+  it('an account with a password is asked for it before a code is sent, and keeps this session with the new sign-in', async () => {
+    const { api, store } = await askForCode({
+      [MOBILE_OTP]: async (_url, req) =>
+        ((await req.json()) as { password?: string }).password === 'Secret#123'
+          ? { status: 'ok', data: 'hash-1', resend_in: 59 }
+          : json(422, { status: 'error', field: 'password', message: 'لطفا گذرواژه را وارد کنید' }),
+      [MOBILE_VERIFY]: () => ({
+        status: 'ok',
+        data: 'ok',
+        token: 'access-2',
+        reftoken: 'refresh-2',
+        user: { ...me, Mobile: '09351234567' },
+        message: 'شماره موبایل شما تغییر کرد.',
+      }),
+    });
+    type('mobile', '09351234567');
+    fireEvent.click(screen.getByRole('button', { name: 'ارسال کد تایید' }));
+    await waitFor(() => expect(errorUnder('password')).toBe('لطفا گذرواژه را وارد کنید'));
+    expect(screen.queryByRole('heading', { name: 'تایید شماره همراه' })).not.toBeInTheDocument();
+    type('password', 'Secret#123');
+    fireEvent.click(screen.getByRole('button', { name: 'ارسال کد تایید' }));
+    expect(await screen.findByRole('heading', { name: 'تایید شماره همراه' })).toBeInTheDocument();
+    expect(api.callsTo(MOBILE_OTP).map((c) => c.body)).toEqual([
+      { mobile: '09351234567' },
+      { mobile: '09351234567', password: 'Secret#123' },
+    ]);
+    paste('12345');
+    fireEvent.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await waitFor(() => expect(screen.getByTestId('current-mobile')).toHaveTextContent('۰۹۳۵۱۲۳۴۵۶۷'));
+    expect(store.get(sessionAtom).accessToken).toBe('access-2');
+    expect(store.get(sessionAtom).refreshToken).toBe('refresh-2');
+  });
+
+  it('an account without a password confirms a second code sent to its current number', async () => {
+    const { api } = await askForCode({
+      [MOBILE_OTP]: () => ({ status: 'ok', data: 'hash-new', current_hash: 'hash-current', resend_in: 59 }),
+      [MOBILE_VERIFY]: async (_url, req) =>
+        ((await req.json()) as { currentCode?: string }).currentCode === '54321'
+          ? { status: 'ok', data: 'ok', token: 'access-2', reftoken: 'refresh-2', user: { ...me, Mobile: '09351234567' } }
+          : json(422, { status: 'error', field: 'currentCode', message: 'کد ارسال‌شده به شماره فعلی اشتباه است.' }),
+    });
+    type('mobile', '09351234567');
+    fireEvent.click(screen.getByRole('button', { name: 'ارسال کد تایید' }));
+    expect(await screen.findByRole('heading', { name: 'تایید شماره همراه' })).toBeInTheDocument();
+    expect(screen.getByText('کدی که به شماره ۰۹۱۲۳۴۵۶۷۸۹ فرستادیم')).toBeInTheDocument();
+    type('currentCode', '11111');
+    paste('12345');
+    fireEvent.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await waitFor(() => expect(errorUnder('currentCode')).toBe('کد ارسال‌شده به شماره فعلی اشتباه است.'));
+    expect(screen.getByTestId('current-mobile')).toHaveTextContent('۰۹۱۲۳۴۵۶۷۸۹');
+    type('currentCode', '54321');
+    paste('12345');
+    fireEvent.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await waitFor(() => expect(screen.getByTestId('current-mobile')).toHaveTextContent('۰۹۳۵۱۲۳۴۵۶۷'));
+    expect(api.callsTo(MOBILE_VERIFY).map((c) => c.body)).toEqual([
+      { mobile: '09351234567', code: '12345', hash: 'hash-new', currentCode: '11111', currentHash: 'hash-current' },
+      { mobile: '09351234567', code: '12345', hash: 'hash-new', currentCode: '54321', currentHash: 'hash-current' },
+    ]);
+  });
 });
 
 describe('the password form', () => {
