@@ -170,31 +170,50 @@ test.describe('checkout at phone size', () => {
     await expectInvoice(page, code, amount);
   });
 
-  test('«انصراف» at the bank → /error-payment with the cart intact → paying again succeeds', async ({ page, request }) => {
+  test('«انصراف» at the bank → /error-payment with the order still held → «پرداخت» pays the same order', async ({ page, request }) => {
     test.setTimeout(180_000);
     const items = await fillCart(page, request);
     const amount = await registerAndGoToBank(page, items);
     await page.getByRole('link', { name: 'انصراف' }).tap();
     await expect(page).toHaveURL(/\/error-payment\?code=/);
     await expect(page.getByText('پرداخت انجام نشد.', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('cart-intact')).toBeVisible();
+    // A refusal at the bank closes that attempt, not the order: it keeps its units.
+    await expect(page.getByTestId('order-held')).toBeVisible();
+    await expect(page.getByTestId('order-state')).toHaveText('در انتظار پرداخت');
+    await expect(page.getByText(/هنوز از بانک دریافت نشده/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'لغو سفارش' })).toBeVisible();
     await noOverflow(page);
-    const failedAt = page.url();
+    const failedCode = (await page.getByTestId('order-code').textContent())!.trim();
 
     // The cart is still there.
+    const failedAt = page.url();
     await page.goto('/profile/cart');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('line-quantity')).toHaveText('۲');
 
-    // The failed attempt cancelled its order; «پرداخت دوباره» registers the same cart again.
+    // «پرداخت» starts a new attempt for the same order.
     await page.goto(failedAt);
-    await expect(page.getByTestId('order-state')).toHaveText('لغوشده');
-    await page.getByRole('link', { name: 'پرداخت دوباره' }).tap();
-    await expect(page).toHaveURL(/\/profile\/cart\/order-register$/);
-    expect(await registerAndGoToBank(page, items)).toBe(amount);
+    await page.getByRole('button', { name: 'پرداخت', exact: true }).tap();
+    await expect(page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' })).toBeVisible();
     await page.getByRole('button', { name: 'پرداخت' }).tap();
     const code = await expectPaid(page, amount);
+    expect(code).toBe(failedCode);
     await expectInvoice(page, code, amount);
+  });
+
+  test('an unpaid order is cancelled from its result page and gives its units back', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const items = await fillCart(page, request);
+    await registerAndGoToBank(page, items);
+    await page.getByRole('link', { name: 'انصراف' }).tap();
+    await expect(page).toHaveURL(/\/error-payment\?code=/);
+    await page.getByRole('button', { name: 'لغو سفارش' }).tap();
+    await expect(page.getByTestId('order-state')).toHaveText('لغوشده');
+    await expect(page.getByTestId('cart-intact')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'لغو سفارش' })).toHaveCount(0);
+    // «پرداخت دوباره» registers the same cart again.
+    await page.getByRole('link', { name: 'پرداخت دوباره' }).tap();
+    await expect(page).toHaveURL(/\/profile\/cart\/order-register$/);
   });
 });
 

@@ -1,4 +1,4 @@
-/** The customer's orders: a payment's result, the invoice list and one invoice. */
+/** The customer's orders: a payment's result, the invoice list, one invoice, and cancelling an unpaid one. */
 import { api, type components } from '@/shared/api';
 import { settle, type CallOutcome } from '@/shared/api/outcome';
 
@@ -21,6 +21,14 @@ export function listOrders(): Promise<CallOutcome<OrderItem[]>> {
 export function invoice(code: string): Promise<CallOutcome<Invoice>> {
   return settle(async () => {
     const r = await api.POST('/api/client/v1/order/invoice', { body: { code } });
+    return { ...r, data: r.data?.data };
+  });
+}
+
+/** Cancels one of the customer's unpaid orders (registered or at the bank); its stock is released. */
+export function cancelOrder(code: string): Promise<CallOutcome<Invoice>> {
+  return settle(async () => {
+    const r = await api.POST('/api/client/v1/order/cancel', { body: { code } });
     return { ...r, data: r.data?.data };
   });
 }

@@ -9,6 +9,7 @@ afterEach(() => {
 
 const RESULT = '/api/client/v1/payment/result';
 const START = '/api/client/v1/payment/start';
+const CANCEL = '/api/client/v1/order/cancel';
 
 const paid = {
   status: 'ok',
@@ -34,7 +35,7 @@ describe('payment result pages', () => {
     renderApp('/success-payment?code=K7Q2M9XD', { signedIn: true });
     expect(await screen.findByTestId('order-code')).toHaveTextContent('K7Q2M9XD');
     await waitFor(() => expect(screen.getByTestId('amount')).toHaveTextContent('۱۰۱٬۱۲۰٬۰۰۰ تومان'));
-    expect(screen.getByTestId('ref-id')).toHaveTextContent('201');
+    expect(screen.getByTestId('ref-id')).toHaveTextContent('۲۰۱');
     expect(screen.getByTestId('date')).toHaveTextContent('۳ آذر ۱۴۰۵');
     expect(screen.getByText('پرداخت شما با موفقیت انجام شد.')).toBeInTheDocument();
     expect(api.callsTo(RESULT)[0].body).toEqual({ code: 'K7Q2M9XD' });
@@ -62,30 +63,59 @@ describe('payment result pages', () => {
     expect(screen.queryByText('پرداخت شما با موفقیت انجام شد.')).toBeNull();
   });
 
-  it('/error-payment says the cart is intact and «پرداخت دوباره» starts a new payment for the order', async () => {
+  it('/error-payment for an order still held offers «پرداخت» (a new attempt for the same order) and «لغو سفارش»', async () => {
     const keys: (string | null)[] = [];
+    let cancelled = false;
     const api = mockApi({
-      [RESULT]: () => failed,
+      [RESULT]: () => (cancelled ? { ...failed, OrderStatus: 'cancelled', OrderStatusLabel: 'لغوشده' } : failed),
       [START]: (_: URL, request: Request) => {
         keys.push(request.headers.get('Idempotency-Key'));
         return { status: 'ok', url: 'about:blank#bank', authority: 'S2' };
       },
+      [CANCEL]: () => {
+        cancelled = true;
+        return { status: 'ok', data: {} };
+      },
     });
     renderApp('/error-payment?code=K7Q2M9XD', { signedIn: true });
-    expect(await screen.findByTestId('cart-intact')).toHaveTextContent('سبد خرید شما دست‌نخورده باقی مانده است.');
+    expect(await screen.findByTestId('order-held')).toHaveTextContent('کالاهایش تا پایان مهلت پرداخت برایتان نگه داشته می‌شود');
     expect(screen.getByText('پرداخت انجام نشد.')).toBeInTheDocument();
+    // One sentence: not "failed" and "not received yet" together.
+    expect(screen.queryByText(/هنوز از بانک دریافت نشده/)).toBeNull();
     expect(screen.getByRole('link', { name: 'مشاهده سبد خرید' })).toHaveAttribute('href', '/profile/cart');
-    fireEvent.click(screen.getByRole('button', { name: 'پرداخت دوباره' }));
+    fireEvent.click(screen.getByRole('button', { name: 'پرداخت' }));
     await waitFor(() => expect(api.callsTo(START)).toHaveLength(1));
     expect(api.callsTo(START)[0].body).toEqual({ code: 'K7Q2M9XD' });
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('a payment still pending at the bank shows the server sentence and no success', async () => {
+  it('«لغو سفارش» cancels the held order, and the page then says the cart is intact', async () => {
+    let cancelled = false;
+    const api = mockApi({
+      [RESULT]: () => (cancelled ? { ...failed, OrderStatus: 'cancelled', OrderStatusLabel: 'لغوشده' } : failed),
+      [CANCEL]: () => {
+        cancelled = true;
+        return { status: 'ok', data: {} };
+      },
+    });
+    renderApp('/error-payment?code=K7Q2M9XD', { signedIn: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'لغو سفارش' }));
+    await waitFor(() => expect(screen.getByTestId('order-state')).toHaveTextContent('لغوشده'));
+    expect(api.callsTo(CANCEL)[0].body).toEqual({ code: 'K7Q2M9XD' });
+    expect(screen.getByTestId('cart-intact')).toHaveTextContent('سبد خرید شما دست‌نخورده باقی مانده است.');
+    expect(screen.queryByRole('button', { name: 'لغو سفارش' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'پرداخت دوباره' })).toHaveAttribute('href', '/profile/cart/order-register');
+  });
+
+  it('a payment still pending at the bank says only that, on either page', async () => {
     mockApi({ [RESULT]: () => ({ ...failed, PaymentStatus: 'pending', Message: 'نتیجهٔ پرداخت هنوز از بانک دریافت نشده است.' }) });
-    renderApp('/success-payment?code=K7Q2M9XD', { signedIn: true });
-    expect(await screen.findByTestId('server-message')).toHaveTextContent('نتیجهٔ پرداخت هنوز از بانک دریافت نشده است.');
-    expect(screen.queryByText('پرداخت شما با موفقیت انجام شد.')).toBeNull();
+    for (const path of ['/success-payment?code=K7Q2M9XD', '/error-payment?code=K7Q2M9XD']) {
+      const page = renderApp(path, { signedIn: true });
+      expect(await screen.findByTestId('payment-message')).toHaveTextContent('نتیجهٔ پرداخت هنوز از بانک دریافت نشده است');
+      expect(screen.queryByText('پرداخت شما با موفقیت انجام شد.')).toBeNull();
+      expect(screen.queryByText('پرداخت انجام نشد.')).toBeNull();
+      page.unmount();
+    }
   });
 
   it("a cancelled order's «پرداخت دوباره» leads back to order registration with the intact cart", async () => {

@@ -10,7 +10,8 @@ import { Money } from '@/shared/ui/Money';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
-import { paymentResult, type PaymentResult } from '../api/orders';
+import { persianDigits, useCore } from '@/shared/core/useCore';
+import { cancelOrder, paymentResult, type PaymentResult } from '../api/orders';
 import { useLoad } from '../hooks/useLoad';
 
 const CODE = /^[A-Za-z0-9]{1,20}$/;
@@ -21,6 +22,7 @@ const button = 'rounded-xl px-5 py-2.5 text-sm font-bold transition';
 
 function Facts({ r }: { r: PaymentResult }) {
   const { t } = useTranslation(ns);
+  const core = useCore();
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2" data-testid="payment-facts">
       <div className="flex justify-between gap-2 sm:block">
@@ -38,7 +40,7 @@ function Facts({ r }: { r: PaymentResult }) {
       <div className="flex justify-between gap-2 sm:block">
         <dt className="text-slate-500">{t('result.refId')}</dt>
         <dd className="font-bold" dir="ltr" data-testid="ref-id">
-          {r.RefId ?? t('result.noRefId')}
+          {r.RefId ? persianDigits(core, r.RefId) : t('result.noRefId')}
         </dd>
       </div>
       <div className="flex justify-between gap-2 sm:block">
@@ -72,7 +74,18 @@ export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
     valid ? paymentResult(code) : Promise.resolve({ ok: false as const, status: 404, message: null, field: null }),
   );
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
+
+  const cancel = async () => {
+    if (cancelling) return;
+    setCancelling(true);
+    setPayError(null);
+    const out = await cancelOrder(code);
+    setCancelling(false);
+    if (out.ok) retry();
+    else setPayError(out.message ?? t('result.cancelFailed'));
+  };
 
   const payAgain = async () => {
     if (paying) return;
@@ -106,15 +119,26 @@ export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
     const r = state.data;
     const paid = r.PaymentStatus === 'paid' && !r.RefundNeeded;
     const canPay = !paid && PAYABLE_STATES.has(r.OrderStatus);
+    const pending = !paid && !r.RefundNeeded && r.PaymentStatus === 'pending';
+    // One true sentence: paid; a refund the shop owes; the bank has not answered yet; or not
+    // paid, with the order still held (pay or cancel it) or closed (the cart is still there).
+    const title = paid
+      ? t('result.paidTitle')
+      : r.RefundNeeded
+        ? r.Message
+        : pending
+          ? t('result.pendingTitle')
+          : expect === 'success'
+            ? t('result.notPaidTitle')
+            : t('result.failedTitle');
     body = (
       <div className="space-y-5">
         <div className={`flex items-start gap-3 rounded-xl p-4 ${paid ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`} data-testid="payment-message">
           {paid ? <CheckIcon className="h-8 w-8 shrink-0" /> : <AlertIcon className="h-8 w-8 shrink-0" />}
           <div className="space-y-1 leading-8">
-            <p className="font-bold">{paid ? t('result.paidTitle') : expect === 'success' ? t('result.notPaidTitle') : t('result.failedTitle')}</p>
-            {/* The server's sentence when it adds something: a pending answer or a refund. */}
-            {(r.PaymentStatus === 'pending' || r.RefundNeeded) && <p data-testid="server-message">{r.Message}</p>}
-            {!paid && !r.RefundNeeded && <p data-testid="cart-intact">{t('result.cartIntact')}</p>}
+            <p className="font-bold">{title}</p>
+            {!paid && !r.RefundNeeded && canPay && <p data-testid="order-held">{t('result.orderHeld')}</p>}
+            {!paid && !r.RefundNeeded && !canPay && <p data-testid="cart-intact">{t('result.cartIntact')}</p>}
           </div>
         </div>
         <Facts r={r} />
@@ -125,11 +149,21 @@ export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
         )}
         <div className="flex flex-wrap gap-3">
           {canPay && (
-            <button type="button" onClick={() => void payAgain()} disabled={paying} className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}>
-              {paying ? t('result.paying') : t('result.payAgain')}
+            <button type="button" onClick={() => void payAgain()} disabled={paying || cancelling} className={`${button} bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-60`}>
+              {paying ? t('result.paying') : t('result.pay')}
             </button>
           )}
-          {/* A failed payment cancels its order (its stock goes back); the cart is still there to register again. */}
+          {canPay && (
+            <button
+              type="button"
+              onClick={() => void cancel()}
+              disabled={paying || cancelling}
+              className={`${button} border border-red-200 bg-white text-red-700 hover:bg-red-50 disabled:opacity-60`}
+            >
+              {cancelling ? t('result.cancelling') : t('result.cancel')}
+            </button>
+          )}
+          {/* A cancelled or expired order gave its stock back; the cart is still there to register again. */}
           {!paid && !canPay && !r.RefundNeeded && (
             <PrefetchLink to="/profile/cart/order-register" className={`${button} bg-brand-600 text-white hover:bg-brand-700`}>
               {t('result.payAgain')}
