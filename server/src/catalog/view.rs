@@ -72,8 +72,10 @@ fn hex(c: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
 }
 
+/// A spec number as the shopper reads it: Persian digits and the Persian decimal separator
+/// (`1.88` → `۱٫۸۸`, not `۱.۸۸`).
 pub fn fa(n: impl ToString) -> String {
-    shop_core::digits::to_persian_digits(&n.to_string())
+    shop_core::digits::format_number_text(&n.to_string())
 }
 
 /// The labelled spec rows of an item (product page table and comparison).
@@ -244,3 +246,13 @@ pub fn picture_spec(snap: &Snapshot, id: i64, pic: i32) -> PictureSpec {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn spec_numbers_use_persian_digits_and_the_persian_decimal_separator() {
+        assert_eq!(super::fa(1.88), "۱٫۸۸");
+        assert_eq!(super::fa(16), "۱۶");
+        assert_eq!(super::fa(15.6), "۱۵٫۶");
+    }
+}
