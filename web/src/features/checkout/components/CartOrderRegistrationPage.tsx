@@ -263,7 +263,7 @@ export default function CartOrderRegistrationPage() {
                       <input type="radio" name="delivery" checked={d.Id === deliveryId} onChange={() => setDeliveryId(d.Id)} className="mt-1" />
                       <span className="min-w-0 flex-1">
                         <span className="font-medium">{d.Name}</span>
-                        <span className="block text-xs leading-6 text-slate-500">{d.Description}</span>
+                        <span className="block text-xs leading-6 text-slate-600">{d.Description}</span>
                         {d.Estimate && (
                           <span className="block text-xs leading-6 text-slate-700" data-testid="delivery-estimate">
                             {t('register.estimate', { estimate: d.Estimate })}
