@@ -78,6 +78,16 @@ pub fn fa(n: impl ToString) -> String {
     shop_core::digits::format_number_text(&n.to_string())
 }
 
+/// A screen resolution as the shopper reads it: `1920x1200` → `۱۹۲۰×۱۲۰۰`, in a left-to-right
+/// isolate (U+2066 … U+2069) so that width comes first in a right-to-left line.
+fn resolution(r: &str) -> String {
+    let r = r.trim();
+    if r.is_empty() {
+        return String::new();
+    }
+    format!("\u{2066}{}\u{2069}", fa(r.replace(['x', 'X'], "×")))
+}
+
 /// The labelled spec rows of an item (product page table and comparison).
 pub fn spec_rows(it: &Item) -> Vec<SpecRow> {
     let i = &it.info;
@@ -100,7 +110,7 @@ pub fn spec_rows(it: &Item) -> Vec<SpecRow> {
         (
             "screen",
             "نمایشگر",
-            if i.screen_inches > 0.0 { format!("{} اینچ، {}", fa(i.screen_inches), i.screen_resolution) } else { String::new() },
+            if i.screen_inches > 0.0 { format!("{} اینچ، {}", fa(i.screen_inches), resolution(&i.screen_resolution)) } else { String::new() },
         ),
         ("weight", "وزن", if i.weight_kg > 0.0 { format!("{} کیلوگرم", fa(i.weight_kg)) } else { String::new() }),
         ("battery", "باتری", if i.battery_wh > 0 { format!("{} وات‌ساعت", fa(i.battery_wh)) } else { String::new() }),
@@ -254,5 +264,11 @@ mod tests {
         assert_eq!(super::fa(1.88), "۱٫۸۸");
         assert_eq!(super::fa(16), "۱۶");
         assert_eq!(super::fa(15.6), "۱۵٫۶");
+    }
+
+    #[test]
+    fn a_resolution_reads_width_first_in_persian_digits() {
+        assert_eq!(super::resolution("1920x1200"), "\u{2066}۱۹۲۰×۱۲۰۰\u{2069}");
+        assert_eq!(super::resolution(""), "");
     }
 }
