@@ -61,33 +61,7 @@ pub async fn options_for_products<C: ConnectionTrait>(
     let mut distinct = product_ids.to_vec();
     distinct.sort_unstable();
     distinct.dedup();
-    let links = product_delivery::Entity::find()
-        .filter(product_delivery::Column::ProductId.is_in(distinct))
-        .all(db)
-        .await?;
-    let mut option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
-    option_ids.sort_unstable();
-    option_ids.dedup();
-    let options: HashMap<i64, delivery_option::Model> = if option_ids.is_empty() {
-        HashMap::new()
-    } else {
-        delivery_option::Entity::find()
-            .filter(delivery_option::Column::Id.is_in(option_ids))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|o| (o.id, o))
-            .collect()
-    };
-    let mut per_product: HashMap<i64, Vec<DeliveryOption>> = HashMap::new();
-    for link in &links {
-        if let Some(o) = options.get(&link.delivery_option_id) {
-            per_product
-                .entry(link.product_id)
-                .or_default()
-                .push(core_option(o));
-        }
-    }
+    let (options, per_product) = options_by_product(db, distinct).await?;
     let per_line: Vec<Vec<DeliveryOption>> = product_ids
         .iter()
         .map(|p| per_product.get(p).cloned().unwrap_or_default())
@@ -124,29 +98,7 @@ pub async fn reach_of_products<C: ConnectionTrait>(
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let links = product_delivery::Entity::find()
-        .filter(product_delivery::Column::ProductId.is_in(ids.clone()))
-        .all(db)
-        .await?;
-    let option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
-    let options: HashMap<i64, delivery_option::Model> = if option_ids.is_empty() {
-        HashMap::new()
-    } else {
-        delivery_option::Entity::find()
-            .filter(delivery_option::Column::Id.is_in(option_ids))
-            .order_by_asc(delivery_option::Column::Id)
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|o| (o.id, o))
-            .collect()
-    };
-    let mut per_product: HashMap<i64, Vec<DeliveryOption>> = HashMap::new();
-    for link in &links {
-        if let Some(o) = options.get(&link.delivery_option_id) {
-            per_product.entry(link.product_id).or_default().push(core_option(o));
-        }
-    }
+    let (options, mut per_product) = options_by_product(db, ids.clone()).await?;
     let offered = |line: &[DeliveryOption], city: &str| filter_delivery(&[line.to_vec()], city);
     Ok(ids
         .into_iter()
@@ -168,6 +120,40 @@ pub async fn reach_of_products<C: ConnectionTrait>(
             }
         })
         .collect())
+}
+
+/// The delivery options linked to these products: the rows by id, and each product's options
+/// as core's `DeliveryOption`s (in option id order), for `filter_delivery`.
+async fn options_by_product<C: ConnectionTrait>(
+    db: &C,
+    product_ids: Vec<i64>,
+) -> Result<(HashMap<i64, delivery_option::Model>, HashMap<i64, Vec<DeliveryOption>>), DbErr> {
+    let links = product_delivery::Entity::find()
+        .filter(product_delivery::Column::ProductId.is_in(product_ids))
+        .all(db)
+        .await?;
+    let mut option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
+    option_ids.sort_unstable();
+    option_ids.dedup();
+    let options: HashMap<i64, delivery_option::Model> = if option_ids.is_empty() {
+        HashMap::new()
+    } else {
+        delivery_option::Entity::find()
+            .filter(delivery_option::Column::Id.is_in(option_ids))
+            .order_by_asc(delivery_option::Column::Id)
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|o| (o.id, o))
+            .collect()
+    };
+    let mut per_product: HashMap<i64, Vec<DeliveryOption>> = HashMap::new();
+    for link in &links {
+        if let Some(o) = options.get(&link.delivery_option_id) {
+            per_product.entry(link.product_id).or_default().push(core_option(o));
+        }
+    }
+    Ok((options, per_product))
 }
 
 fn core_option(o: &delivery_option::Model) -> DeliveryOption {

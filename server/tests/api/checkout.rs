@@ -44,13 +44,7 @@ on_both_dbs!(
 );
 
 fn zarinpal(base: String) -> impl Fn(&mut Config) {
-    move |c: &mut Config| {
-        c.payment = "zarinpal".into();
-        c.zarinpal_merchant = Some(MERCHANT.into());
-        c.zarinpal_url = base.clone();
-        c.zarinpal_startpay = "https://www.zarinpal.com/pg/StartPay/".into();
-        c.payment_timeout_ms = 500;
-    }
+    zarinpal_at(base, 500)
 }
 
 // ------------------------------------------------------------------ address book

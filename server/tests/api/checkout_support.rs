@@ -307,6 +307,18 @@ pub struct FakeZarinpal {
 
 pub const MERCHANT: &str = "1344b5d4-0048-11e8-94db-005056a205be";
 
+/// The config tweak that sends payments to the fake Zarinpal at `base`, with one gateway call
+/// limited to `timeout_ms`.
+pub fn zarinpal_at(base: String, timeout_ms: u64) -> impl Fn(&mut shop_server::platform::Config) {
+    move |c: &mut shop_server::platform::Config| {
+        c.payment = "zarinpal".into();
+        c.zarinpal_merchant = Some(MERCHANT.into());
+        c.zarinpal_url = base.clone();
+        c.zarinpal_startpay = "https://www.zarinpal.com/pg/StartPay/".into();
+        c.payment_timeout_ms = timeout_ms;
+    }
+}
+
 impl FakeZarinpal {
     /// The customer paid `authority` on Zarinpal's page.
     pub fn pay(&self, authority: &str) {

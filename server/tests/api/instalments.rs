@@ -87,13 +87,7 @@ async fn payments_of(s: &TestApp, user_id: i64) -> Vec<payment::Model> {
 }
 
 fn zarinpal(base: String) -> impl Fn(&mut Config) {
-    move |c: &mut Config| {
-        c.payment = "zarinpal".into();
-        c.zarinpal_merchant = Some(MERCHANT.into());
-        c.zarinpal_url = base.clone();
-        c.zarinpal_startpay = "https://www.zarinpal.com/pg/StartPay/".into();
-        c.payment_timeout_ms = 2_000;
-    }
+    zarinpal_at(base, 2000)
 }
 
 /// Pays `authority` at the fake Zarinpal and follows the callback; returns where it redirects.
