@@ -49,7 +49,7 @@ function PaymentMethods(props: {
   const { t } = useTranslation(ns);
   const { eligible, method, onMethod, payable, planId, onPlan } = props;
   const box = (on: boolean, off = false) =>
-    `flex items-center gap-3 rounded-xl border p-3 ${on ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${off ? 'text-slate-500' : 'cursor-pointer'}`;
+    `flex items-center gap-3 rounded-xl border p-3 ${on ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${off ? 'text-slate-600' : 'cursor-pointer'}`;
   return (
     <div className="space-y-2 text-sm">
       <label className={box(method === 'full')}>
@@ -263,7 +263,7 @@ export default function CartOrderRegistrationPage() {
                       <input type="radio" name="delivery" checked={d.Id === deliveryId} onChange={() => setDeliveryId(d.Id)} className="mt-1" />
                       <span className="min-w-0 flex-1">
                         <span className="font-medium">{d.Name}</span>
-                        <span className="block text-xs leading-6 text-slate-500">{d.Description}</span>
+                        <span className="block text-xs leading-6 text-slate-600">{d.Description}</span>
                         {d.Estimate && (
                           <span className="block text-xs leading-6 text-slate-700" data-testid="delivery-estimate">
                             {t('register.estimate', { estimate: d.Estimate })}
