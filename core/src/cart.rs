@@ -98,6 +98,80 @@ pub fn instalment_eligible(lines: &[CartLine]) -> bool {
     !lines.is_empty() && lines.iter().all(|l| l.ins_payment)
 }
 
+/// One choice the product page offers (a variant: colour × warranty): its id and unit prices
+/// as the page has them (`Price` after any special offer, `PriceGaranti`). Extra fields are
+/// ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PriceChoice {
+    /// The variant's id.
+    #[serde(rename = "Id", alias = "id")]
+    pub id: i64,
+    /// Unit price in Toman (after any special offer).
+    #[serde(rename = "Price", alias = "price")]
+    pub price: i64,
+    /// Unit price of the choice's warranty in Toman.
+    #[serde(rename = "PriceGaranti", alias = "price_garanti", default)]
+    pub price_garanti: i64,
+}
+
+/// What choosing `id` instead of the chosen choice changes one unit's total by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceDifference {
+    /// The choice's id.
+    #[serde(rename = "Id")]
+    pub id: i64,
+    /// Toman added to (positive) or taken off (negative) the total; 0 for the chosen one.
+    #[serde(rename = "Difference")]
+    pub difference: i64,
+    /// `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-۲٬۳۰۰٬۰۰۰ تومان`, `۰ تومان`.
+    #[serde(rename = "DifferenceText")]
+    pub difference_text: String,
+}
+
+/// The message when the chosen id is not among the choices.
+pub const UNKNOWN_CHOICE_MESSAGE: &str = "گزینه انتخاب‌شده در میان گزینه‌ها نیست";
+
+/// A Toman amount with its sign for display: `+` before a positive amount, `-` before a
+/// negative one (as [`format_price`](crate::digits::format_price)), none for 0.
+///
+/// ```
+/// use shop_core::cart::format_signed_price;
+/// assert_eq!(format_signed_price(4_800_000), "+۴٬۸۰۰٬۰۰۰ تومان");
+/// assert_eq!(format_signed_price(-2_300_000), "-۲٬۳۰۰٬۰۰۰ تومان");
+/// assert_eq!(format_signed_price(0), "۰ تومان");
+/// ```
+pub fn format_signed_price(amount: i64) -> String {
+    let text = crate::digits::format_price(amount);
+    if amount > 0 { format!("+{text}") } else { text }
+}
+
+/// Each choice's price difference relative to the chosen one (`chosen` is an id): what one
+/// unit's total ([`line_total`] of one unit, `price + price_garanti`, the cart's rule)
+/// changes by when that choice is taken instead. The product page shows these beside its
+/// warranty options, so a shown difference is always what the total changes by, whatever part
+/// of it is the warranty and whatever part the variant's own price. Saturating; in the
+/// choices' order; `Err` when `chosen` is not among them.
+///
+/// ```
+/// use shop_core::cart::{choice_differences, PriceChoice};
+/// let none = PriceChoice { id: 1, price: 70_900_000, price_garanti: 0 };
+/// let w18 = PriceChoice { id: 2, price: 73_200_000, price_garanti: 2_500_000 };
+/// let d = choice_differences(&[none, w18], 1).unwrap();
+/// assert_eq!((d[0].difference, d[1].difference), (0, 4_800_000));
+/// assert_eq!(d[1].difference_text, "+۴٬۸۰۰٬۰۰۰ تومان");
+/// ```
+pub fn choice_differences(choices: &[PriceChoice], chosen: i64) -> Result<Vec<ChoiceDifference>, &'static str> {
+    let unit = |c: &PriceChoice| line_total(&CartLine { num: 1, price: c.price, price_garanti: c.price_garanti, ins_payment: false });
+    let base = choices.iter().find(|c| c.id == chosen).map(unit).ok_or(UNKNOWN_CHOICE_MESSAGE)?;
+    Ok(choices
+        .iter()
+        .map(|c| {
+            let difference = unit(c).saturating_sub(base);
+            ChoiceDifference { id: c.id, difference, difference_text: format_signed_price(difference) }
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +279,38 @@ mod tests {
         fn arithmetic_never_panics(num: i64, price: i64, garanti: i64) {
             let l = CartLine { num, price, price_garanti: garanti, ins_payment: false };
             let _ = (cart_count(&[l, l]), order_total(&[l, l, l]));
+        }
+    }
+
+    #[test]
+    fn a_difference_is_the_change_of_the_unit_total_not_the_warranty_price() {
+        // The issue's case: the warranty variant also costs more before its warranty.
+        let none = PriceChoice { id: 1, price: 70_900_000, price_garanti: 0 };
+        let w18 = PriceChoice { id: 2, price: 73_200_000, price_garanti: 2_500_000 };
+        let from_none = choice_differences(&[none, w18], 1).unwrap();
+        assert_eq!(from_none[1].difference, 4_800_000);
+        let from_w18 = choice_differences(&[none, w18], 2).unwrap();
+        assert_eq!((from_w18[0].difference, from_w18[0].difference_text.as_str()), (-4_800_000, "-۴٬۸۰۰٬۰۰۰ تومان"));
+        assert_eq!(from_w18[1].difference, 0);
+    }
+
+    #[test]
+    fn an_unknown_chosen_choice_is_refused() {
+        assert_eq!(choice_differences(&[PriceChoice::default()], 9), Err(UNKNOWN_CHOICE_MESSAGE));
+    }
+
+    proptest! {
+        #[test]
+        fn every_difference_is_what_the_total_changes_by(
+            prices in proptest::collection::vec((0i64..1_000_000_000, 0i64..100_000_000), 1..6),
+            pick in 0usize..6,
+        ) {
+            let choices: Vec<PriceChoice> = prices.iter().enumerate().map(|(i, &(p, g))| PriceChoice { id: i as i64, price: p, price_garanti: g }).collect();
+            let chosen = &choices[pick % choices.len()];
+            let line = |c: &PriceChoice| line_total(&CartLine { num: 1, price: c.price, price_garanti: c.price_garanti, ins_payment: true });
+            for (c, d) in choices.iter().zip(choice_differences(&choices, chosen.id).unwrap()) {
+                prop_assert_eq!(line(chosen) + d.difference, line(c));
+            }
         }
     }
 }

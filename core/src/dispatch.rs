@@ -79,6 +79,13 @@ macro_rules! core_functions {
             spread_paste(s: $crate::dispatch::Text<'_>): text, "string" => "CodeBoxes" {
                 Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))
             }
+            /// Each choice's unit price difference relative to the chosen one (the cart's unit
+            /// price, `Price + PriceGaranti`): what the total changes by when it is taken instead.
+            choice_differences(c: $crate::dispatch::ChoiceDifferencesInput): serde, "ChoiceDifferencesInput" => "ChoiceDifference[]" {
+                $crate::cart::choice_differences(&c.choices, c.chosen)
+                    .map($crate::dispatch::Output::Differences)
+                    .map_err(str::to_owned)
+            }
             /// Sum of line quantities.
             cart_count(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "number" {
                 Ok($crate::dispatch::Output::Int($crate::cart::cart_count(&lines)))
@@ -251,6 +258,13 @@ export type FormErrors = Record<string, string>;
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
 
+/** A choice of the product page (a variant): its id and unit prices; extra fields are ignored. */
+export interface PriceChoice { Id: number; Price: number; PriceGaranti?: number }
+/** The choices and the chosen one's id. */
+export interface ChoiceDifferencesInput { choices: PriceChoice[]; chosen: number }
+/** What taking the choice instead of the chosen one changes the unit total by (signed text). */
+export interface ChoiceDifference { Id: number; Difference: number; DifferenceText: string }
+
 export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
 export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 
@@ -323,6 +337,8 @@ pub enum Output {
     Errors(FormErrors),
     /// An instalment schedule.
     Schedule(crate::instalment::Schedule),
+    /// Price differences between choices (`choice_differences`).
+    Differences(Vec<crate::cart::ChoiceDifference>),
 }
 
 /// The failing fields of a form, in form order: `(name, message)`; a JSON object.
@@ -385,6 +401,15 @@ impl<'a> From<&'a Result<Output, String>> for Outcome<'a> {
             Err(e) => Outcome::Err(e),
         }
     }
+}
+
+/// `choice_differences`' input: the choices and the chosen one's id.
+#[derive(Deserialize)]
+pub struct ChoiceDifferencesInput {
+    /// The choices (variants), in the order the answer keeps.
+    pub choices: Vec<crate::cart::PriceChoice>,
+    /// The chosen choice's id.
+    pub chosen: i64,
 }
 
 /// `validate`'s input: one rule, the field's Persian name, the value.

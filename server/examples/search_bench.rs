@@ -120,6 +120,7 @@ fn build(n: usize) -> Snapshot {
                 color: colour.clone(),
                 warranty_name: "گارانتی ۱۸ ماهه شرکتی".into(),
                 warranty_price: 0,
+                warranty_note: String::new(),
                 price: price + c as i64 * 500_000,
                 stock: (i % 7) as i64,
                 ins_payment: true,

@@ -121,7 +121,14 @@ pub struct VariantDto {
     /// `#rrggbb` swatch for the colour.
     pub color_hex: String,
     pub name_garanti: String,
+    /// What the warranty covers, in one Persian line; empty when the shop has not written it.
+    pub description_garanti: String,
     pub price_garanti: i64,
+    /// For each variant of the same colour (this one included, in `Variants` order): what one
+    /// unit's total changes by when it is chosen instead of this one, from
+    /// `shop_core::cart::choice_differences` (`Price + PriceGaranti`, the cart's unit price,
+    /// after any offer). The product page shows these beside the warranty options.
+    pub warranty_differences: Vec<WarrantyDifference>,
     /// Unit price now (after any special offer), Toman.
     pub price: i64,
     pub old_price: Option<i64>,
@@ -144,6 +151,17 @@ pub struct VariantDto {
     pub dg: String,
 }
 
+/// What choosing variant `id` changes the unit total by (core's `ChoiceDifference`).
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "PascalCase")]
+pub struct WarrantyDifference {
+    pub id: i64,
+    /// Toman, signed; 0 for the chosen variant itself.
+    pub difference: i64,
+    /// `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-…`, `۰ تومان`.
+    pub difference_text: String,
+}
+
 /// One labelled row of the spec table.
 #[derive(Debug, Clone, Object)]
 #[oai(rename_all = "PascalCase")]
@@ -164,6 +182,10 @@ pub struct ProductDetail {
     pub spec_rows: Vec<SpecRow>,
     pub condition_details: Option<ConditionDetails>,
     pub variants: Vec<VariantDto>,
+    /// The variant the page preselects: the shop's default warranty (the first in-stock
+    /// variant that has a warranty, see `catalog::view::default_variant`), else the first in
+    /// stock, else the first. The server's hero shows its price.
+    pub default_variant_id: Option<i64>,
     pub images: Vec<ImageDto>,
     /// Root first.
     pub breadcrumb: Vec<CategoryRef>,

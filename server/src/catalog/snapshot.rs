@@ -568,6 +568,7 @@ mod tests {
             color: String::new(),
             warranty_name: String::new(),
             warranty_price: 0,
+            warranty_note: String::new(),
             price: 10,
             stock: 1,
             ins_payment: true,

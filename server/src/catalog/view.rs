@@ -4,10 +4,10 @@
 use crate::platform::ResponseStatus;
 use std::collections::HashSet;
 
-use super::dto::{CategoryRef, CompareRow, ConditionDetails, ImageDto, ProductCard, ProductDetail, ProductResponse, SpecRow, Specs, VariantDto};
+use super::dto::{CategoryRef, CompareRow, ConditionDetails, ImageDto, ProductCard, ProductDetail, ProductResponse, SpecRow, Specs, VariantDto, WarrantyDifference};
 use super::images::{self, PictureSpec};
 use super::snapshot::{self, Item, Snapshot};
-use super::{category, fmt, product};
+use super::{category, fmt, product, variant};
 
 pub fn image(item: &Item, picture: i32) -> ImageDto {
     let id = item.product.id;
@@ -184,7 +184,9 @@ pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
                 color: v.color.clone(),
                 color_hex: hex(images::colour_of(&v.color)),
                 name_garanti: v.warranty_name.clone(),
+                description_garanti: v.warranty_note.clone(),
                 price_garanti: v.warranty_price,
+                warranty_differences: warranty_differences(it, v, now),
                 price,
                 old_price: offer.map(|_| v.price),
                 unit_price_text: fmt::toman(unit),
@@ -199,9 +201,47 @@ pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
                 dg: v.dg.clone(),
             }})
             .collect(),
+        default_variant_id: default_variant(&it.variants).map(|v| v.id),
         images: (0..i.images.clamp(1, images::MAX_PICTURES)).map(|n| image(it, n)).collect(),
         breadcrumb: i.category_id.map(|c| snap.category_path(c).into_iter().map(category_ref).collect()).unwrap_or_default(),
     }
+}
+
+/// What each variant of `v`'s colour changes one unit's total by when chosen instead of `v`
+/// (core's `choice_differences` on the prices at `now`, after any offer).
+fn warranty_differences(it: &Item, v: &variant::Model, now: i64) -> Vec<WarrantyDifference> {
+    let choices: Vec<shop_core::cart::PriceChoice> = it
+        .variants
+        .iter()
+        .filter(|o| o.color == v.color)
+        .map(|o| shop_core::cart::PriceChoice { id: o.id, price: it.variant_price(o, now), price_garanti: o.warranty_price })
+        .collect();
+    shop_core::cart::choice_differences(&choices, v.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| WarrantyDifference { id: d.id, difference: d.difference, difference_text: d.difference_text })
+        .collect()
+}
+
+/// The name the shop gives a variant without a warranty (also shown for an empty name).
+pub const NO_WARRANTY: &str = "بدون گارانتی";
+
+/// Whether the variant carries a warranty: a warranty name that is neither empty nor
+/// «بدون گارانتی» (spellings folded: ZWNJ, Arabic letters).
+pub fn has_warranty(v: &variant::Model) -> bool {
+    let name = shop_core::search::fold(&v.warranty_name).replace(' ', "");
+    !name.is_empty() && name != shop_core::search::fold(NO_WARRANTY).replace(' ', "")
+}
+
+/// The variant the product page preselects, in the server's order (cheapest first): the
+/// shop's default warranty, i.e. the first in-stock variant that has a warranty; else the
+/// first in stock; else the first (docs/decisions.md "Warranties on the product page").
+pub fn default_variant(variants: &[variant::Model]) -> Option<&variant::Model> {
+    variants
+        .iter()
+        .find(|v| v.stock > 0 && has_warranty(v))
+        .or_else(|| variants.iter().find(|v| v.stock > 0))
+        .or_else(|| variants.first())
 }
 
 /// The comparison rows for the given items.

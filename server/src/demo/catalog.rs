@@ -382,6 +382,7 @@ async fn insert_laptop<C: ConnectionTrait>(
                 color: Set(colour.clone()),
                 warranty_name: Set(wname.to_string()),
                 warranty_price: Set(*wprice),
+                warranty_note: Set(super::warranty_note(wname).to_string()),
                 price: Set(l.price + round_to(l.price * 15 * ci as i64 / 1000, 100_000)),
                 stock: Set(stock),
                 ins_payment: Set(l.condition != product::CONDITION_USED && l.price >= 30_000_000 || (k % 4 == 1)),

@@ -4,10 +4,11 @@
 //! warranty variants, delivery options with varied priorities and city lists, the links between
 //! them, and one demo customer (mobile 09120000000, password `Shop@1234`, city تهران).
 //! Idempotent: running it again adds only what is missing (matched by product `uid`, delivery
-//! option name and the customer's mobile), so it never duplicates data. Two repairs reach a
+//! option name and the customer's mobile), so it never duplicates data. The repairs reach a
 //! database loaded by an earlier version: every demo product is linked to the demo delivery
 //! options it lacks ([`link_delivery`]), and a demo option still holding an old demo priority
-//! or no estimate gets the current one ([`PRIORITY_FIXES`]); nothing else is overwritten.
+//! or no estimate gets the current one ([`PRIORITY_FIXES`]); a variant of a demo warranty
+//! without a note gets the demo note ([`WARRANTY_NOTES`]); nothing else is overwritten.
 //! `products: Some(n)` loads n products instead (the demo ones first, then generated copies
 //! with their own uids), for load tests.
 
@@ -152,6 +153,41 @@ const DELIVERY: &[DemoDelivery] = &[
 /// on such a database: `(option name, old priority, new priority)`. Only a row still holding
 /// the old demo value is changed (a priority the shop set itself is kept).
 const PRIORITY_FIXES: &[(&str, i64, i64)] = &[(COURIER_TEHRAN, 0, 1)];
+
+/// What each demo warranty covers, in one line (`product_variant.warranty_note`, shown under
+/// the warranty's name on the product page).
+const WARRANTY_NOTES: &[(&str, &str)] = &[
+    ("بدون گارانتی", "بدون خدمات پس از فروش؛ فقط سلامت کالا هنگام تحویل تضمین می‌شود"),
+    ("گارانتی ۳ ماهه فروشگاه", "۳ ماه تعمیر رایگان ایرادهای سخت‌افزاری در تعمیرگاه فروشگاه، بدون آسیب فیزیکی و مایعات"),
+    ("گارانتی ۶ ماهه فروشگاه", "۶ ماه تعمیر رایگان ایرادهای سخت‌افزاری در تعمیرگاه فروشگاه، بدون آسیب فیزیکی و مایعات"),
+    ("گارانتی ۱۲ ماهه فروشگاه", "۱۲ ماه تعمیر رایگان و تعویض قطعه معیوب در تعمیرگاه فروشگاه، بدون آسیب فیزیکی و مایعات"),
+    ("گارانتی ۱۲ ماهه ماتریس", "۱۲ ماه تعمیر و تعویض قطعات معیوب در مراکز خدمات ماتریس در سراسر کشور"),
+    ("گارانتی ۱۸ ماهه ماتریس", "۱۸ ماه تعمیر و تعویض قطعات معیوب در مراکز خدمات ماتریس در سراسر کشور"),
+    ("گارانتی ۱۸ ماهه آواژنگ", "۱۸ ماه تعمیر و تعویض قطعات معیوب در مراکز آواژنگ، با پیک رایگان در تهران"),
+    ("گارانتی ۱۸ ماهه سازگار ارقام", "۱۸ ماه خدمات سخت‌افزاری و تعویض قطعه اصل در مراکز سازگار ارقام"),
+    ("گارانتی ۱۸ ماهه حامی", "۱۸ ماه تعمیر و تعویض قطعات معیوب در مراکز حامی، به‌جز باتری پس از ۶ ماه"),
+    ("گارانتی ۲۴ ماهه حامی", "۲۴ ماه تعمیر و تعویض قطعات معیوب، باتری و آداپتور در مراکز حامی"),
+    ("گارانتی ۱۸ ماهه شرکتی", "۱۸ ماه گارانتی رسمی شرکت واردکننده: تعمیر و تعویض قطعات در نمایندگی‌های مجاز"),
+];
+
+/// The demo note of a warranty name; empty for a name the demo does not know.
+pub fn warranty_note(name: &str) -> &'static str {
+    WARRANTY_NOTES.iter().find(|(n, _)| *n == name).map_or("", |(_, note)| note)
+}
+
+/// Gives the variants of an earlier demo load (no warranty note yet) the note of their demo
+/// warranty; a note the shop wrote is kept.
+async fn fill_warranty_notes<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
+    for (name, note) in WARRANTY_NOTES {
+        variant::Entity::update_many()
+            .col_expr(variant::Column::WarrantyNote, sea_orm::sea_query::Expr::value(*note))
+            .filter(variant::Column::WarrantyName.eq(*name))
+            .filter(variant::Column::WarrantyNote.eq(""))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
 
 /// The delivery options every demo product offers (the freight option reaches no city yet).
 const ALL_ROUTES: &[&str] = &[COURIER_TEHRAN, POST, TIPAX, COURIER_ISFAHAN, PICKUP, FREIGHT, FREE_EAST];
@@ -386,6 +422,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
                 color: Set(v.color.to_string()),
                 warranty_name: Set(v.warranty.to_string()),
                 warranty_price: Set(v.warranty_price),
+                warranty_note: Set(warranty_note(v.warranty).to_string()),
                 price: Set(v.price),
                 stock: Set(v.stock),
                 ins_payment: Set(v.ins),
@@ -398,6 +435,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
             report.variants += 1;
         }
     }
+    fill_warranty_notes(&txn).await?;
     report.links = link_delivery(&txn).await?;
     plans::seed_plans(&txn).await?;
     txn.commit().await?;

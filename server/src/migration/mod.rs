@@ -20,6 +20,7 @@ mod m20261123_000900_tickets;
 mod m20261123_001000_chat;
 mod m20261126_000300_idempotency_expiry;
 mod m20261126_000500_delivery_estimate;
+mod m20261126_000800_warranty_note;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_001000_chat::Migration),
             Box::new(m20261126_000300_idempotency_expiry::Migration),
             Box::new(m20261126_000500_delivery_estimate::Migration),
+            Box::new(m20261126_000800_warranty_note::Migration),
         ]
     }
 }

@@ -138,7 +138,8 @@ fn product_hero(snap: &crate::catalog::snapshot::Snapshot, i: usize, now: i64) -
     use poem_openapi::types::ToJSON;
     let resp = product_response(snap, i, now);
     let d = &resp.data;
-    let first = d.variants.iter().find(|v| v.in_stock).or_else(|| d.variants.first());
+    // The variant the page preselects (the shop's default warranty): its price, as React shows it.
+    let first = d.variants.iter().find(|v| Some(v.id) == d.default_variant_id).or_else(|| d.variants.first());
     let it = &snap.items[i];
     let id = it.product.id;
     let facts = HeroFacts {

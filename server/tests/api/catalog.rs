@@ -15,6 +15,7 @@ on_both_dbs!(
     pictures_are_webp_with_long_cache,
     product_page_html_has_the_static_hero,
     remembered_answers_follow_catalogue_changes,
+    product_page_preselects_a_warranty_and_its_differences_are_the_total_change,
 );
 
 const P: &str = "/api/client/v1/catalog";
@@ -443,7 +444,7 @@ async fn product_page_html_has_the_static_hero(db: TestDb) {
     let api = get_ok(&s, &format!("{P}/products/{uid}")).await;
     let d = &api.body["data"];
     let v = d["Variants"].as_array().unwrap();
-    let first = v.iter().find(|x| x["InStock"] == true).unwrap_or(&v[0]);
+    let first = v.iter().find(|x| x["Id"] == d["DefaultVariantId"]).unwrap_or(&v[0]);
     let price = first["Price"].as_i64().unwrap() + first["PriceGaranti"].as_i64().unwrap();
     let id = d["Id"].as_i64().unwrap();
     let img = |w: u32| format!("/api/client/v1/catalog/images/{id}-0-{w}.webp");
@@ -519,4 +520,56 @@ async fn remembered_answers_follow_catalogue_changes(db: TestDb) {
     assert!(found.text.contains("fresh-arrival-1"), "{}", found.text);
     let sitemap = s.get("/sitemap.xml").await;
     assert!(sitemap.text.contains("<loc>https://shop.example/product/fresh-arrival-1</loc>"), "{}", sitemap.text);
+}
+
+/// Every variant's `WarrantyDifferences` against the variants of its colour, in the answer's
+/// own unit prices (`Price + PriceGaranti`, what the cart charges).
+fn assert_differences_are_unit_changes(d: &Value) {
+    let vs = d["Variants"].as_array().unwrap();
+    let unit = |v: &Value| v["Price"].as_i64().unwrap() + v["PriceGaranti"].as_i64().unwrap();
+    for v in vs {
+        let same: Vec<&Value> = vs.iter().filter(|o| o["Color"] == v["Color"]).collect();
+        let diffs = v["WarrantyDifferences"].as_array().unwrap();
+        assert_eq!(diffs.len(), same.len(), "{v}");
+        for (o, diff) in same.iter().zip(diffs) {
+            assert_eq!(diff["Id"], o["Id"]);
+            assert_eq!(diff["Difference"].as_i64().unwrap(), unit(o) - unit(v), "{v} -> {o}");
+        }
+    }
+}
+
+async fn product_page_preselects_a_warranty_and_its_differences_are_the_total_change(db: TestDb) {
+    let s = spawn_app(db).await;
+    seeded(&s).await;
+    let path = format!("{P}/products/asus-zenbook-14-ux3405");
+    let r = get_ok(&s, &path).await;
+    let d = &r.body["data"];
+    let vs = d["Variants"].as_array().unwrap();
+    let by = |colour: &str, warranty: &str| {
+        vs.iter().find(|v| v["Color"] == colour && v["NameGaranti"] == warranty).unwrap_or_else(|| panic!("{colour} {warranty}"))
+    };
+    let none = by("نقره‌ای", "بدون گارانتی");
+    let w18 = by("نقره‌ای", "گارانتی ۱۸ ماهه آواژنگ");
+    // The case: the option said «+ ۲٬۵۰۰٬۰۰۰» (PriceGaranti) but the total rose by 4.8 M.
+    let to_w18 = none["WarrantyDifferences"].as_array().unwrap().iter().find(|x| x["Id"] == w18["Id"]).unwrap();
+    assert_eq!(to_w18["Difference"], 4_800_000);
+    assert_eq!(to_w18["DifferenceText"], "+۴٬۸۰۰٬۰۰۰ تومان");
+    assert_differences_are_unit_changes(d);
+    // The cheapest in-stock variant has no warranty; the page preselects the first with one.
+    assert_eq!(vs[0]["NameGaranti"], "بدون گارانتی");
+    let default = vs.iter().find(|v| v["Id"] == d["DefaultVariantId"]).expect("default variant");
+    assert_ne!(default["NameGaranti"], "بدون گارانتی");
+    assert_eq!(default["InStock"], true);
+    // Each warranty says what it covers.
+    for v in vs {
+        assert!(!v["DescriptionGaranti"].as_str().unwrap().is_empty(), "{v}");
+    }
+
+    // Under a special offer the differences are still the answer's (and the cart's) unit changes.
+    let cheapest = vs.iter().map(|v| v["Price"].as_i64().unwrap()).min().unwrap();
+    s.set_offer(d["Id"].as_i64().unwrap(), cheapest - 1_000_000, s.now() + 3600).await;
+    s.advance_clock(1); // the catalogue sees the change on its next look
+    let r = get_ok(&s, &path).await;
+    assert!(r.body["data"]["Variants"][0]["OldPrice"].is_i64(), "offer running: {}", r.text);
+    assert_differences_are_unit_changes(&r.body["data"]);
 }

@@ -15,6 +15,9 @@ pub struct Model {
     pub warranty_name: String,
     /// Warranty price in Toman (`PriceGaranti`), added to the price per unit.
     pub warranty_price: i64,
+    /// What the warranty covers, in one Persian line (`DescriptionGaranti`); empty when the
+    /// shop has not written it.
+    pub warranty_note: String,
     /// Unit price in Toman (`Price`).
     pub price: i64,
     /// Units in stock.

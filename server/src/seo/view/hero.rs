@@ -25,7 +25,7 @@ pub struct HeroFacts {
     pub model: String,
     /// (name, path) from the top category down.
     pub crumbs: Vec<(String, String)>,
-    /// Unit price of the page's first variant (Toman).
+    /// Unit price of the variant the page preselects (`DefaultVariantId`), Toman.
     pub price: i64,
     /// Price before the running offer, when there is one (shown only in stock).
     pub old_price: Option<i64>,

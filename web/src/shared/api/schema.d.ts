@@ -3403,6 +3403,13 @@ export interface components {
             SpecRows: components["schemas"]["SpecRow"][];
             ConditionDetails?: components["schemas"]["ConditionDetails"];
             Variants: components["schemas"]["VariantDto"][];
+            /**
+             * Format: int64
+             * @description The variant the page preselects: the shop's default warranty (the first in-stock
+             *     variant that has a warranty, see `catalog::view::default_variant`), else the first in
+             *     stock, else the first. The server's hero shows its price.
+             */
+            DefaultVariantId?: number;
             Images: components["schemas"]["ImageDto"][];
             /** @description Root first. */
             Breadcrumb: components["schemas"]["CategoryRef"][];
@@ -3827,8 +3834,17 @@ export interface components {
             /** @description `#rrggbb` swatch for the colour. */
             ColorHex: string;
             NameGaranti: string;
+            /** @description What the warranty covers, in one Persian line; empty when the shop has not written it. */
+            DescriptionGaranti: string;
             /** Format: int64 */
             PriceGaranti: number;
+            /**
+             * @description For each variant of the same colour (this one included, in `Variants` order): what one
+             *     unit's total changes by when it is chosen instead of this one, from
+             *     `shop_core::cart::choice_differences` (`Price + PriceGaranti`, the cart's unit price,
+             *     after any offer). The product page shows these beside the warranty options.
+             */
+            WarrantyDifferences: components["schemas"]["WarrantyDifference"][];
             /**
              * Format: int64
              * @description Unit price now (after any special offer), Toman.
@@ -3870,6 +3886,21 @@ export interface components {
             code: string;
             /** @description The challenge hash. */
             hash: string;
+        };
+        /**
+         * WarrantyDifference
+         * @description What choosing variant `id` changes the unit total by (core's `ChoiceDifference`).
+         */
+        WarrantyDifference: {
+            /** Format: int64 */
+            Id: number;
+            /**
+             * Format: int64
+             * @description Toman, signed; 0 for the chosen variant itself.
+             */
+            Difference: number;
+            /** @description `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-…`, `۰ تومان`. */
+            DifferenceText: string;
         };
     };
     responses: never;

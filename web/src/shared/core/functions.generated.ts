@@ -26,6 +26,13 @@ export type FormErrors = Record<string, string>;
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
 
+/** A choice of the product page (a variant): its id and unit prices; extra fields are ignored. */
+export interface PriceChoice { Id: number; Price: number; PriceGaranti?: number }
+/** The choices and the chosen one's id. */
+export interface ChoiceDifferencesInput { choices: PriceChoice[]; chosen: number }
+/** What taking the choice instead of the chosen one changes the unit total by (signed text). */
+export interface ChoiceDifference { Id: number; Difference: number; DifferenceText: string }
+
 export interface DeliveryOption { Id: number; Priority: number; CityActive: { name: string }[] }
 export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 
@@ -64,6 +71,7 @@ export interface CoreFns {
   normalize_code: [string, string];
   chat_text: [string, string];
   spread_paste: [string, CodeBoxes];
+  choice_differences: [ChoiceDifferencesInput, ChoiceDifference[]];
   cart_count: [CartLine[], number];
   line_total: [CartLine, number];
   order_total: [CartLine[], number];
@@ -108,6 +116,8 @@ export interface CoreExports {
   chat_text(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */
   spread_paste(input: string): Outcome<CodeBoxes>;
+  /** Each choice's unit price difference relative to the chosen one (the cart's unit price, `Price + PriceGaranti`): what the total changes by when it is taken instead. */
+  choice_differences(input: ChoiceDifferencesInput): Outcome<ChoiceDifference[]>;
   /** Sum of line quantities. */
   cart_count(input: CartLine[]): Outcome<number>;
   /** `Num * (Price + PriceGaranti)`, saturating. */

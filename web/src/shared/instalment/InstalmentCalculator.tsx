@@ -62,7 +62,7 @@ export function InstalmentCalculator({ total, selected, onSelect, load = 'now', 
           {rows.map(({ plan, schedule, refusal }) => (
             <li key={plan.Id}>
               <label
-                className={`flex items-start gap-3 rounded-xl border p-3 ${schedule ? 'cursor-pointer' : 'text-slate-500'} ${plan.Id === chosenId && schedule ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
+                className={`flex items-start gap-3 rounded-xl border p-3 ${schedule ? 'cursor-pointer' : 'text-slate-600'} ${plan.Id === chosenId && schedule ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
               >
                 <input
                   type="radio"

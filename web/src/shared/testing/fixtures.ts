@@ -56,10 +56,10 @@ export function card(over: Partial<ProductCard> = {}): ProductCard {
 }
 
 export const variants: Variant[] = [
-  { Id: 71, Color: 'نقره‌ای', ColorHex: '#c0c5cc', NameGaranti: 'گارانتی ۱۸ ماهه آواژنگ', PriceGaranti: 0, Price: 48_500_000, OldPrice: undefined, UnitPriceText: '۴۸٬۵۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۰ تومان', Stock: 5, InStock: true, InsPayment: true, Property: '16/512', DG: '7-1' },
-  { Id: 72, Color: 'نقره‌ای', ColorHex: '#c0c5cc', NameGaranti: 'گارانتی ۲۴ ماهه طلایی', PriceGaranti: 2_000_000, Price: 48_500_000, OldPrice: undefined, UnitPriceText: '۵۰٬۵۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۲٬۰۰۰٬۰۰۰ تومان', Stock: 2, InStock: true, InsPayment: true, Property: '16/512', DG: '7-2' },
-  { Id: 73, Color: 'خاکستری تیره', ColorHex: '#464a52', NameGaranti: 'گارانتی ۱۸ ماهه آواژنگ', PriceGaranti: 0, Price: 49_900_000, OldPrice: undefined, UnitPriceText: '۴۹٬۹۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۰ تومان', Stock: 0, InStock: false, InsPayment: true, Property: '16/512', DG: '7-3' },
-  { Id: 74, Color: 'خاکستری تیره', ColorHex: '#464a52', NameGaranti: 'گارانتی ۲۴ ماهه طلایی', PriceGaranti: 2_000_000, Price: 49_900_000, OldPrice: undefined, UnitPriceText: '۵۱٬۹۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۲٬۰۰۰٬۰۰۰ تومان', Stock: 4, InStock: true, InsPayment: true, Property: '16/512', DG: '7-4' },
+  { Id: 71, Color: 'نقره‌ای', ColorHex: '#c0c5cc', NameGaranti: 'گارانتی ۱۸ ماهه آواژنگ', DescriptionGaranti: '۱۸ ماه تعمیر و تعویض قطعات معیوب در مراکز آواژنگ', PriceGaranti: 0, Price: 48_500_000, OldPrice: undefined, UnitPriceText: '۴۸٬۵۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۰ تومان', WarrantyDifferences: [{ Id: 71, Difference: 0, DifferenceText: '۰ تومان' }, { Id: 72, Difference: 2_000_000, DifferenceText: '+۲٬۰۰۰٬۰۰۰ تومان' }], Stock: 5, InStock: true, InsPayment: true, Property: '16/512', DG: '7-1' },
+  { Id: 72, Color: 'نقره‌ای', ColorHex: '#c0c5cc', NameGaranti: 'گارانتی ۲۴ ماهه طلایی', DescriptionGaranti: '۲۴ ماه تعمیر، تعویض قطعات و باتری در مراکز مجاز', PriceGaranti: 2_000_000, Price: 48_500_000, OldPrice: undefined, UnitPriceText: '۵۰٬۵۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۲٬۰۰۰٬۰۰۰ تومان', WarrantyDifferences: [{ Id: 71, Difference: -2_000_000, DifferenceText: '-۲٬۰۰۰٬۰۰۰ تومان' }, { Id: 72, Difference: 0, DifferenceText: '۰ تومان' }], Stock: 2, InStock: true, InsPayment: true, Property: '16/512', DG: '7-2' },
+  { Id: 73, Color: 'خاکستری تیره', ColorHex: '#464a52', NameGaranti: 'گارانتی ۱۸ ماهه آواژنگ', DescriptionGaranti: '۱۸ ماه تعمیر و تعویض قطعات معیوب در مراکز آواژنگ', PriceGaranti: 0, Price: 49_900_000, OldPrice: undefined, UnitPriceText: '۴۹٬۹۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۰ تومان', WarrantyDifferences: [{ Id: 73, Difference: 0, DifferenceText: '۰ تومان' }, { Id: 74, Difference: 2_000_000, DifferenceText: '+۲٬۰۰۰٬۰۰۰ تومان' }], Stock: 0, InStock: false, InsPayment: true, Property: '16/512', DG: '7-3' },
+  { Id: 74, Color: 'خاکستری تیره', ColorHex: '#464a52', NameGaranti: 'گارانتی ۲۴ ماهه طلایی', DescriptionGaranti: '۲۴ ماه تعمیر، تعویض قطعات و باتری در مراکز مجاز', PriceGaranti: 2_000_000, Price: 49_900_000, OldPrice: undefined, UnitPriceText: '۵۱٬۹۰۰٬۰۰۰ تومان', UnitOldPriceText: undefined, DiscountPercent: 0, DiscountText: '۰', PriceGarantiText: '۲٬۰۰۰٬۰۰۰ تومان', WarrantyDifferences: [{ Id: 73, Difference: -2_000_000, DifferenceText: '-۲٬۰۰۰٬۰۰۰ تومان' }, { Id: 74, Difference: 0, DifferenceText: '۰ تومان' }], Stock: 4, InStock: true, InsPayment: true, Property: '16/512', DG: '7-4' },
 ];
 
 export function detail(over: Partial<ProductDetail> = {}): ProductDetail {
@@ -73,6 +73,7 @@ export function detail(over: Partial<ProductDetail> = {}): ProductDetail {
     ],
     ConditionDetails: undefined,
     Variants: variants,
+    DefaultVariantId: 71,
     Images: [img(7, 0), img(7, 1)],
     Breadcrumb: [{ Id: 3, Slug: 'lenovo', Name: 'لپ‌تاپ لنوو', Url: '/shop/category/lenovo-3' }],
     ...over,

@@ -33,7 +33,7 @@ export function validateForm<K extends string>(core: Core, spec: Record<K, [Rule
 }
 
 const inputClass = (invalid: boolean) =>
-  `w-full rounded-xl border bg-white px-4 py-3 text-slate-900 outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 ${
+  `w-full rounded-xl border bg-white px-4 py-3 text-slate-900 outline-none transition placeholder:text-slate-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 ${
     invalid ? 'border-red-500' : 'border-slate-300'
   }`;
 

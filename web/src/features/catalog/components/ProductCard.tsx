@@ -61,7 +61,7 @@ export function ProductCard({
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
-      className={`relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition hover:shadow-md ${p.InStock ? '' : 'opacity-75'}`}
+      className={`relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm transition hover:shadow-md`}
       data-testid="product-card"
       data-uid={p.Uid}
     >
@@ -73,7 +73,8 @@ export function ProductCard({
           width={p.Image.Width}
           height={p.Image.Height}
           eager={eager}
-          className="aspect-[4/3] h-auto w-full bg-slate-100 object-cover"
+          // Out of stock: only the picture fades (a faded card put its text below WCAG AA).
+          className={`aspect-[4/3] h-auto w-full bg-slate-100 object-cover ${p.InStock ? '' : 'opacity-60 grayscale'}`}
         />
         <div className="absolute start-2 top-2 flex flex-wrap gap-1">
           <span className={`rounded-full px-2 py-0.5 text-[11px] font-bold ${CONDITION_STYLE[p.Condition] ?? 'bg-slate-100 text-slate-700'}`}>
@@ -115,7 +116,7 @@ export function ProductCard({
               {p.PriceText}
             </span>
           ) : (
-            <span className="text-sm font-bold text-slate-500">{t('outOfStock')}</span>
+            <span className="text-sm font-bold text-slate-600">{t('outOfStock')}</span>
           )}
           {p.InsPayment && p.InStock && <span className="text-[11px] text-emerald-700">{t('instalment')}</span>}
         </div>

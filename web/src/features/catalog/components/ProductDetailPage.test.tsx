@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
-import { detail, mockApi } from '@/shared/testing/fixtures';
+import { detail, mockApi, variants } from '@/shared/testing/fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,7 +13,85 @@ const related = { status: 'ok', Related: [] };
 const REACH = '/api/client/v1/order/get/delivery/products';
 const POST_OPTION = { Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '۲ تا ۴ روز کاری' };
 
+// The issue's product: the warranty variant's own price is higher too (70.9 M vs 73.2 M + 2.5 M).
+const NONE = {
+  ...variants[0],
+  Id: 81,
+  NameGaranti: 'بدون گارانتی',
+  DescriptionGaranti: 'بدون خدمات پس از فروش؛ فقط سلامت کالا هنگام تحویل تضمین می‌شود',
+  Price: 70_900_000,
+  PriceGaranti: 0,
+  UnitPriceText: '۷۰٬۹۰۰٬۰۰۰ تومان',
+  Stock: 1,
+  InsPayment: false,
+  WarrantyDifferences: [
+    { Id: 81, Difference: 0, DifferenceText: '۰ تومان' },
+    { Id: 82, Difference: 4_800_000, DifferenceText: '+۴٬۸۰۰٬۰۰۰ تومان' },
+  ],
+};
+const W18 = {
+  ...variants[0],
+  Id: 82,
+  NameGaranti: 'گارانتی ۱۸ ماهه آواژنگ',
+  DescriptionGaranti: '۱۸ ماه تعمیر و تعویض قطعات معیوب در مراکز آواژنگ',
+  Price: 73_200_000,
+  PriceGaranti: 2_500_000,
+  UnitPriceText: '۷۵٬۷۰۰٬۰۰۰ تومان',
+  PriceGarantiText: '۲٬۵۰۰٬۰۰۰ تومان',
+  Stock: 5,
+  InsPayment: true,
+  WarrantyDifferences: [
+    { Id: 81, Difference: -4_800_000, DifferenceText: '-۴٬۸۰۰٬۰۰۰ تومان' },
+    { Id: 82, Difference: 0, DifferenceText: '۰ تومان' },
+  ],
+};
+/** Cheapest first, as the server orders them; the server's default is the warranty. */
+const withWarranties = () => ({ ...related, data: detail({ Variants: [NONE, W18], DefaultVariantId: 82 }) });
+
+/** A Persian price text (`+۴٬۸۰۰٬۰۰۰ تومان`) as a number. */
+function toman(text: string): number {
+  const western = text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/[^0-9-]/g, '');
+  return Number(western);
+}
+
 describe('product page', () => {
+  it('preselects the shop’s default warranty, not «بدون گارانتی», and says what each warranty covers', async () => {
+    mockApi({ [PRODUCT]: withWarranties });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    const box = await screen.findByTestId('warranties');
+    expect(within(box).getByLabelText(/گارانتی ۱۸ ماهه آواژنگ/)).toBeChecked();
+    expect(within(box).getByLabelText(/بدون گارانتی/)).not.toBeChecked();
+    expect(screen.getByTestId('product-price')).toHaveTextContent('۷۵٬۷۰۰٬۰۰۰ تومان');
+    expect(within(box).getAllByTestId('warranty-note').map((n) => n.textContent)).toEqual([NONE.DescriptionGaranti, W18.DescriptionGaranti]);
+  });
+
+  it('each warranty option shows what the price changes by when it is chosen', async () => {
+    mockApi({ [PRODUCT]: withWarranties });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    const box = await screen.findByTestId('warranties');
+    const shown = (id: number) => toman(box.querySelector(`[data-testid="price-change"][data-id="${id}"]`)!.textContent!);
+    const price = () => toman(screen.getByTestId('product-price').textContent!);
+    // From the warranty down to none, then back up: each shown difference is the change.
+    let before = price();
+    const down = shown(81);
+    fireEvent.click(within(box).getByLabelText(/بدون گارانتی/));
+    expect(price() - before).toBe(down);
+    before = price();
+    const up = shown(82);
+    expect(up).toBe(4_800_000);
+    fireEvent.click(within(box).getByLabelText(/گارانتی ۱۸ ماهه آواژنگ/));
+    expect(price() - before).toBe(up);
+  });
+
+  it('shows the instalment badge only for a chosen variant that can be paid in instalments', async () => {
+    mockApi({ [PRODUCT]: withWarranties });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    const box = await screen.findByTestId('warranties');
+    expect(screen.getByTestId('instalment-badge')).toHaveTextContent('قابل خرید اقساطی');
+    fireEvent.click(within(box).getByLabelText(/بدون گارانتی/));
+    expect(screen.queryByTestId('instalment-badge')).toBeNull();
+  });
+
   it('shows the product, its specs and the cheapest in-stock variant’s price', async () => {
     mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
     renderApp('/product/lenovo-ideapad-slim-5');

@@ -173,7 +173,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
   const { t } = useTranslation(ns);
   // The WASM core comes on the first interaction: the page's first load stays small.
   const core = useCore('interaction');
-  const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants));
+  const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants, product.DefaultVariantId));
   const FavouriteButton = useContext(FavouriteSlot);
   // Whether it reaches the shopper's city, before it is put in the cart.
   const delivery = useProductDelivery([product.Id]);
@@ -203,7 +203,12 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
               {t('product.condition')}: {product.ConditionLabel}
             </span>
             <span className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700">{product.LineLabel}</span>
-            {product.InsPayment && <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs text-emerald-800">{t('instalment')}</span>}
+            {/* Per chosen variant: another colour or warranty of the product may not allow it. */}
+            {variant?.InsPayment && (
+              <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs text-emerald-800" data-testid="instalment-badge">
+                {t('instalment')}
+              </span>
+            )}
           </div>
           {product.SpecialEndsAt && (
             <p className="flex items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -2,9 +2,27 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import type { Variant } from '@/features/catalog/api/catalog';
-import { colours, warrantiesFor } from '@/features/catalog/utils/variants';
+import { colours, differenceTo, warrantiesFor } from '@/features/catalog/utils/variants';
 
-/** Colour swatches and warranty options (radio groups); a choice selects one variant. */
+/** What choosing `v` instead of the chosen variant changes the price by (nothing for the chosen one). */
+function PriceChange({ selected, v }: { selected: Variant; v: Variant }) {
+  const { t } = useTranslation(ns);
+  if (!v.InStock) return <>{t('outOfStock')}</>;
+  if (v.Id === selected.Id) return null;
+  const d = differenceTo(selected, v);
+  if (!d) return null;
+  return (
+    <span data-testid="price-change" data-id={v.Id}>
+      <span className="sr-only">{t('product.priceChange')}: </span>
+      {d.Difference === 0 ? t('product.samePrice') : <bdi dir="rtl">{d.DifferenceText}</bdi>}
+    </span>
+  );
+}
+
+/**
+ * Colour swatches and warranty options (radio groups); a choice selects one variant. Each
+ * warranty says in one line what it covers and what choosing it changes the price by.
+ */
 export function VariantPicker({
   variants,
   selected,
@@ -61,7 +79,7 @@ export function VariantPicker({
                   v.Id === selected.Id ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'
                 } ${v.InStock ? '' : 'opacity-60'}`}
               >
-                <span className="flex items-center gap-2">
+                <span className="flex min-w-0 items-center gap-2">
                   <input
                     type="radio"
                     name={`${id}-warranty`}
@@ -70,10 +88,17 @@ export function VariantPicker({
                     onChange={() => onVariant(v)}
                     className="h-4 w-4 accent-brand-600"
                   />
-                  <span className={v.Id === selected.Id ? 'font-bold text-slate-900' : 'text-slate-700'}>{v.NameGaranti || t('product.noWarranty')}</span>
+                  <span className="min-w-0">
+                    <span className={`block ${v.Id === selected.Id ? 'font-bold text-slate-900' : 'text-slate-700'}`}>{v.NameGaranti || t('product.noWarranty')}</span>
+                    {v.DescriptionGaranti && (
+                      <span className="block text-xs leading-5 text-slate-600" data-testid="warranty-note">
+                        {v.DescriptionGaranti}
+                      </span>
+                    )}
+                  </span>
                 </span>
                 <span className="shrink-0 text-xs text-slate-600">
-                  {v.InStock ? (v.PriceGaranti > 0 ? t('product.warrantyPrice', { price: v.PriceGarantiText }) : '') : t('outOfStock')}
+                  <PriceChange selected={selected} v={v} />
                 </span>
               </label>
             ))}

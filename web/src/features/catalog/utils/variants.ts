@@ -16,9 +16,22 @@ export function warrantiesFor(variants: Variant[], colour: string): Variant[] {
   return variants.filter((v) => v.Color === colour);
 }
 
-/** The first in-stock variant (the cheapest), else the first. */
-export function initialVariant(variants: Variant[]): Variant | null {
-  return variants.find((v) => v.InStock) ?? variants[0] ?? null;
+/**
+ * The variant the page preselects: the server's `DefaultVariantId` (the shop's default
+ * warranty, `catalog::view::default_variant`; its hero shows that price), else the first
+ * in-stock variant (the cheapest), else the first.
+ */
+export function initialVariant(variants: Variant[], defaultId?: number | null): Variant | null {
+  return variants.find((v) => v.Id === defaultId) ?? variants.find((v) => v.InStock) ?? variants[0] ?? null;
+}
+
+/**
+ * What choosing `option` instead of `chosen` changes one unit's total by: the server's
+ * `WarrantyDifferences` of the chosen variant (core `choice_differences`: `Price + PriceGaranti`,
+ * the cart's unit price), so a shown difference is always what the price changes by.
+ */
+export function differenceTo(chosen: Variant, option: Variant): Variant['WarrantyDifferences'][number] | undefined {
+  return chosen.WarrantyDifferences.find((d) => d.Id === option.Id);
 }
 
 /**

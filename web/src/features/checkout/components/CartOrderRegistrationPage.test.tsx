@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/shared/api';
 import { renderApp } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
+import { lowContrastText } from '@/shared/testing/contrast';
 
 type Summary = components['schemas']['CheckoutSummary'];
 
@@ -108,6 +109,16 @@ describe('order registration', () => {
     expect(within(post).getByTestId('delivery-estimate')).toHaveTextContent('زمان تحویل: ۳ تا ۵ روز کاری');
     const courier = screen.getByRole('radio', { name: /پیک تهران/ }).closest('label')!;
     expect(within(courier).getByTestId('delivery-estimate')).toHaveTextContent('زمان تحویل: همان روز');
+  });
+
+  it('the chosen delivery option and the refused instalment method keep their text at WCAG AA contrast', async () => {
+    await openPage({
+      [SUMMARY]: (_: URL, request: Request) =>
+        request.json().then((b: { addressid: number; deliveryid?: number }) => quote(b.addressid, b.deliveryid ?? null, { InstalmentEligible: false })),
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /پست پیشتاز/ }));
+    expect(screen.getByRole('radio', { name: /پست پیشتاز/ }).closest('label')!.className).toContain('bg-brand-50');
+    expect(lowContrastText(document.body)).toEqual([]);
   });
 
   it('a cart with a line that does not allow instalments does not offer them', async () => {

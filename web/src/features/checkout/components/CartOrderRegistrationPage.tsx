@@ -49,7 +49,7 @@ function PaymentMethods(props: {
   const { t } = useTranslation(ns);
   const { eligible, method, onMethod, payable, planId, onPlan } = props;
   const box = (on: boolean, off = false) =>
-    `flex items-center gap-3 rounded-xl border p-3 ${on ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${off ? 'text-slate-500' : 'cursor-pointer'}`;
+    `flex items-center gap-3 rounded-xl border p-3 ${on ? 'border-brand-500 bg-brand-50' : 'border-slate-200'} ${off ? 'text-slate-600' : 'cursor-pointer'}`;
   return (
     <div className="space-y-2 text-sm">
       <label className={box(method === 'full')}>

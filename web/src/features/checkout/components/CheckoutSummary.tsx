@@ -16,7 +16,7 @@ export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary;
           <li key={l.Id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
             <div className="min-w-0 flex-1">
               <p className="break-words font-medium text-slate-800">{l.Name}</p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-600">
                 {joinParts([l.Color, t('register.warranty', { name: l.NameGaranti }), t('register.count', { n: persianDigits(core, l.Num) })])}
               </p>
               {!l.Available && <p className="text-xs font-bold text-red-600">{t('register.unavailable')}</p>}
