@@ -77,7 +77,7 @@ export function VariantPicker({
                 key={v.Id}
                 className={`flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl border-2 px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
                   v.Id === selected.Id ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white'
-                } ${v.InStock ? '' : 'opacity-60'}`}
+                } ${v.InStock ? '' : 'bg-slate-50 text-slate-700'}`}
               >
                 <span className="flex min-w-0 items-center gap-2">
                   <input
