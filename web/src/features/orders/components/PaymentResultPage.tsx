@@ -120,14 +120,13 @@ export function PaymentResultPage({ expect }: { expect: 'success' | 'error' }) {
     const paid = r.PaymentStatus === 'paid' && !r.RefundNeeded;
     const canPay = !paid && PAYABLE_STATES.has(r.OrderStatus);
     const pending = !paid && !r.RefundNeeded && r.PaymentStatus === 'pending';
-    // One true sentence: paid; a refund the shop owes; the bank has not answered yet; or not
-    // paid, with the order still held (pay or cancel it) or closed (the cart is still there).
+    // One true sentence: paid; the server's own sentence for a refund the shop owes or an
+    // answer the bank has not given yet; or not paid, with the order still held (pay or cancel
+    // it) or closed (the cart is still there).
     const title = paid
       ? t('result.paidTitle')
-      : r.RefundNeeded
+      : r.RefundNeeded || pending
         ? r.Message
-        : pending
-          ? t('result.pendingTitle')
           : expect === 'success'
             ? t('result.notPaidTitle')
             : t('result.failedTitle');
