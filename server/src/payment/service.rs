@@ -39,7 +39,7 @@ pub enum PaymentError {
     #[error("درگاه پرداخت در دسترس نیست؛ لطفا چند دقیقه دیگر دوباره تلاش کنید")]
     Gateway(GatewayError),
     /// Too many new attempts for the order or the customer (429 with `Retry-After` seconds).
-    #[error("برای این پرداخت بیش از حد مجاز تلاش شده است؛ لطفا {0} ثانیه دیگر دوباره تلاش کنید")]
+    #[error("برای این پرداخت بیش از حد مجاز تلاش شده است؛ لطفا {} ثانیه دیگر دوباره تلاش کنید", shop_core::digits::to_persian_digits(&.0.to_string()))]
     Limited(i64),
     /// Another start of the same order is still waiting for the gateway (503 with `Retry-After`).
     #[error("پرداخت این سفارش در حال آغاز است؛ لطفا چند ثانیه دیگر دوباره تلاش کنید")]

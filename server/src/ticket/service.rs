@@ -79,18 +79,19 @@ pub enum TicketError {
     Files(#[from] std::io::Error),
 }
 
-/// Whole minutes to wait, at least 1.
-fn minutes(secs: i64) -> i64 {
-    std::cmp::max((secs + 59) / 60, 1)
+/// Whole minutes to wait, at least 1, in Persian digits.
+fn minutes(secs: i64) -> String {
+    shop_core::digits::to_persian_digits(&std::cmp::max((secs + 59) / 60, 1).to_string())
 }
 
-/// A quota as shown: whole megabytes, else kilobytes.
+/// A quota as shown: whole megabytes, else kilobytes, in Persian digits.
 fn size_text(bytes: i64) -> String {
-    if bytes % (1 << 20) == 0 {
+    let text = if bytes % (1 << 20) == 0 {
         format!("{} مگابایت", bytes >> 20)
     } else {
         format!("{} کیلوبایت", (bytes + 1023) / 1024)
-    }
+    };
+    shop_core::digits::to_persian_digits(&text)
 }
 
 /// Who is asking: a customer sees their own tickets, staff see all.
