@@ -21,8 +21,15 @@ echo "WASM: Node $(node --version), bench/wasm-bench.mjs"
 WASM_BENCH_PKG="$CARGO_TARGET_DIR/wasm-bench-pkg/" node bench/wasm-bench.mjs "$CRITERION_HOME" --crossings
 
 echo "== catalogue search, 10,000 products, bench/search-queries.txt =="; cargo run -q --release -p shop-server --example search_bench
+echo "== catalogue search, 100,000 products (issue 25) =="; cargo run -q --release -p shop-server --example search_bench -- 100000 20
 
 echo "== order registration, 16 customers (server/examples/order_bench.rs) =="; cargo run -q --release -p shop-server --example order_bench
+
+echo "== staff order list, 100,000 orders (server/examples/admin_orders_bench.rs) =="; cargo run -q --release -p shop-server --example admin_orders_bench
+
+echo "== bulk prices and stock, 10,000-row sheet (server/examples/price_bulk_bench.rs) =="; cargo run -q --release -p shop-server --example price_bulk_bench
+
+echo "== catalogue follow: a price change on node A in node B's search, 10,000 products (server/examples/catalog_follow_bench.rs) =="; cargo run -q --release -p shop-server --example catalog_follow_bench
 
 echo "== live chat: round trip, 500 sockets, memory per idle socket (server/examples/chat_bench.rs) =="; cargo run -q --release -p shop-server --example chat_bench
 

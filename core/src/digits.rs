@@ -82,16 +82,22 @@ pub const DECIMAL_SEPARATOR: char = '\u{066B}';
 /// ```
 pub fn format_number_text(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
-    let is_digit = |c: Option<&char>| c.is_some_and(|c| western_digit(*c).is_ascii_digit());
-    let mut out = String::with_capacity(s.len() * 2);
-    for (i, c) in chars.iter().enumerate() {
-        let between_digits = i > 0 && is_digit(chars.get(i - 1)) && is_digit(chars.get(i + 1));
-        match c {
-            '.' | '\u{066B}' if between_digits => out.push(DECIMAL_SEPARATOR),
-            _ => out.push_str(&to_persian_digits(c.encode_utf8(&mut [0; 4]))),
-        }
+    (0..chars.len()).map(|i| number_char(&chars, i)).collect()
+}
+
+/// [`format_number_text`]'s rule for the char at `i` of `chars`: a digit in Persian, a `.` or
+/// `٫` between two digits as [`DECIMAL_SEPARATOR`], any other char as it is (also used by
+/// `bidi::isolate_latin_runs` on the words outside Latin runs).
+pub(crate) fn number_char(chars: &[char], i: usize) -> char {
+    let is_digit = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_some_and(|c| western_digit(*c).is_ascii_digit());
+    match chars.get(i) {
+        Some('.' | '\u{066B}') if is_digit(i.checked_sub(1)) && is_digit(Some(i + 1)) => DECIMAL_SEPARATOR,
+        Some(c) => match western_digit(*c) {
+            d @ '0'..='9' => shift(d, '0' as u32, '\u{06F0}'),
+            other => other,
+        },
+        None => ' ',
     }
-    out
 }
 
 /// The Arabic thousands separator used between digit groups in prices.

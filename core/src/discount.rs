@@ -4,7 +4,8 @@
 //! **What.** [`discount_amount`] takes a code's terms ([`DiscountTerms`]: a percentage or a
 //! fixed amount, a minimum order total, a maximum discount, a start and an end time, a global
 //! and a per-customer usage limit, optional category or product restrictions, an optional
-//! owner), the uses counted so far, the customer and the cart's lines, and answers the amount
+//! owner, "first purchase only"), the uses counted so far, the customer (with how many paid
+//! orders they have) and the cart's lines, and answers the amount
 //! in Toman or why the code does not apply ([`DiscountRefusal`], each with its Persian message).
 //! [`DiscountTerms::check`] is the rule for *creating* a code (a percentage over 100, a
 //! negative amount, an end before the start… are refused). [`DiscountCode::parse`] is the
@@ -15,7 +16,8 @@
 //!
 //! **Reading.** Checks run in this order, the first failure answers: owner (someone else's
 //! personal code answers like an unknown code, so codes cannot be probed), start (inclusive),
-//! end (exclusive), global uses, the customer's uses, restrictions (at least one line in a
+//! end (exclusive), global uses, the customer's uses, first purchase (a code for the first
+//! purchase refuses a customer with a paid order), restrictions (at least one line in a
 //! listed category or product), minimum (the whole items total, before delivery). The amount
 //! is taken from the *eligible* lines only (all lines without restrictions): a percentage is
 //! rounded **down** to a whole Toman, a fixed amount is at most the eligible total, and
@@ -25,7 +27,7 @@
 //! use shop_core::discount::{discount_amount, DiscountInput, DiscountKind, DiscountLine, DiscountTerms};
 //! let terms = DiscountTerms { kind: DiscountKind::Percent, value: 10, max_discount: Some(500_000), ..DiscountTerms::open(0, 100) };
 //! let input = DiscountInput {
-//!     terms, used: 0, customer_used: 0, customer_id: 7, now: 50,
+//!     terms, used: 0, customer_used: 0, customer_id: 7, paid_orders: 0, now: 50,
 //!     lines: vec![DiscountLine { product_id: 1, categories: vec![3], total: 12_345_678 }],
 //! };
 //! assert_eq!(discount_amount(&input), Ok(500_000)); // 10% is 1,234,567, capped
@@ -47,6 +49,8 @@ pub const EXPIRED_MESSAGE: &str = "مهلت استفاده از این کد تخ
 pub const USED_UP_MESSAGE: &str = "ظرفیت استفاده از این کد تخفیف تمام شده است";
 /// The customer used the code as often as allowed.
 pub const CUSTOMER_LIMIT_MESSAGE: &str = "شما پیش‌تر از این کد تخفیف استفاده کرده‌اید";
+/// A code for the first purchase, tried by a customer who has a paid order.
+pub const FIRST_PURCHASE_MESSAGE: &str = "این کد تخفیف فقط برای نخستین خرید است و شما پیش‌تر خرید کرده‌اید";
 /// No line of the cart is in the code's categories or products.
 pub const NOT_APPLICABLE_MESSAGE: &str = "این کد تخفیف برای کالاهای سبد خرید شما قابل استفاده نیست";
 
@@ -117,6 +121,9 @@ pub struct DiscountTerms {
     /// A personal code: only this customer id may use it.
     #[serde(default)]
     pub owner_id: Option<i64>,
+    /// Only for a customer's first purchase: refused once they have a paid order.
+    #[serde(default)]
+    pub first_purchase_only: bool,
 }
 
 impl DiscountTerms {
@@ -134,6 +141,7 @@ impl DiscountTerms {
             categories: Vec::new(),
             products: Vec::new(),
             owner_id: None,
+            first_purchase_only: false,
         }
     }
 
@@ -198,6 +206,9 @@ impl DiscountTerms {
         if self.min_total > 0 {
             s.push_str(&format!("، برای خرید از {}", format_price(self.min_total)));
         }
+        if self.first_purchase_only {
+            s.push_str("، فقط برای نخستین خرید");
+        }
         s
     }
 }
@@ -232,6 +243,10 @@ pub struct DiscountInput {
     pub customer_used: i64,
     /// The customer's id.
     pub customer_id: i64,
+    /// How many orders the customer has paid for (paid, preparing, shipped or delivered):
+    /// what a first-purchase code reads.
+    #[serde(default)]
+    pub paid_orders: i64,
     /// The cart.
     pub lines: Vec<DiscountLine>,
     /// Unix seconds.
@@ -256,6 +271,9 @@ pub enum DiscountRefusal {
     /// `per_customer_limit` reached for this customer.
     #[error("{}", CUSTOMER_LIMIT_MESSAGE)]
     CustomerLimit,
+    /// A first-purchase code, and the customer has a paid order.
+    #[error("{}", FIRST_PURCHASE_MESSAGE)]
+    NotFirstPurchase,
     /// No line in the code's categories or products.
     #[error("{}", NOT_APPLICABLE_MESSAGE)]
     NotApplicable,
@@ -275,7 +293,7 @@ fn line_qualifies(terms: &DiscountTerms, line: &DiscountLine) -> bool {
 /// ```
 /// use shop_core::discount::{discount_amount, DiscountInput, DiscountKind, DiscountLine, DiscountRefusal, DiscountTerms};
 /// let line = DiscountLine { product_id: 1, categories: vec![3], total: 1_000_000 };
-/// let input = |terms, now| DiscountInput { terms, used: 0, customer_used: 0, customer_id: 7, lines: vec![line.clone()], now };
+/// let input = |terms, now| DiscountInput { terms, used: 0, customer_used: 0, customer_id: 7, paid_orders: 0, lines: vec![line.clone()], now };
 /// let fixed = DiscountTerms { kind: DiscountKind::Fixed, value: 300_000, ..DiscountTerms::open(0, 100) };
 /// assert_eq!(discount_amount(&input(fixed.clone(), 10)), Ok(300_000));
 /// assert_eq!(discount_amount(&input(fixed, 100)), Err(DiscountRefusal::Expired));
@@ -296,6 +314,9 @@ pub fn discount_amount(input: &DiscountInput) -> Result<i64, DiscountRefusal> {
     }
     if t.per_customer_limit.is_some_and(|n| input.customer_used >= n) {
         return Err(DiscountRefusal::CustomerLimit);
+    }
+    if t.first_purchase_only && input.paid_orders > 0 {
+        return Err(DiscountRefusal::NotFirstPurchase);
     }
     let eligible: i64 = input
         .lines
@@ -318,6 +339,20 @@ pub fn discount_amount(input: &DiscountInput) -> Result<i64, DiscountRefusal> {
         DiscountKind::Fixed => t.value.clamp(0, eligible),
     };
     Ok(t.max_discount.map_or(raw, |m| raw.min(m.max(0))))
+}
+
+/// What the customer is told when the code kept on their cart stops applying (the cart
+/// changed, the code ended or was used up): the code was taken off, and the refusal's reason.
+///
+/// ```
+/// use shop_core::discount::{dropped_message, DiscountRefusal};
+/// assert_eq!(
+///     dropped_message("WELCOME10", &DiscountRefusal::BelowMinimum(10_000_000).to_string()),
+///     "کد تخفیف WELCOME10 از سبد خرید شما برداشته شد: این کد تخفیف برای خریدهای ۱۰٬۰۰۰٬۰۰۰ تومان و بیشتر است"
+/// );
+/// ```
+pub fn dropped_message(code: &str, reason: &str) -> String {
+    format!("کد تخفیف {code} از سبد خرید شما برداشته شد: {reason}")
 }
 
 /// A discount code as typed: white space and direction marks dropped, Persian digits to ASCII,
@@ -375,6 +410,7 @@ mod tests {
             used: 0,
             customer_used: 0,
             customer_id: 7,
+            paid_orders: 0,
             lines: vec![line(1, vec![10, 2], 4_000_000), line(2, vec![20, 2], 6_000_000)],
             now: 50,
         }
@@ -442,6 +478,24 @@ mod tests {
     }
 
     #[test]
+    fn a_first_purchase_code_refuses_a_customer_who_has_paid_an_order() {
+        let mut i = input(DiscountTerms { first_purchase_only: true, ..pct(10) });
+        assert_eq!(discount_amount(&i), Ok(1_000_000));
+        i.paid_orders = 1;
+        assert_eq!(discount_amount(&i), Err(DiscountRefusal::NotFirstPurchase));
+        assert_eq!(DiscountRefusal::NotFirstPurchase.to_string(), FIRST_PURCHASE_MESSAGE);
+        // Without the term, paid orders do not matter.
+        i.terms.first_purchase_only = false;
+        assert_eq!(discount_amount(&i), Ok(1_000_000));
+    }
+
+    #[test]
+    fn the_first_purchase_term_is_described() {
+        let t = DiscountTerms { first_purchase_only: true, ..pct(10) };
+        assert_eq!(t.describe(), "۱۰٪ تخفیف، فقط برای نخستین خرید");
+    }
+
+    #[test]
     fn empty_cart_is_not_applicable() {
         let mut i = input(pct(10));
         i.lines.clear();
@@ -498,7 +552,7 @@ mod tests {
                 .filter(|l| restrict.is_none_or(|c| l.categories.contains(&c)))
                 .map(|l| l.total.max(0))
                 .sum();
-            let i = DiscountInput { terms, used: 0, customer_used: 0, customer_id: 1, lines, now: 5 };
+            let i = DiscountInput { terms, used: 0, customer_used: 0, customer_id: 1, paid_orders: 0, lines, now: 5 };
             if let Ok(amount) = discount_amount(&i) {
                 prop_assert!(amount >= 0);
                 prop_assert!(amount <= eligible);

@@ -75,6 +75,11 @@ macro_rules! core_functions {
             chat_text(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 $crate::chat::ChatText::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
+            /// A shipment's tracking code, trimmed, digits to ASCII, letters uppercased, or why
+            /// it is refused (empty, not 4–40 characters, anything but letters, digits and dashes).
+            tracking_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                $crate::shipment::TrackingCode::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
+            }
             /// The five code boxes filled from a pasted string.
             spread_paste(s: $crate::dispatch::Text<'_>): text, "string" => "CodeBoxes" {
                 Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))
@@ -111,6 +116,18 @@ macro_rules! core_functions {
             filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
                 Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
             }
+            /// The catalogue editor's product form: every failing field's message (`{}` when valid).
+            product_form(i: $crate::product_form::ProductInput): serde, "ProductFormInput" => "FormErrors" {
+                Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_product(&i))))
+            }
+            /// The catalogue editor's variant row: every failing field's message (`{}` when valid).
+            variant_form(i: $crate::product_form::VariantInput): serde, "VariantFormInput" => "FormErrors" {
+                Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_variant(&i))))
+            }
+            /// The catalogue editor's category form: every failing field's message (`{}` when valid).
+            category_form(i: $crate::product_form::CategoryInput): serde, "CategoryFormInput" => "FormErrors" {
+                Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_category(&i))))
+            }
             /// Search folding (letters, digits, diacritics, case, NFKC).
             fold(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::search::fold(&s)))
@@ -134,6 +151,11 @@ macro_rules! core_functions {
             /// Persian digits and the Persian decimal separator (`1.88` → `۱٫۸۸`).
             format_number_text(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::format_number_text(&s)))
+            }
+            /// Mixed Persian and Latin text for display: Latin runs in left-to-right isolates
+            /// (U+2066 … U+2069), other numbers in Persian digits (`shop_core::bidi`).
+            isolate_latin_runs(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                Ok($crate::dispatch::Output::Text($crate::bidi::isolate_latin_runs(&s)))
             }
             /// Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`.
             format_price(amount: i64): serde, "number" => "string" {
@@ -255,6 +277,20 @@ export type FieldSpec = Omit<FormField, "value">;
 /** The first failing rule's message per field name; `{}` when the form is valid. */
 export type FormErrors = Record<string, string>;
 
+/** What staff typed in the catalogue editor's forms (strings; Persian digits accepted). */
+export interface ProductFormInput {
+  name?: string; brand?: string; model?: string; line?: string; condition?: string; category?: string;
+  description?: string; grade?: string; battery_health?: string; test_days?: string; cpu?: string;
+  ram_gb?: string; storage_gb?: string; storage_type?: string; gpu?: string; screen_inches?: string;
+  screen_resolution?: string; weight_kg?: string; battery_wh?: string; ports?: string; os?: string;
+  special_price?: string; special_ends?: string; cheapest_price?: number | null; now?: number;
+}
+export interface VariantFormInput {
+  color?: string; warranty_name?: string; warranty_price?: string; warranty_note?: string; price?: string;
+  stock?: string; ins_payment?: boolean; property?: string; dg?: string;
+}
+export interface CategoryFormInput { name?: string; slug?: string; parent?: string; position?: string; description?: string }
+
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
 
@@ -272,11 +308,11 @@ export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 export interface DiscountTerms {
   kind: "percent" | "fixed"; value: number; min_total?: number; max_discount?: number | null;
   starts_at: number; ends_at: number; usage_limit?: number | null; per_customer_limit?: number | null;
-  categories?: number[]; products?: number[]; owner_id?: number | null;
+  categories?: number[]; products?: number[]; owner_id?: number | null; first_purchase_only?: boolean;
 }
 export interface DiscountLine { product_id: number; categories?: number[]; total: number }
 export interface DiscountInput {
-  terms: DiscountTerms; used?: number; customer_used?: number; customer_id: number;
+  terms: DiscountTerms; used?: number; customer_used?: number; customer_id: number; paid_orders?: number;
   lines: DiscountLine[]; now: number;
 }
 
@@ -361,6 +397,10 @@ impl Serialize for FormErrors {
 /// assert_eq!(call("nope", &json!(null)), json!({"err": "unknown fn: nope"}));
 /// ```
 pub fn call(fn_name: &str, input: &Value) -> Value {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(out) = run_native(fn_name, input) {
+        return native_outcome(out);
+    }
     let outcome = run(fn_name, input);
     serde_json::to_value(Outcome::from(&outcome))
         .unwrap_or_else(|e| serde_json::json!({ "err": e.to_string() }))
@@ -376,6 +416,14 @@ pub fn call(fn_name: &str, input: &Value) -> Value {
 /// assert!(call_json("fold", "not json").starts_with(r#"{"err":"bad input:"#));
 /// ```
 pub fn call_json(fn_name: &str, input_json: &str) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    if NATIVE_FUNCTIONS.contains(&fn_name) {
+        let out = match serde_json::from_str::<Value>(input_json) {
+            Ok(v) => run_native(fn_name, &v).unwrap_or_else(|| Err(format!("unknown fn: {fn_name}"))),
+            Err(e) => Err(format!("bad input: {e}")),
+        };
+        return native_outcome(out).to_string();
+    }
     let mut de = serde_json::Deserializer::from_str(input_json);
     let outcome = run(fn_name, &mut de).and_then(|out| {
         de.end().map_err(|e| format!("bad input: {e}"))?;
@@ -383,6 +431,34 @@ pub fn call_json(fn_name: &str, input_json: &str) -> String {
     });
     serde_json::to_string(&Outcome::from(&outcome))
         .unwrap_or_else(|_| r#"{"err":"bad output"}"#.to_owned())
+}
+
+/// The functions only the server applies: callable by name natively ([`call`], [`call_json`]:
+/// the vector runner, with their vectors in `contract/vectors/native/`), left out of the WASM
+/// build, whose size is budgeted (docs/decisions.md "WASM budget"). Shapes: the vectors' README.
+#[cfg(not(target_arch = "wasm32"))]
+pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet"];
+
+/// Runs a native-only function: `None` when `fn_name` is not one.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_native(fn_name: &str, input: &Value) -> Option<Result<Value, String>> {
+    let bad = |e: serde_json::Error| format!("bad input: {e}");
+    let to_value = |v: Result<_, String>| v.and_then(|v| serde_json::to_value(v).map_err(|e| e.to_string()));
+    match fn_name {
+        // A price sheet, header row first (`shop_core::price_row`).
+        "price_sheet" => Some(to_value(
+            Vec::<Vec<String>>::deserialize(input).map_err(bad).and_then(|r| crate::price_row::parse_sheet(r).map_err(|e| e.0)),
+        )),
+        _ => None,
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn native_outcome(out: Result<Value, String>) -> Value {
+    match out {
+        Ok(v) => serde_json::json!({ "ok": v }),
+        Err(e) => serde_json::json!({ "err": e }),
+    }
 }
 
 /// The `{ok}` / `{err}` envelope.
@@ -502,6 +578,14 @@ pub fn validate_values<S: AsRef<str>>(form: &[FieldSpec], values: &[S]) -> FormE
             })
             .collect(),
     )
+}
+
+/// A catalogue form's outcome as `validate_form`'s answer: the failing fields, or none.
+pub fn problems<T>(r: Result<T, crate::product_form::FormProblems>) -> FormErrors {
+    match r {
+        Ok(_) => FormErrors::default(),
+        Err(p) => FormErrors(p.0),
+    }
 }
 
 /// `validate_file`'s input.

@@ -1,7 +1,7 @@
 //! The Persian (Jalali, Solar Hijri) calendar: conversion and display.
 //!
 //! The arithmetic is the well-known one of `jalaali-js` (Borkowski's break years with the
-//! 2820-year-free 33-year cycles), exact for Jalali years 1..=3177 (Gregorian 622..=3798);
+//! 2820-year-free 33-year cycles), exact for Jalali years 1..=3177 (Gregorian 622..=3799);
 //! dates outside that range or that do not exist give `None`.
 //!
 //! ```
@@ -286,8 +286,9 @@ fn gregorian_month_length(year: i32, month: u32) -> u32 {
 /// assert_eq!(gregorian_to_jalali(2023, 2, 29), None);
 /// ```
 pub fn gregorian_to_jalali(year: i32, month: u32, day: u32) -> Option<JalaliDate> {
+    // 3799: Jalali 3177 ends on 3799-03-20 (the year's own range check below drops the rest).
     let exists =
-        (622..=3798).contains(&year) && (1..=gregorian_month_length(year, month)).contains(&day);
+        (622..=3799).contains(&year) && (1..=gregorian_month_length(year, month)).contains(&day);
     if !exists {
         return None;
     }
@@ -439,6 +440,20 @@ mod tests {
             }),
             "۱ ۱۳ ۱۴۰۳"
         );
+    }
+
+    #[test]
+    fn the_last_covered_year_round_trips_to_its_last_day() {
+        // Jalali 3177's last months fall in Gregorian 3799 (found by the round-trip proptest).
+        assert_eq!(jalali_to_gregorian(3177, 10, 12), Some((3799, 1, 1)));
+        assert_eq!(gregorian_to_jalali(3799, 1, 1), j(3177, 10, 12));
+        let last = jalali_month_length(3177, 12);
+        let (gy, gm, gd) = jalali_to_gregorian(3177, 12, last).unwrap();
+        assert_eq!(gregorian_to_jalali(gy, gm, gd), j(3177, 12, last));
+        for d in 1..=31 {
+            let _ = gregorian_to_jalali(3799, 12, d);
+        }
+        assert_eq!(gregorian_to_jalali(3799, 12, 31), None, "Jalali 3178 is outside the covered years");
     }
 
     proptest! {

@@ -13,11 +13,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bidi;
 pub mod cart;
 pub mod chat;
 pub mod checkout;
 pub mod delivery;
 pub mod discount;
+pub mod edit_version;
 pub mod digits;
 mod fold_table;
 pub mod instalment;
@@ -26,9 +28,14 @@ pub mod mobile;
 pub mod order_state;
 pub mod otp;
 pub mod price;
+pub mod price_row;
+pub mod product_form;
 pub mod provinces;
+pub mod refund;
 pub mod search;
 pub mod session;
+pub mod shipment;
+pub mod staff;
 pub mod stock;
 pub mod tehran;
 pub mod ticket_state;

@@ -1,10 +1,15 @@
 //! The life of a registered order: its states and the one table of allowed transitions.
 //!
 //! ```text
-//! registered ──pay──▶ awaiting_payment ──verified──▶ paid ──▶ preparing ──ship(code)──▶ shipped ──▶ delivered
-//!     │                     │
+//! registered ──pay──▶ awaiting_payment ──verified──▶ paid ──prepare──▶ preparing ──ship(carrier, code)──▶ shipped ──deliver──▶ delivered
+//!     │                     │                            │                │
 //!     ├──cancel/expire──────┴──payment failed / cancel / expire──▶ cancelled | expired
+//!                                                        └─staff cancel───┴──▶ cancelled (stock back, refund owed)
 //! ```
+//!
+//! The customer's and the jobs' events move unpaid orders; staff move paid ones (prepare,
+//! ship, deliver, and cancel a paid or preparing order, which gives its stock back and flags
+//! the payment for a refund). A shipped order is not cancelled: the parcel is on its way.
 //!
 //! ```
 //! use shop_core::order_state::{transition, OrderEvent, OrderStatus};
@@ -86,6 +91,18 @@ impl OrderStatus {
     pub fn holds_reservation(self) -> bool {
         matches!(self, OrderStatus::Registered | OrderStatus::AwaitingPayment)
     }
+
+    /// True once the order was paid for (paid, preparing, shipped or delivered): a purchase,
+    /// what a first-purchase discount code counts.
+    ///
+    /// ```
+    /// use shop_core::order_state::OrderStatus;
+    /// assert!(OrderStatus::Delivered.is_purchase());
+    /// assert!(!OrderStatus::Registered.is_purchase() && !OrderStatus::Cancelled.is_purchase());
+    /// ```
+    pub fn is_purchase(self) -> bool {
+        matches!(self, OrderStatus::Paid | OrderStatus::Preparing | OrderStatus::Shipped | OrderStatus::Delivered)
+    }
 }
 
 /// What happens to an order.
@@ -103,13 +120,17 @@ pub enum OrderEvent {
     Expire,
     /// Staff start preparing the parcel.
     Prepare,
-    /// The parcel leaves with this tracking code.
+    /// The parcel leaves with this carrier and tracking code (`crate::shipment`).
     Ship {
+        /// One of `crate::shipment::CARRIERS`.
+        carrier: String,
         /// The carrier's tracking code.
         tracking_code: String,
     },
     /// The customer received the parcel.
     Deliver,
+    /// Staff cancel a paid order before it ships (stock back, the payment owed back).
+    StaffCancel,
 }
 
 /// Why a transition was refused.
@@ -118,9 +139,12 @@ pub enum TransitionError {
     /// The event does not apply to an order in this state.
     #[error("این تغییر برای سفارشی در وضعیت «{}» ممکن نیست", .0.label())]
     NotAllowed(OrderStatus),
-    /// Shipping needs a tracking code.
-    #[error("کد رهگیری مرسوله را وارد کنید")]
-    TrackingCodeMissing,
+    /// Shipping needs a well-formed tracking code.
+    #[error("{0}")]
+    TrackingCode(crate::shipment::TrackingCodeError),
+    /// Shipping needs one of the shop's carriers.
+    #[error("{}", crate::shipment::CARRIER_MESSAGE)]
+    CarrierUnknown,
 }
 
 /// The one table of allowed transitions: the state an order goes to on `event`, or why not.
@@ -136,13 +160,13 @@ pub fn transition(from: OrderStatus, event: &OrderEvent) -> Result<OrderStatus, 
         (S::Registered | S::AwaitingPayment, E::Cancel) => S::Cancelled,
         (S::Registered | S::AwaitingPayment, E::Expire) => S::Expired,
         (S::Paid, E::Prepare) => S::Preparing,
-        (S::Preparing, E::Ship { tracking_code }) => {
-            if tracking_code.trim().is_empty() {
-                return Err(TransitionError::TrackingCodeMissing);
-            }
+        (S::Preparing, E::Ship { carrier, tracking_code }) => {
+            crate::shipment::TrackingCode::parse(tracking_code).map_err(TransitionError::TrackingCode)?;
+            crate::shipment::carrier(carrier).ok_or(TransitionError::CarrierUnknown)?;
             S::Shipped
         }
         (S::Shipped, E::Deliver) => S::Delivered,
+        (S::Paid | S::Preparing, E::StaffCancel) => S::Cancelled,
         _ => return Err(TransitionError::NotAllowed(from)),
     };
     Ok(to)
@@ -190,9 +214,11 @@ mod tests {
             E::Expire,
             E::Prepare,
             E::Ship {
+                carrier: "پست".into(),
                 tracking_code: "RT123456789IR".into(),
             },
             E::Deliver,
+            E::StaffCancel,
         ]
     }
 
@@ -209,6 +235,8 @@ mod tests {
         (S::Paid, "Prepare", S::Preparing),
         (S::Preparing, "Ship", S::Shipped),
         (S::Shipped, "Deliver", S::Delivered),
+        (S::Paid, "StaffCancel", S::Cancelled),
+        (S::Preparing, "StaffCancel", S::Cancelled),
     ];
 
     fn name(e: &OrderEvent) -> &'static str {
@@ -221,6 +249,7 @@ mod tests {
             E::Prepare => "Prepare",
             E::Ship { .. } => "Ship",
             E::Deliver => "Deliver",
+            E::StaffCancel => "StaffCancel",
         }
     }
 
@@ -245,14 +274,19 @@ mod tests {
     }
 
     #[test]
-    fn shipping_needs_a_tracking_code() {
-        let blank = E::Ship {
-            tracking_code: "  ".into(),
-        };
+    fn shipping_needs_a_tracking_code_and_a_known_carrier() {
+        let ship = |carrier: &str, code: &str| E::Ship { carrier: carrier.into(), tracking_code: code.into() };
         assert_eq!(
-            transition(S::Preparing, &blank),
-            Err(TransitionError::TrackingCodeMissing)
+            transition(S::Preparing, &ship("پست", "  ")),
+            Err(TransitionError::TrackingCode(crate::shipment::TrackingCodeError::Empty))
         );
+        assert_eq!(
+            transition(S::Preparing, &ship("پست", "<i>1234</i>")),
+            Err(TransitionError::TrackingCode(crate::shipment::TrackingCodeError::Chars))
+        );
+        assert_eq!(transition(S::Preparing, &ship("کشتی", "1234")), Err(TransitionError::CarrierUnknown));
+        // Out of turn, the state answers first: no one learns the code was bad.
+        assert_eq!(transition(S::Paid, &ship("پست", "")), Err(TransitionError::NotAllowed(S::Paid)));
     }
 
     #[test]

@@ -68,6 +68,25 @@ pub fn check_place(province: &str, city: &str) -> Result<(), PlaceError> {
     }
 }
 
+/// The list's own spelling of a city of any province (after folding, so «ي»/«ی» spellings and
+/// stray spaces do not matter); `None` for a name not in the list. Where a city is chosen
+/// without its province (the cities a delivery option serves).
+///
+/// ```
+/// use shop_core::provinces::city_name;
+/// assert_eq!(city_name(" شيراز"), Some("شیراز"));
+/// assert_eq!(city_name("<b>تهران</b>"), None);
+/// assert_eq!(city_name(""), None);
+/// ```
+pub fn city_name(name: &str) -> Option<&'static str> {
+    let fold = crate::search::fold;
+    let c = fold(name);
+    if c.is_empty() {
+        return None;
+    }
+    PROVINCES.iter().flat_map(|(_, cities)| cities.iter()).find(|city| fold(city) == c).copied()
+}
+
 /// A province and one of its cities, in the list's own spelling.
 ///
 /// ```

@@ -75,11 +75,16 @@ fn fold_letter(c: char) -> char {
 }
 
 /// Chars that every step of [`fold`] leaves alone: printable ASCII other than upper case and
-/// white space, and the Persian letters in their standard (undecomposable) code points.
+/// white space, the Persian letters in their standard (undecomposable) code points, and the
+/// Persian comma, semicolon and question mark (so a description is seen as folded already).
 fn is_stable(c: char) -> bool {
+    matches!(c, '!'..='@' | '['..='~' | '\u{060C}' | '\u{061B}' | '\u{061F}') || is_persian_letter(c)
+}
+
+/// The Persian letters in their standard (undecomposable) code points.
+fn is_persian_letter(c: char) -> bool {
     matches!(c,
-        '!'..='@' | '['..='~'
-        | '\u{0621}' | '\u{0627}' | '\u{0628}' | '\u{062A}'..='\u{063A}'
+        '\u{0621}' | '\u{0627}' | '\u{0628}' | '\u{062A}'..='\u{063A}'
         | '\u{0641}'..='\u{0642}' | '\u{0644}'..='\u{0648}'
         | '\u{067E}' | '\u{0686}' | '\u{0698}' | '\u{06A9}' | '\u{06AF}' | '\u{06CC}')
 }
@@ -177,11 +182,39 @@ pub(crate) fn folds_to(name: &str, folded: &str) -> bool {
 /// assert_eq!(tokenize("  "), Vec::<String>::new());
 /// ```
 pub fn tokenize(s: &str) -> Vec<String> {
-    fold(s)
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|t| !t.is_empty())
-        .map(str::to_owned)
-        .collect()
+    split_folded(&fold(s)).map(str::to_owned).collect()
+}
+
+/// The tokens of `s` as [`tokenize`] gives them, each lent to `f`: no allocation per token,
+/// and none at all when `s` is already folded (a stored search text). For indexing.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// shop_core::search::each_token("لپ‌تاپ ASUS", |t| seen.push(t.to_owned()));
+/// assert_eq!(seen, ["لپتاپ", "asus"]);
+/// ```
+pub fn each_token(s: &str, mut f: impl FnMut(&str)) {
+    if is_folded_already(s) {
+        split_folded(s).for_each(f);
+    } else {
+        split_folded(&fold_slow(s)).for_each(&mut f);
+    }
+}
+
+/// Folded text split into tokens: maximal runs of letters and digits.
+fn split_folded(folded: &str) -> impl Iterator<Item = &str> {
+    folded.split(|c: char| !is_token_char(c)).filter(|t| !t.is_empty())
+}
+
+/// `char::is_alphanumeric`, answered without Unicode's tables for ASCII and the standard
+/// Persian letters (all letters): the table lookup was most of the time spent tokenising
+/// Persian text (bench/README.md, search at 100,000 products).
+fn is_token_char(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else {
+        is_persian_letter(c) || c.is_alphanumeric()
+    }
 }
 
 /// Each adjacent pair of tokens joined, for queries typed with a space where the indexed
@@ -283,6 +316,30 @@ mod tests {
     }
 
     #[test]
+    fn stable_chars_fold_to_themselves() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32).filter(|&c| is_stable(c)) {
+            assert_eq!(fold_slow(&c.to_string()), c.to_string(), "{c:?}");
+        }
+        assert_eq!(fold("پردازنده Core، رم ۱۶؛ چرا؟"), "پردازنده core، رم 16؛ چرا؟");
+    }
+
+    #[test]
+    fn token_chars_are_exactly_the_alphanumeric_chars() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(is_token_char(c), c.is_alphanumeric(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn each_token_lends_what_tokenize_gives() {
+        for s in ["لپ‌تاپ ايسوس Core i7-1255U", "already folded 16gb لپتاپ", "", "  ", "😀 a"] {
+            let mut seen = Vec::new();
+            each_token(s, |t| seen.push(t.to_owned()));
+            assert_eq!(seen, tokenize(s), "{s:?}");
+        }
+    }
+
+    #[test]
     fn joined_pairs_of_fewer_than_two_tokens_is_empty() {
         assert!(joined_pairs(&["a".to_owned()]).is_empty());
         assert!(joined_pairs(&[]).is_empty());
@@ -302,7 +359,7 @@ mod tests {
         }
 
         #[test]
-        fn fast_path_agrees_with_the_full_fold(s in "[ !-~\u{0621}-\u{064A}\u{067E}\u{0686}\u{0698}\u{06A9}\u{06AF}\u{06CC}]{0,30}") {
+        fn fast_path_agrees_with_the_full_fold(s in "[ !-~\u{060C}\u{061B}\u{061F}\u{0621}-\u{064A}\u{067E}\u{0686}\u{0698}\u{06A9}\u{06AF}\u{06CC}]{0,30}") {
             if is_folded_already(&s) {
                 prop_assert_eq!(fold_slow(&s), s.clone());
             }
@@ -313,6 +370,13 @@ mod tests {
             use unicode_normalization::{char::canonical_combining_class, UnicodeNormalization};
             let reference: String = s.nfkd().filter(|&c| canonical_combining_class(c) == 0).collect();
             prop_assert_eq!(fold_slow(&s), fold_slow(&reference));
+        }
+
+        #[test]
+        fn each_token_agrees_with_tokenize(s in "\\PC{0,40}") {
+            let mut seen = Vec::new();
+            each_token(&s, |t| seen.push(t.to_owned()));
+            prop_assert_eq!(seen, tokenize(&s));
         }
 
         #[test]

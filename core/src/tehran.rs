@@ -136,6 +136,25 @@ pub fn tehran_date(at: i64) -> Option<JalaliDate> {
     from_julian_day(local.div_euclid(86_400).checked_add(UNIX_EPOCH_JDN)?)
 }
 
+/// The first Unix second of Jalali day `date` in Tehran (its local midnight); `None` for a
+/// date outside the calendar. The start of a day range that staff pick in Jalali dates.
+///
+/// ```
+/// use shop_core::jalali::JalaliDate;
+/// use shop_core::tehran::{tehran_date, tehran_day_start};
+/// let nowruz = JalaliDate { year: 1403, month: 1, day: 1 };
+/// assert_eq!(tehran_day_start(&nowruz), Some(1_710_880_200));
+/// assert_eq!(tehran_date(1_710_880_200 - 1).map(|d| d.day), Some(29));
+/// ```
+pub fn tehran_day_start(date: &JalaliDate) -> Option<i64> {
+    let days = crate::jalali::to_julian_day(date)?.checked_sub(UNIX_EPOCH_JDN)?;
+    let local_midnight = days.checked_mul(86_400)?;
+    // The offset in force at that instant; a midnight that falls in a summer-time jump is
+    // answered by the offset before it, which is what the day's first order would see.
+    let guess = local_midnight - i64::from(tehran_offset(local_midnight - i64::from(STANDARD_OFFSET)));
+    Some(local_midnight - i64::from(tehran_offset(guess)))
+}
+
 /// [`tehran_date`] for display: `۱ فروردین ۱۴۰۳`, or with `numeric` `۱۴۰۳/۰۱/۰۱`; empty
 /// outside the calendar's range.
 ///
@@ -151,9 +170,34 @@ pub fn format_tehran_date(at: i64, numeric: bool) -> String {
     }
 }
 
+/// A Unix second as Tehran's Jalali day and wall-clock time: `۱۴۰۵/۰۹/۰۲ ۱۴:۳۰` (the
+/// staff lists and the order timeline).
+///
+/// ```
+/// use shop_core::tehran::format_tehran_datetime;
+/// assert_eq!(format_tehran_datetime(1_710_880_200 + 3_660), "۱۴۰۳/۰۱/۰۱ ۰۱:۰۱");
+/// ```
+pub fn format_tehran_datetime(at: i64) -> String {
+    let date = format_tehran_date(at, true);
+    let local = at.saturating_add(i64::from(tehran_offset(at)));
+    let minutes = local.rem_euclid(86_400) / 60;
+    crate::digits::to_persian_digits(&format!("{date} {:02}:{:02}", minutes / 60, minutes % 60))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_starts_at_tehran_midnight_in_winter_and_in_old_summers() {
+        for at in [1_710_880_200_i64, 1_278_013_500, 1_700_000_000, 1_800_000_000] {
+            let day = tehran_date(at).unwrap();
+            let start = tehran_day_start(&day).unwrap();
+            assert!(start <= at && at < start + 86_400 + 3_600, "{at}");
+            assert_eq!(tehran_date(start), Some(day));
+            assert_ne!(tehran_date(start - 1), Some(day));
+        }
+    }
 
     fn ymd(at: i64) -> Option<(i32, u32, u32)> {
         tehran_date(at).map(|d| (d.year, d.month, d.day))

@@ -1,18 +1,26 @@
 //! Runs every case of `contract/vectors/*.json` through `shop_core::dispatch::call`.
-//! The WASM runner (web/src/shared/core/vectors.test.ts) runs the same files.
+//! The WASM runner (web/src/shared/core/vectors.test.ts) runs the same files. The cases of
+//! `contract/vectors/native/*.json` (functions only the server applies, not in the WASM build:
+//! `dispatch::NATIVE_FUNCTIONS`) run here alone.
 
 use serde_json::Value;
 use shop_core::dispatch::{call, call_json};
 use std::path::{Path, PathBuf};
 
-fn vector_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../contract/vectors");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("contract/vectors exists")
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the vector folder exists")
         .map(|e| e.expect("readable entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     files.sort();
+    files
+}
+
+fn vector_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../contract/vectors");
+    let mut files = json_files(&dir);
+    files.extend(json_files(&dir.join("native")));
     files
 }
 
@@ -81,7 +89,7 @@ fn every_function_has_vectors() {
         .flat_map(|f| load(f))
         .filter_map(|c| c["fn"].as_str().map(str::to_owned))
         .collect();
-    for f in shop_core::dispatch::FUNCTIONS {
+    for f in shop_core::dispatch::FUNCTIONS.iter().chain(shop_core::dispatch::NATIVE_FUNCTIONS) {
         assert!(covered.iter().any(|c| c == f), "no vectors for {f}");
     }
 }

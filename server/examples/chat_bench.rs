@@ -125,7 +125,9 @@ async fn run(label: &str, url: &str) {
         customers.push(token(&u));
     }
     let staff_mobile = shop_core::types::Mobile::parse("09350000999").unwrap();
-    let (staff, _) = shop_server::auth::service::make_staff(&db, &staff_mobile, now).await.unwrap();
+    let roles = shop_core::staff::StaffRoles::from(shop_core::staff::StaffRole::Support);
+    let actor = shop_server::audit::service::Actor::cli();
+    let (staff, _) = shop_server::staff::service::set_roles(&db, &actor, &staff_mobile, roles, now).await.unwrap();
     let staff_token = token(&staff);
 
     let mut child = std::process::Command::new(std::env::current_exe().unwrap())

@@ -11,14 +11,15 @@
 
 use std::time::{Duration, Instant};
 
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, Database};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde_json::{json, Value};
 use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
 use shop_server::catalog::{product, variant};
 use shop_server::delivery::entity::{delivery_option, product_delivery};
-use shop_server::platform::Config;
-use shop_server::startup::Application;
+
+mod common;
+use common::BenchDb;
 
 const CUSTOMERS: usize = 16;
 
@@ -27,36 +28,28 @@ async fn main() {
     let secs: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
     println!("| database | customers | registrations/s | p50 ms | p99 ms |");
     println!("|---|---|---|---|---|");
-    let dir = std::env::temp_dir().join(format!("shop-order-bench-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&dir).unwrap();
-    run("SQLite", &format!("sqlite://{}/shop.db?mode=rwc", dir.display()), secs).await;
-    let _ = std::fs::remove_dir_all(&dir);
+    let db = BenchDb::sqlite("shop-order-bench");
+    run("SQLite", &db.url, secs).await;
+    db.remove().await;
 
-    let admin = std::env::var("BENCH_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    match Database::connect(admin.clone()).await {
-        Ok(a) => {
-            let name = format!("shop_order_bench_{}", uuid::Uuid::new_v4().simple());
-            a.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
-            let base = admin.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
-            run("PostgreSQL", &format!("{base}/{name}"), secs).await;
-            let _ = a.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
+    match BenchDb::postgres("shop_order_bench").await {
+        Ok(db) => {
+            run("PostgreSQL", &db.url, secs).await;
+            db.remove().await;
         }
         Err(e) => println!("| PostgreSQL | skipped: {e} | | | |"),
     }
 }
 
 async fn run(label: &str, url: &str, secs: u64) {
-    let mut config = Config::for_tests(url);
-    config.web_dir = std::env::temp_dir().join("shop-bench-no-web");
+    let mut config = common::config(url);
     config.job_interval_ms = 30_000;
     config.db_max_connections = if url.starts_with("sqlite:") { 8 } else { 16 };
-    let app = Application::build(config).await.expect("server starts");
-    let state = app.state().clone();
-    let base = format!("http://{}", app.address());
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(app.run_until_stopped(async move {
-        let _ = rx.await;
-    }));
+    // The bench registers each cart again and again: lift the 10 registrations per customer
+    // and hour (issue 22), which it would otherwise meet after its first 10 calls.
+    config.order_limits.registrations_per_hour = 1_000_000;
+    let node = common::start(config).await;
+    let (state, base) = (node.state.clone(), node.base.clone());
     let db = &state.db;
     let (products, post) = catalogue(db).await;
     let keys = TokenKeys::new(&state.config.secret);
@@ -130,8 +123,7 @@ async fn run(label: &str, url: &str, secs: u64) {
         pct(0.50),
         pct(0.99)
     );
-    let _ = tx.send(());
-    let _ = server.await;
+    node.stop().await;
 }
 
 /// Two laptops with a huge stock (the bench measures registration, not running out) and the

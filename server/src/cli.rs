@@ -1,5 +1,6 @@
 //! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`,
-//! `staff add MOBILE`, `discount add CODE …`, `order prepare …`, `payments refunds`, `openapi`.
+//! `staff add MOBILE --role R…`, `discount add CODE …`, `order prepare …`, `payments refunds`,
+//! `backup FILE`, `restore FILE`, `openapi`.
 
 use crate::platform::config::{redact_url, Config};
 use crate::platform::db;
@@ -13,15 +14,20 @@ commands:
   serve                         migrate, load the demo data into an empty database, serve (default)
   migrate                       apply pending database migrations
   seed --demo [--products N]    load the demo catalogue, delivery options and a customer
-  staff add MOBILE              make the account of MOBILE (created if new) a staff account
+  staff add MOBILE --role R [--role R…]
+                                give the account of MOBILE (created if new) these back-office
+                                roles: admin, orders, catalogue, support (the first admin)
   openapi                       print the OpenAPI document (JSON)
   discount add CODE (--percent N | --amount N) [--min N] [--max N] [--starts UNIX]
                [--ends UNIX | --days N] [--limit N] [--per-customer N] [--categories 1,2]
-               [--products 3,4] [--mobile 09…] [--description TEXT]
-                                create a discount code (--mobile: a personal code)
+               [--products 3,4] [--mobile 09…] [--first-purchase] [--description TEXT]
+                                create a discount code (--mobile: a personal code;
+                                --first-purchase: only for a customer's first purchase)
   order prepare [--mobile 09…] [--hours N] [--note TEXT] VARIANT:QTY…
                                 prepare an order link for a customer (prints /order/{code})
   payments refunds              list the payments to give back (paid after the order ended, or twice)
+  backup FILE                   copy the running shop's SQLite database into the new FILE (online)
+  restore FILE                  put a backup back as the shop's database (stop the shop first)
 
 configuration: environment variables SHOP_* (see docs/architecture.md), or a .env file";
 
@@ -37,10 +43,12 @@ pub enum Command {
         /// Number of products (None: the seed's default).
         products: Option<usize>,
     },
-    /// Make an account staff.
+    /// Make an account staff with these roles.
     StaffAdd {
         /// The mobile number, already parsed.
         mobile: shop_core::types::Mobile,
+        /// The roles, already parsed (at least one).
+        roles: shop_core::staff::StaffRoles,
     },
     /// Print the OpenAPI document.
     OpenApi,
@@ -52,6 +60,10 @@ pub enum Command {
     OrderPrepare(PrepareArgs),
     /// List the payments flagged for a refund.
     PaymentRefunds,
+    /// Copy the SQLite database into a new file.
+    Backup(std::path::PathBuf),
+    /// Put a backup back.
+    Restore(std::path::PathBuf),
 }
 
 /// `discount add` options (values are checked by `shop_core::discount` when the code is made).
@@ -70,6 +82,8 @@ pub struct DiscountArgs {
     pub categories: Vec<i64>,
     pub products: Vec<i64>,
     pub mobile: Option<String>,
+    /// `--first-purchase`: refused to a customer who has a paid order.
+    pub first_purchase: bool,
     pub description: String,
 }
 
@@ -112,6 +126,7 @@ fn parse_discount<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, 
             "--categories" => a.categories = ids(opt, it.next())?,
             "--products" => a.products = ids(opt, it.next())?,
             "--mobile" => a.mobile = Some(it.next().ok_or("--mobile needs a number")?.to_string()),
+            "--first-purchase" => a.first_purchase = true,
             "--description" => a.description = it.next().ok_or("--description needs a text")?.to_string(),
             other => return Err(format!("discount add: unknown option {other}")),
         }
@@ -179,14 +194,35 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             (Some("refunds"), None) => Ok(Command::PaymentRefunds),
             _ => Err("usage: shop payments refunds".into()),
         },
-        Some("staff") => match (it.next(), it.next(), it.next()) {
-            (Some("add"), Some(m), None) => shop_core::types::Mobile::parse(m)
-                .map(|mobile| Command::StaffAdd { mobile })
-                .map_err(|e| format!("staff add: {}", e.message)),
-            _ => Err("usage: shop staff add MOBILE".into()),
+        Some("staff") => parse_staff(it),
+        Some(c @ ("backup" | "restore")) => match (it.next(), it.next()) {
+            (Some(file), None) if !file.starts_with('-') => {
+                let file = std::path::PathBuf::from(file);
+                Ok(if c == "backup" { Command::Backup(file) } else { Command::Restore(file) })
+            }
+            _ => Err(format!("usage: shop {c} FILE")),
         },
         Some(other) => Err(format!("unknown command {other}")),
     }
+}
+
+const STAFF_USAGE: &str = "usage: shop staff add MOBILE --role admin|orders|catalogue|support [--role …]";
+
+/// `staff add MOBILE --role R [--role R…]`.
+fn parse_staff<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, String> {
+    let (Some("add"), Some(m)) = (it.next(), it.next()) else {
+        return Err(STAFF_USAGE.into());
+    };
+    let mobile = shop_core::types::Mobile::parse(m).map_err(|e| format!("staff add: {}", e.message))?;
+    let mut names = Vec::new();
+    while let Some(flag) = it.next() {
+        match (flag, it.next()) {
+            ("--role", Some(r)) => names.push(r),
+            _ => return Err(STAFF_USAGE.into()),
+        }
+    }
+    let roles = shop_core::staff::StaffRoles::parse_list(&names).map_err(|m| format!("staff add: {m} ({STAFF_USAGE})"))?;
+    Ok(Command::StaffAdd { mobile, roles })
 }
 
 fn init_tracing() {
@@ -195,6 +231,18 @@ fn init_tracing() {
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn"));
     use std::io::IsTerminal;
+    // `SHOP_LOG_FORMAT=json`: one JSON object per line (for a log collector), each with the
+    // request's span (its `request_id`).
+    if std::env::var("SHOP_LOG_FORMAT").is_ok_and(|f| f.trim().eq_ignore_ascii_case("json")) {
+        let _ = tracing_subscriber::fmt()
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr)
+            .try_init();
+        return;
+    }
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(true)
@@ -258,13 +306,18 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             crate::demo::log_report(&crate::demo::demo(&db, products).await?);
             Ok(())
         }
-        Command::StaffAdd { mobile } => {
+        Command::StaffAdd { mobile, roles } => {
             let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
-            let (user, created) = crate::auth::service::make_staff(&db, &mobile, unix_now()).await?;
+            let actor = crate::audit::service::Actor::cli();
+            let (user, created) = crate::staff::service::set_roles(&db, &actor, &mobile, roles, unix_now())
+                .await
+                .map_err(|e| e.to_string())?;
+            let names: Vec<&str> = roles.list().into_iter().map(shop_core::staff::StaffRole::as_str).collect();
             println!(
-                "{} {} is staff (account id {})",
+                "{} {} is staff: {} (account id {})",
                 if created { "created:" } else { "updated:" },
                 user.mobile,
+                names.join(", "),
                 user.id
             );
             Ok(())
@@ -297,7 +350,8 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
                 valid_secs: a.hours.saturating_mul(3600),
                 note: a.note,
             };
-            let (code, order) = crate::prepared_order::service::prepare(&db, &req, unix_now()).await?;
+            let actor = crate::audit::service::Actor::cli();
+            let (code, order) = crate::prepared_order::service::prepare(&db, &actor, &req, unix_now()).await?;
             println!("code: {code}");
             println!("link: {}/order/{code}", config.public_url.trim_end_matches('/'));
             println!("expires_at: {}", order.expires_at);
@@ -306,6 +360,17 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
         Command::PaymentRefunds => {
             let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
             print!("{}", refunds_table(&crate::payment::refunds::needed(&db).await?));
+            Ok(())
+        }
+        Command::Backup(file) => {
+            let db = db::connect(&config.database_url, 1).await?;
+            let bytes = crate::platform::backup::backup(&db, &file).await?;
+            println!("backup written: {} ({bytes} bytes)", file.display());
+            Ok(())
+        }
+        Command::Restore(file) => {
+            let pages = crate::platform::backup::restore(&config.database_url, &file)?;
+            println!("restored {} into {} ({pages} pages)", file.display(), redact_url(&config.database_url));
             Ok(())
         }
         Command::OpenApi | Command::Help => Ok(()),
@@ -364,9 +429,10 @@ pub async fn add_discount(
         categories: a.categories,
         products: a.products,
         owner_id,
+        first_purchase_only: a.first_purchase,
     };
     let new = crate::discount::service::NewDiscount { code, terms, description: a.description };
-    Ok(crate::discount::service::create(db, new, now).await.map_err(|e| e.to_string())?)
+    Ok(crate::discount::service::create(db, &crate::audit::service::Actor::cli(), new, now).await.map_err(|e| e.to_string())?)
 }
 
 /// Every 10 minutes: delete old OTP challenges, spent refresh tokens and finished counters.
@@ -399,9 +465,15 @@ mod tests {
         assert_eq!(parse(&s(&["seed", "--demo", "--products", "50"])), Ok(Command::Seed { products: Some(50) }));
         assert!(parse(&s(&["seed"])).is_err());
         assert_eq!(
-            parse(&s(&["staff", "add", "۰۹۱۲۱۲۳۴۵۶۷"])),
-            Ok(Command::StaffAdd { mobile: shop_core::types::Mobile::parse("09121234567").unwrap() })
+            parse(&s(&["staff", "add", "۰۹۱۲۱۲۳۴۵۶۷", "--role", "orders", "--role", "support"])),
+            Ok(Command::StaffAdd {
+                mobile: shop_core::types::Mobile::parse("09121234567").unwrap(),
+                roles: shop_core::staff::StaffRoles::parse_list(&["orders", "support"]).unwrap(),
+            })
         );
+        assert!(parse(&s(&["staff", "add", "09121234567"])).is_err(), "a role is required");
+        assert!(parse(&s(&["staff", "add", "09121234567", "--role", "root"])).is_err());
+        assert!(parse(&s(&["staff", "add", "09121234567", "--role"])).is_err());
         assert!(parse(&s(&["staff", "add", "0912"])).is_err());
         assert!(parse(&s(&["staff", "add"])).is_err());
         assert!(parse(&s(&["staff", "remove", "09121234567"])).is_err());
@@ -409,6 +481,11 @@ mod tests {
         assert_eq!(parse(&s(&["payments", "refunds"])), Ok(Command::PaymentRefunds));
         assert!(parse(&s(&["payments"])).is_err());
         assert!(parse(&s(&["payments", "refunds", "x"])).is_err());
+        assert_eq!(parse(&s(&["backup", "b.db"])), Ok(Command::Backup("b.db".into())));
+        assert_eq!(parse(&s(&["restore", "b.db"])), Ok(Command::Restore("b.db".into())));
+        for bad in [&["backup"][..], &["backup", "--force"], &["restore", "a", "b"]] {
+            assert!(parse(&s(bad)).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
@@ -419,6 +496,14 @@ mod tests {
         assert_eq!((a.code.as_str(), a.percent, a.usage_limit, a.categories), ("yalda", Some(150), Some(1), vec![2, 3]));
         assert!(parse(&s(&["discount", "add", "X", "--percent", "1", "--amount", "1"])).is_err());
         assert!(parse(&s(&["discount", "add", "X"])).is_err());
+        let Ok(Command::DiscountAdd(a)) = parse(&s(&["discount", "add", "HELLO", "--percent", "10", "--first-purchase"])) else {
+            panic!("--first-purchase not parsed");
+        };
+        assert!(a.first_purchase);
+        let Ok(Command::DiscountAdd(a)) = parse(&s(&["discount", "add", "HELLO", "--percent", "10"])) else {
+            panic!("discount add not parsed");
+        };
+        assert!(!a.first_purchase);
         assert_eq!(
             parse(&s(&["order", "prepare", "--mobile", "09123456789", "12:1", "14:2"])),
             Ok(Command::OrderPrepare(PrepareArgs {

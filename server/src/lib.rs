@@ -3,12 +3,15 @@
 
 pub mod account;
 pub mod address;
+pub mod audit;
 pub mod auth;
 pub mod captcha;
 pub mod catalog;
 pub mod chat;
 pub mod cli;
 pub mod content;
+pub mod customer;
+pub mod dashboard;
 pub mod delivery;
 pub mod favourite;
 pub mod instalment;
@@ -20,7 +23,9 @@ pub mod payment;
 pub mod platform;
 pub mod prepared_order;
 pub mod seo;
+pub mod shop_settings;
 pub mod sms;
+pub mod staff;
 pub mod startup;
 pub mod state;
 pub mod ticket;

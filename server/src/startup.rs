@@ -22,25 +22,47 @@ use crate::sms::DevSmsApi;
 /// Every API area, in one OpenAPI document: one line per area, grouped (poem-openapi takes
 /// tuples of at most 16).
 pub type Apis = (
-    (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi),
+    (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
     (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
     (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
     crate::instalment::routes::InstalmentApi,
-    (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
+    (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi),
     (crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi),
+    (crate::staff::admin::StaffAdminApi, crate::audit::admin::AuditAdminApi),
+    (crate::customer::admin::CustomerAdminApi, crate::dashboard::admin::DashboardAdminApi),
+    (crate::payment::admin::PaymentAdminApi, crate::instalment::admin::InstalmentAdminApi, crate::prepared_order::admin::PreparedAdminApi),
+    (crate::order::admin::OrderAdminApi, crate::catalog::admin::CatalogueAdminApi),
+    (
+        crate::delivery::admin::DeliveryAdminApi,
+        crate::discount::admin::DiscountAdminApi,
+        crate::instalment::plans_admin::PlanAdminApi,
+        crate::content::admin::ContentAdminApi,
+    ),
+    (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
 );
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
 pub fn api_service() -> OpenApiService<Apis, ()> {
     let apis: Apis = (
-        (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi),
+        (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
         (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
         (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
         crate::instalment::routes::InstalmentApi,
-        (crate::ticket::routes::TicketApi, crate::ticket::routes::StaffTicketApi),
+        (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi),
         (crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi),
+        (crate::staff::admin::StaffAdminApi, crate::audit::admin::AuditAdminApi),
+        (crate::customer::admin::CustomerAdminApi, crate::dashboard::admin::DashboardAdminApi),
+        (crate::payment::admin::PaymentAdminApi, crate::instalment::admin::InstalmentAdminApi, crate::prepared_order::admin::PreparedAdminApi),
+        (crate::order::admin::OrderAdminApi, crate::catalog::admin::CatalogueAdminApi),
+        (
+            crate::delivery::admin::DeliveryAdminApi,
+            crate::discount::admin::DiscountAdminApi,
+            crate::instalment::plans_admin::PlanAdminApi,
+            crate::content::admin::ContentAdminApi,
+        ),
+        (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(
@@ -59,6 +81,15 @@ pub fn openapi_json() -> String {
     s
 }
 
+/// The calls that take files, with their body limit (read by the request pipeline).
+static UPLOAD_BODY_LIMITS: std::sync::LazyLock<Vec<(&'static str, usize)>> = std::sync::LazyLock::new(|| {
+    let mut all = crate::ticket::routes::UPLOAD_BODY_LIMITS.to_vec();
+    all.push(crate::content::admin::COVER_UPLOAD);
+    all.extend_from_slice(crate::catalog::admin_bulk::UPLOAD_BODY_LIMITS);
+    all.extend_from_slice(crate::catalog::admin_pictures::UPLOAD_BODY_LIMITS);
+    all
+});
+
 /// The whole HTTP application: `/api/*` to the API, everything else to the web app.
 pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let service = api_service();
@@ -67,6 +98,7 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let api = poem::Route::new()
         .at("/api/openapi.json", spec)
         .at(crate::chat::routes::PATH, poem::get(crate::chat::routes::chat_socket))
+        .at("/api/metrics", poem::get(metrics_text))
         .nest("/", service)
         .into_endpoint();
     // Brotli's default (fastest) level makes assets larger than gzip -9; level 5 is
@@ -78,16 +110,40 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let limits = crate::platform::middleware::BodyLimits {
         bytes: state.config.body_limit,
         timeout: Duration::from_secs(state.config.timeouts.body_secs),
-        uploads: crate::ticket::routes::UPLOAD_BODY_LIMITS,
+        uploads: &UPLOAD_BODY_LIMITS,
     };
     let headers = crate::platform::middleware::SecurityHeaders::for_web_dir(&state.config.web_dir, &state.config.public_url);
     let dispatch = Dispatch { api: api.boxed(), web: web.map_to_response().boxed() };
     let app = crate::platform::middleware::pipeline(dispatch, limits);
     crate::platform::middleware::with_security_headers(app, headers)
-        .data(crate::catalog::cache::CatalogCache::new(state.clock.clone()))
+        .data(state.catalog.clone())
         .data(std::sync::Arc::new(crate::order::service::cart_read::CartReadCache::default()))
         .data(std::sync::Arc::new(crate::order::service::cart_read::LineReader::new(&state.db)))
+        .data(state.db.clone())
         .data(state)
+}
+
+/// `GET /api/metrics`: the Prometheus text, with this node's chat sockets. Answered to a
+/// client on this machine, or to one showing `SHOP_METRICS_TOKEN` as a bearer token; anyone
+/// else gets 404, as for an unknown path.
+#[poem::handler]
+fn metrics_text(req: &Request, state: poem::web::Data<&AppState>) -> Response {
+    use subtle::ConstantTimeEq;
+    let bearer = req.headers().get(poem::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let allowed = match (&state.config.metrics_token, bearer) {
+        (Some(token), Some(given)) => bool::from(token.as_bytes().ct_eq(given.as_bytes())),
+        (Some(_), None) | (None, _) => crate::platform::middleware::client_addr(req, &state.config.trusted_proxies).is_some_and(|ip| ip.is_loopback()),
+    };
+    if !allowed {
+        return poem::IntoResponse::into_response(crate::platform::ApiError::not_found());
+    }
+    let (customers, staff) = state.chat.hub.counts();
+    ::metrics::gauge!(crate::platform::metrics::CHAT_SOCKETS, "side" => "customer").set(customers as f64);
+    ::metrics::gauge!(crate::platform::metrics::CHAT_SOCKETS, "side" => "staff").set(staff as f64);
+    Response::builder()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .header(poem::http::header::CACHE_CONTROL, "no-store")
+        .body(crate::platform::metrics::render(&state.db))
 }
 
 struct Dispatch {
@@ -133,6 +189,8 @@ impl Application {
     /// Connect and migrate, load the demo data into an empty database when the configuration
     /// asks for it, and bind `config.addr` (port 0: a free port, read back by [`Self::address`]).
     pub async fn build(config: Config) -> Result<Self, BuildError> {
+        crate::platform::metrics::install();
+        crate::platform::idempotency::set_lease(config.idempotency_lease_secs);
         tracing::info!(database = %redact_url(&config.database_url), "connecting");
         let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
         refuse_unsafe(&config, &db).await?;
@@ -203,7 +261,12 @@ where
         state.clock.clone(),
         Duration::from_millis(state.config.job_interval_ms),
     );
-    let chat = state.chat.clone().spawn(state.db.clone(), state.config.database_url.clone());
+    // PostgreSQL: one listening connection for the node; the chat and the catalogue hear their
+    // channels on it. SQLite: none, both poll.
+    let mut listener = crate::platform::notify::Listener::for_database(&state.config.database_url);
+    let chat = state.chat.clone().spawn(state.db.clone(), listener.as_mut().map(|l| l.subscribe(crate::chat::bus::CHANNEL)));
+    let catalogue = listener.as_mut().map(|l| state.catalog.follow(l.subscribe(crate::catalog::cache::CHANNEL)));
+    let listening = listener.map(crate::platform::notify::Listener::spawn);
     let t = state.config.timeouts;
     let app = build_app(state);
     let acceptor = crate::platform::slow_clients::HeadDeadline::new(acceptor, Duration::from_secs(t.header_secs));
@@ -216,6 +279,9 @@ where
     reminders.abort();
     idempotency.abort();
     chat.abort();
+    for t in [catalogue, listening].into_iter().flatten() {
+        t.abort();
+    }
     served
 }
 

@@ -39,6 +39,8 @@ pub struct AppState {
     pub files: Arc<dyn crate::platform::files::FileStore>,
     /// Live chat: this node's sockets and how it hears of other nodes' messages.
     pub chat: Arc<crate::chat::bus::ChatBus>,
+    /// The catalogue snapshot (also handed to handlers as request data).
+    pub catalog: crate::catalog::cache::CatalogCache,
     /// Whether anything was committed since a moment (SQLite only), for cached reads.
     pub commits: Arc<crate::platform::commits::CommitWatch>,
 }
@@ -54,8 +56,9 @@ impl AppState {
         let payments = crate::payment::gateway::from_config(&config);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
-        let chat = crate::chat::bus::ChatBus::new(&config.database_url);
+        let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
         let commits = Arc::new(crate::platform::commits::CommitWatch::open(&config.database_url));
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2, files, chat, commits }
+        let catalog = crate::catalog::cache::CatalogCache::new(clock.clone(), config.catalog_recheck_ms);
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2, files, chat, catalog, commits }
     }
 }

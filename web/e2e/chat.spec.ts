@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toPersian } from './support';
+import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, staffAdd, toPersian } from './support';
 
 /**
  * Live chat with two browsers against the real server: a customer at phone size writes, a staff
@@ -11,15 +10,6 @@ import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWit
 
 test.setTimeout(120_000);
 
-/** `shop staff add` on the e2e server's database (the way a shop owner makes staff). */
-function makeStaff(mobile: string) {
-  const db = process.env.E2E_DATABASE_URL;
-  test.skip(!db, 'the e2e server was not started by e2e/server.ts, so its database is unknown');
-  execFileSync('../target/debug/shop', ['staff', 'add', mobile], {
-    env: { ...process.env, SHOP_ENV: 'development', SHOP_DATABASE_URL: db, SHOP_DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
-    stdio: 'pipe',
-  });
-}
 
 async function openLogin(page: Page) {
   await page.getByRole('button', { name: 'ورود | ثبت‌نام' }).first().tap();
@@ -45,7 +35,7 @@ test('a signed-out shopper who taps chat gets the login popup with redirectTo st
 test('customer and staff chat live, and again after the customer connection is cut', async ({ browser, request }) => {
   const staffMobile = freshMobile();
   await registerThroughApi(request, staffMobile, 'پشتیبان');
-  makeStaff(staffMobile);
+  staffAdd(staffMobile, 'support');
   const customerMobile = freshMobile();
   await registerThroughApi(request, customerMobile, 'نگار');
 
@@ -75,7 +65,7 @@ test('customer and staff chat live, and again after the customer connection is c
   await openLogin(staff);
   await signInWithCode(staff, request, staffMobile);
   await staff.getByRole('button', { name: 'گفتگوهای مشتریان' }).click();
-  await expect(staff).toHaveURL(/\/staff\/chats$/);
+  await expect(staff).toHaveURL(/\/admin\/chats$/);
   // By the customer's mobile: a name alone can repeat across runs on one database.
   const item = staff.getByTestId('chat-inbox-item').filter({ hasText: toPersian(customerMobile) });
   await expect(item).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoDotBesideDigit, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
+import { expectNoDotBesideDigit, freshMobile, openLogin, PHONE, registerThroughApi, signInWithCode, toman } from './support';
+import { expectNoLatinDigitsOutsideLatinRuns, expectPersianNumberAfterLatinRun } from './bidi';
 
 /**
  * Checkout journeys at phone size against the real server (sandbox bank): search, two products
@@ -15,7 +16,7 @@ async function noOverflow(page: Page) {
 /** Hrefs of found products that offer more than one warranty in stock. */
 async function productsWithWarranties(page: Page, request: APIRequestContext): Promise<string[]> {
   await page.goto('/');
-  const search = page.getByRole('search').first().getByRole('searchbox');
+  const search = page.getByRole('search').first().getByRole('combobox');
   await search.fill('لپ تاپ');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/shop\/search-product\?q=/);
@@ -73,8 +74,7 @@ async function fillCart(page: Page, request: APIRequestContext) {
   await registerThroughApi(request, mobile, 'سارا');
 
   await page.goto(first);
-  await page.getByTestId('add-to-cart').tap();
-  await expect(loginDialog(page)).toBeVisible();
+  await openLogin(page);
   await signInWithCode(page, request, mobile);
   await expect(page).toHaveURL(new RegExp(`${first}$`));
   const warrantyA = await addWithWarranty(page, null);
@@ -87,6 +87,10 @@ async function fillCart(page: Page, request: APIRequestContext) {
   await expect(lines).toHaveCount(2);
   const warranties = await page.getByTestId('line-warranty').allTextContents();
   expect(new Set(warranties).size, 'two different warranties').toBe(2);
+  for (const line of await lines.all()) {
+    await expectPersianNumberAfterLatinRun(line.getByTestId('line-name'), 'cart line name', false);
+    await expectNoLatinDigitsOutsideLatinRuns(line, 'cart line');
+  }
   await noOverflow(page);
 
   // One more of the first line; then the second line goes.
@@ -122,6 +126,8 @@ async function registerAndGoToBank(page: Page, itemsPayable: number): Promise<nu
   await expect(payable).toContainText('تومان');
   const amount = toman((await payable.textContent())!);
   expect(amount).toBeGreaterThanOrEqual(itemsPayable);
+  const summary = page.getByTestId('checkout-summary');
+  if (await summary.count()) await expectNoLatinDigitsOutsideLatinRuns(summary.first(), 'checkout summary');
   await noOverflow(page);
   await page.getByRole('button', { name: 'پرداخت', exact: true }).tap();
   await expect(page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' })).toBeVisible();
@@ -136,6 +142,7 @@ async function expectPaid(page: Page, amount: number): Promise<string> {
   await expect(page.getByTestId('amount')).toContainText('تومان');
   expect(toman((await page.getByTestId('amount').textContent())!)).toBe(amount);
   await expect(page.getByTestId('ref-id')).not.toHaveText('ندارد');
+  await expect(page.getByTestId('ref-id')).toHaveText(/^[۰-۹]+$/);
   await expect(page.getByTestId('date')).toHaveText(/[۰-۹]/);
   await noOverflow(page);
   return code;
@@ -154,8 +161,20 @@ async function expectInvoice(page: Page, code: string, amount: number) {
   expect(await page.getByTestId('invoice-totals').textContent()).not.toMatch(/[0-9]/);
   expect(toman((await page.getByTestId('invoice-totals').locator('div').last().textContent())!)).toBe(amount);
   await expect(page.getByTestId('invoice-timeline').getByRole('listitem')).not.toHaveCount(0);
+  // «مشکی، Core Ultra 7 155H / ۱۶ گیگ رم / …»: the RAM's «۱۶» is read after the CPU (left of it).
+  await expectPersianNumberAfterLatinRun(page.getByTestId('invoice-line-parts').first(), 'invoice line');
+  await expectPersianNumberAfterLatinRun(page.getByTestId('invoice-line-name').first(), 'invoice product name', false);
+  // The bank's reference number in Persian digits (once the WASM core is in).
+  await expect(page.getByTestId('invoice-ref-id')).toHaveText(/^[۰-۹]+$/);
+  await expectNoLatinDigitsOutsideLatinRuns(page.getByTestId('invoice'), 'invoice');
   await expectNoDotBesideDigit(page);
   await noOverflow(page);
+  // What the shopper saw, at this width and at a desk's (test-results/…/invoice-<width>.png).
+  for (const width of [page.viewportSize()!.width, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`invoice-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(PHONE);
 }
 
 test.describe('checkout at phone size', () => {
@@ -247,8 +266,7 @@ test.describe('a demo laptop reaches two cities (issue 28)', () => {
       // Signed out: where it can be sent at all.
       await page.goto(url);
       await expect(page.getByTestId('delivery-reach')).toHaveText('قابل ارسال به سراسر ایران');
-      await page.getByTestId('add-to-cart').tap();
-      await expect(loginDialog(page)).toBeVisible();
+      await openLogin(page);
       await signInWithCode(page, request, mobile);
       await expect(page).toHaveURL(new RegExp(`${url}$`));
       // Signed in: the customer's own city.

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, toman } from './support';
+import { freshMobile, loginDialog, openLogin, PHONE, registerThroughApi, signInWithCode, toman, shopCommand } from './support';
 
 /**
  * Discount codes and staff-prepared order links against the real server (sandbox bank), at
@@ -11,15 +10,6 @@ import { freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode, to
  * spent links show only a Persian message.
  */
 
-/** Runs a staff command of the `shop` binary on the e2e server's database. */
-function shop(args: string[]): string {
-  const url = process.env.E2E_DATABASE_URL;
-  test.skip(!url, 'needs the e2e server started by web/e2e/server.ts (E2E_DATABASE_URL)');
-  return execFileSync('../target/debug/shop', args, {
-    encoding: 'utf8',
-    env: { ...process.env, SHOP_ENV: 'development', SHOP_SMS: 'console', SHOP_DATABASE_URL: url, SHOP_DATA_DIR: process.env.E2E_DATA_DIR, NO_COLOR: '1' },
-  });
-}
 
 async function noOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
@@ -74,18 +64,17 @@ test.describe('discounts and prepared orders at phone size', () => {
   test('a discount code: listed on /profile/discounts, a wrong code refused, the right one lowers what the bank takes', async ({ page, request }) => {
     test.setTimeout(180_000);
     const code = `E2E${randomInt(100_000, 999_999)}`;
-    const made = shop(['discount', 'add', code, '--percent', '10', '--max', '3000000', '--per-customer', '1', '--description', 'کد آزمایشی سفر']);
+    const made = shopCommand(['discount', 'add', code, '--percent', '10', '--max', '3000000', '--per-customer', '1', '--description', 'کد آزمایشی سفر']);
     expect(made).toContain(code);
     // Bad terms are refused when the code is made.
-    expect(() => shop(['discount', 'add', `${code}X`, '--percent', '150'])).toThrow(/درصد تخفیف باید عددی بین ۰ و ۱۰۰ باشد/);
-    expect(() => shop(['discount', 'add', `${code}Y`, '--amount', '-5'])).toThrow(/مبلغ تخفیف نمی‌تواند منفی باشد/);
+    expect(() => shopCommand(['discount', 'add', `${code}X`, '--percent', '150'])).toThrow(/درصد تخفیف باید عددی بین ۰ و ۱۰۰ باشد/);
+    expect(() => shopCommand(['discount', 'add', `${code}Y`, '--amount', '-5'])).toThrow(/مبلغ تخفیف نمی‌تواند منفی باشد/);
 
     const { url } = await inStock(request, 1);
     const mobile = freshMobile();
     await registerThroughApi(request, mobile, 'نگار');
     await page.goto(url);
-    await page.getByTestId('add-to-cart').tap();
-    await expect(loginDialog(page)).toBeVisible();
+    await openLogin(page);
     await signInWithCode(page, request, mobile);
     const edit = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/order/edit/product'));
     await page.getByTestId('add-to-cart').tap();
@@ -132,7 +121,7 @@ test.describe('discounts and prepared orders at phone size', () => {
     const { variant } = await inStock(request, 2);
     const mobile = freshMobile();
     await registerThroughApi(request, mobile, 'بهرام');
-    const out = shop(['order', 'prepare', '--mobile', mobile, '--hours', '2', `${variant}:2`]);
+    const out = shopCommand(['order', 'prepare', '--mobile', mobile, '--hours', '2', `${variant}:2`]);
     const link = /link: \S+(\/order\/[0-9A-Z]{20})/.exec(out)?.[1];
     expect(link, out).toBeTruthy();
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithCode } from './support';
+import { DESKTOP, freshMobile, openLogin, PHONE, registerThroughApi, signInWithCode } from './support';
 
 /**
  * Buying in instalments at phone and desktop size against the real server (sandbox bank): the calculator on
@@ -50,7 +50,9 @@ for (const [label, viewport] of [
   test.describe(`instalments at ${label} size`, () => {
     test.use({ viewport, hasTouch: true });
 
-    test('calculator → plan at registration → down payment → /success-inspayment → /profile/finance → «پرداخت قسط»', async ({ page, request }) => {
+    test('calculator → plan at registration → down payment → /success-inspayment → /profile/finance → «پرداخت قسط»', async ({ page, request }, testInfo) => {
+      // What the shopper saw at each step, for the issue's notes (test-results/…/<step>-<width>.png).
+      const shot = (step: string) => page.screenshot({ path: testInfo.outputPath(`${step}-${viewport.width}.png`), fullPage: true });
       test.setTimeout(180_000);
       const url = await instalmentProduct(request);
       const mobile = freshMobile();
@@ -67,16 +69,18 @@ for (const [label, viewport] of [
       expect(await schedule.textContent()).not.toMatch(/[0-9]/);
       await noOverflow(page);
       await accessible(page, 'the product page with the calculator open');
+      await shot('product');
 
-      // Sign in at the first add, then add.
-      await page.getByTestId('add-to-cart').tap();
-      await expect(loginDialog(page)).toBeVisible();
+      // Sign in, then add.
+      await openLogin(page);
       await signInWithCode(page, request, mobile);
       const edit = page.waitForResponse((r) => r.url().endsWith('/api/client/v1/order/edit/product'));
       await page.getByTestId('add-to-cart').tap();
       expect(((await (await edit).json()) as { status: string }).status).toBe('ok');
 
       await page.goto('/profile/cart');
+      await expect(page.getByTestId('cart-continue')).toBeVisible();
+      await shot('cart');
       await page.getByTestId('cart-continue').tap();
       await expect(page).toHaveURL(/\/profile\/cart\/first-time$/);
       await page.getByLabel('استان').selectOption('تهران');
@@ -93,13 +97,23 @@ for (const [label, viewport] of [
       const enabled = plans.getByRole('radio', { disabled: false });
       await expect(enabled.first()).toBeVisible();
       await enabled.first().check();
-      const down = (await plans.getByTestId('schedule-down-payment').textContent())!;
+      // The server's figures for the plan: the down payment is what is paid now, the total
+      // cost with the charge and each instalment with its Jalali due date, before paying.
+      const payNow = page.getByTestId('pay-now');
+      await expect(payNow).toContainText('تومان');
+      const down = (await payNow.textContent())!;
+      await expect(page.getByTestId('total-cost')).toContainText('تومان');
+      const scheduled = page.getByTestId('summary-instalment');
+      await expect(scheduled.first()).toBeVisible();
+      const scheduledCount = await scheduled.count();
+      for (const text of await scheduled.allTextContents()) expect(text).not.toMatch(/[0-9]/);
       await noOverflow(page);
       await accessible(page, 'order registration with a plan chosen');
+      await shot('instalment-checkout');
       await page.getByRole('button', { name: 'پرداخت', exact: true }).tap();
-      // The bank asks for the down payment, not the whole order.
+      // The bank asks for the down payment shown as paid now, not the whole order.
       await expect(page.getByRole('heading', { name: 'درگاه پرداخت آزمایشی' })).toBeVisible();
-      await expect(page.getByText(down)).toBeVisible();
+      await expect(page.locator('.amount')).toHaveText(down);
       await payAtTheBank(page);
 
       await expect(page).toHaveURL(/\/success-inspayment\?code=/);
@@ -107,10 +121,11 @@ for (const [label, viewport] of [
       const rows = page.getByTestId('instalment-row');
       await expect(rows.first()).toBeVisible();
       const count = await rows.count();
-      expect(count).toBeGreaterThan(0);
+      expect(count).toBe(scheduledCount);
       for (const text of await rows.allTextContents()) expect(text).not.toMatch(/[0-9]/);
       await noOverflow(page);
       await accessible(page, '/success-inspayment');
+      await shot('success-inspayment');
 
       // The finance page: the down payment and the schedule; pay the next instalment.
       await page.goto('/profile/finance');

@@ -1,6 +1,8 @@
 /** Helpers the browser journeys share: Persian digits, fresh numbers and the dev SMS outbox. */
+import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -63,7 +65,7 @@ export async function registerThroughApi(request: APIRequestContext, mobile: str
   const code = await nextCode(request, mobile, seen);
   const verify = await request.post('/api/client/v1/user/register', { data: { mobile, code, hash: sent.data } });
   const verified = (await verify.json()) as { status: string; mcode?: string };
-  expect(verified.status).toBe('ok');
+  expect(verified.status, JSON.stringify(verified)).toBe('ok');
   const profile = await request.post('/api/client/v1/user/register', {
     data: {
       name, lastname: 'آزمایشی', password: 'Test123!', mobile, email: '', city, state,
@@ -74,6 +76,12 @@ export async function registerThroughApi(request: APIRequestContext, mobile: str
 }
 
 export const loginDialog = (page: Page) => page.getByRole('dialog', { name: 'ورود | ثبت‌نام' });
+
+/** Opens the login popup with the header's sign-in button (signed out; the page stays the same). */
+export async function openLogin(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'ورود | ثبت‌نام' }).click();
+  await expect(loginDialog(page)).toBeVisible();
+}
 
 /** Signs in through the login popup (already open) with a code from the dev outbox. */
 export async function signInWithCode(page: Page, request: APIRequestContext, mobile: string): Promise<void> {
@@ -126,4 +134,105 @@ export async function expectNoDotBesideDigit(page: Page): Promise<void> {
   const text = await page.evaluate(() => document.body.innerText);
   const found = text.match(/.{0,12}(?:[0-9۰-۹٠-٩]\s*[·•∙⋅]|[·•∙⋅]\s*[0-9۰-۹٠-٩]).{0,12}/gu) ?? [];
   expect(found, 'a middle dot beside a digit reads as a Persian zero').toEqual([]);
+}
+
+/** Runs a command of the `shop` binary (as a shop owner would) on the journeys' server's database (e2e/server.ts names it); what it printed. */
+export function shopCommand(args: string[]): string {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: run the journeys with e2e/server.ts (npx playwright test)');
+  return execFileSync('../target/debug/shop', args, {
+    env: { ...process.env, SHOP_ENV: 'development', SHOP_SMS: 'console', SHOP_DATABASE_URL: url, SHOP_DATA_DIR: process.env.E2E_DATA_DIR ?? '', NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
+}
+
+/** `shop staff add MOBILE --role ROLE`; what it printed. */
+export function staffAdd(mobile: string, role: string): string {
+  return shopCommand(['staff', 'add', mobile, '--role', role]);
+}
+
+/**
+ * A new browser context (Persian locale, touch) at `path`, signed in as `mobile` through the page's
+ * own prompt: the login popup if the page opened it, else the back office's or the shop's
+ * "sign in first" notice, else the header's button.
+ */
+export async function signedIn(
+  browser: Browser,
+  request: APIRequestContext,
+  mobile: string,
+  path: string,
+  { viewport = DESKTOP, how = 'code', acceptDownloads = false }: { viewport?: { width: number; height: number }; how?: 'code' | 'password'; acceptDownloads?: boolean } = {},
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, locale: 'fa-IR', hasTouch: true, acceptDownloads })).newPage();
+  await page.goto(path);
+  if (!(await loginDialog(page).isVisible())) {
+    const notice = page.getByTestId('admin-notice').or(page.getByTestId('sign-in-required'));
+    if (await notice.first().isVisible()) await notice.getByRole('button').first().click();
+    else await page.getByRole('button', { name: 'ورود | ثبت‌نام' }).first().click();
+  }
+  await expect(loginDialog(page)).toBeVisible();
+  if (how === 'code') await signInWithCode(page, request, mobile);
+  else await signInWithPassword(page, mobile);
+  return page;
+}
+
+/** The innermost elements that reach past the screen's edges (for a failure's message). */
+async function widestElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = [...document.body.querySelectorAll('*')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || (r.left >= -1 && r.right <= window.innerWidth + 1)) return false;
+      // Inside a scroller (the admin menu, a wide table's region) it scrolls, not the page.
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(a).overflowX)) return false;
+      }
+      return true;
+    });
+    const innermost = out.filter((e) => !out.some((o) => o !== e && e.contains(o)));
+    return innermost.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''}.${e.className}`.slice(0, 160));
+  });
+}
+
+/**
+ * At 375 and then 1280 px: no axe violation, nothing wider than the screen and no Latin dot beside
+ * a digit, once the page's heading is drawn, nothing is loading and no toast is animating. The
+ * page is left at `end`.
+ */
+export async function expectAccessibleAtBothWidths(page: Page, what: string, end = page.viewportSize() ?? DESKTOP): Promise<void> {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // A toast fading in or out is measured at part opacity: wait until no finite animation runs,
+    // twice, half a second apart (a toast may start just after the first look).
+    const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+    await settled();
+    await page.waitForTimeout(500);
+    await settled();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const report = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(report, `axe violations on ${what} at ${viewport.width}px`).toEqual([]);
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    const wide = scroll > inner ? await widestElements(page) : [];
+    expect(scroll, `${what} at ${viewport.width}px: nothing wider than the screen (${wide.join('; ')})`).toBeLessThanOrEqual(inner);
+    await expectNoDotBesideDigit(page);
+  }
+  await page.setViewportSize(end);
+}
+
+/** A bearer token for `mobile` (registered with the password `Test123!`), for setting up through the API. */
+export async function tokenOf(request: APIRequestContext, mobile: string): Promise<string> {
+  const r = await request.post('/api/client/v1/user/login', { data: { mobile, password: 'Test123!' } });
+  const body = (await r.json()) as { token?: string };
+  expect(body.token, JSON.stringify(body)).toBeTruthy();
+  return body.token!;
+}
+
+/** A POST with `token` (and an Idempotency-Key when given) that must succeed; its JSON answer. */
+export async function apiCall<T>(request: APIRequestContext, path: string, token: string, data: unknown, key?: string): Promise<T> {
+  const r = await request.post(path, { data, headers: { Authorization: `Bearer ${token}`, ...(key && { 'Idempotency-Key': key }) } });
+  const body = (await r.json()) as T;
+  expect(r.ok(), `${path}: ${JSON.stringify(body)}`).toBeTruthy();
+  return body;
 }

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, freshMobile, loginDialog, PHONE, registerThroughApi, signInWithPassword } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { freshMobile, PHONE, registerThroughApi, staffAdd, signedIn } from './support';
 
 /**
  * Support tickets across two browsers: a customer opens a ticket with a picture, a staff member
@@ -45,28 +44,6 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   ]);
 }
 
-/** Makes `mobile` staff with the binary's own command, on the database the e2e server uses. */
-function staffAdd(mobile: string): string {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set: run the journeys with e2e/server.ts (npx playwright test)');
-  return execFileSync('../target/debug/shop', ['staff', 'add', mobile], {
-    env: { ...process.env, SHOP_ENV: 'development', SHOP_DATABASE_URL: url, SHOP_DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
-    encoding: 'utf8',
-  });
-}
-
-async function signedIn(browser: Browser, _request: APIRequestContext, mobile: string, path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'fa-IR' });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (!(await loginDialog(page).isVisible())) {
-    await page.getByTestId('sign-in-required').getByRole('button').click();
-  }
-  await expect(loginDialog(page)).toBeVisible();
-  await signInWithPassword(page, mobile);
-  return page;
-}
-
 /** The page is no wider than the screen (nothing pushes it sideways). */
 async function expectNoSideScroll(page: Page) {
   const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
@@ -79,10 +56,10 @@ test('a customer opens a ticket with a picture and a staff member answers it', a
   const staffMobile = freshMobile();
   await registerThroughApi(request, customerMobile, 'نگار');
   await registerThroughApi(request, staffMobile, 'پشتیبان');
-  expect(staffAdd(staffMobile)).toContain(`updated: ${staffMobile} is staff`);
+  expect(staffAdd(staffMobile, 'support')).toContain(`updated: ${staffMobile} is staff`);
 
   // The customer, on a phone.
-  const customer = await signedIn(browser, request, customerMobile, '/profile/tickets', PHONE);
+  const customer = await signedIn(browser, request, customerMobile, '/profile/tickets', { viewport: PHONE, how: 'password' });
   await expect(customer.getByTestId('empty-state')).toContainText('هنوز تیکتی ثبت نکرده‌اید');
   await customer.getByTestId('new-ticket').click();
   const form = customer.getByTestId('new-ticket-form');
@@ -108,15 +85,16 @@ test('a customer opens a ticket with a picture and a staff member answers it', a
   expect(await mine.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([64, 48]);
   await expectNoSideScroll(customer);
 
-  // The staff member, at a desk: the inbox link is in their profile menu.
-  const staff = await signedIn(browser, request, staffMobile, '/profile');
-  await staff.getByTestId('profile-menu').getByRole('link', { name: 'تیکت‌های مشتریان' }).click();
-  await expect(staff).toHaveURL(/\/staff\/tickets$/);
+  // The staff member, at a desk: the back office is in their profile menu, the inbox in its menu.
+  const staff = await signedIn(browser, request, staffMobile, '/profile', { how: 'password' });
+  await staff.getByTestId('profile-menu').getByRole('link', { name: 'پیشخوان فروشگاه' }).click();
+  await staff.getByTestId('admin-menu').getByRole('link', { name: 'تیکت‌های مشتریان' }).click();
+  await expect(staff).toHaveURL(/\/admin\/tickets$/);
   const row = staff.getByTestId('ticket-row').filter({ hasText: 'صفحه لپ‌تاپ خط افتاده' });
   await expect(row).toContainText('نگار');
   await expect(row.getByTestId('ticket-unread')).toBeVisible();
   await row.click();
-  await expect(staff).toHaveURL(new RegExp(`/staff/tickets/${ticketId}$`));
+  await expect(staff).toHaveURL(new RegExp(`/admin/tickets/${ticketId}$`));
   const picture = staff.getByTestId('ticket-image');
   await expect(picture).toBeVisible();
   expect(await picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([64, 48]);
@@ -167,7 +145,7 @@ test('another customer cannot open the ticket, and a customer sees no staff inbo
   const other = freshMobile();
   await registerThroughApi(request, owner, 'مالک');
   await registerThroughApi(request, other, 'دیگری');
-  const page = await signedIn(browser, request, owner, '/profile/tickets');
+  const page = await signedIn(browser, request, owner, '/profile/tickets', { how: 'password' });
   await page.getByTestId('new-ticket').click();
   const form = page.getByTestId('new-ticket-form');
   await form.getByLabel('موضوع').fill('خصوصی');
@@ -178,7 +156,7 @@ test('another customer cannot open the ticket, and a customer sees no staff inbo
   await expect(page).toHaveURL(/ticket-\d+$/);
   const path = new URL(page.url()).pathname;
   await expect(page.getByTestId('ticket-image')).toBeVisible();
-  const intruder = await signedIn(browser, request, other, path);
+  const intruder = await signedIn(browser, request, other, path, { how: 'password' });
   await expect(intruder.getByTestId('empty-state')).toContainText('تیکتی با این شماره در حساب کاربری شما پیدا نشد.');
   await expect(intruder.getByText('شماره کارت من')).toHaveCount(0);
   // The staff pages tell a customer plainly and call nothing.
@@ -186,9 +164,10 @@ test('another customer cannot open the ticket, and a customer sees no staff inbo
   intruder.on('request', (r) => {
     if (r.url().includes('/api/admin/')) adminCalls.push(r.url());
   });
-  await intruder.goto('/staff/tickets');
+  await intruder.goto('/admin/tickets');
   await expect(intruder.getByText('این بخش فقط برای کارکنان فروشگاه است.')).toBeVisible();
-  await expect(intruder.getByTestId('profile-menu').getByRole('link', { name: 'تیکت‌های مشتریان' })).toHaveCount(0);
+  await intruder.goto('/profile');
+  await expect(intruder.getByTestId('profile-menu').getByRole('link', { name: 'پیشخوان فروشگاه' })).toHaveCount(0);
   expect(adminCalls).toEqual([]);
   await page.context().close();
   await intruder.context().close();

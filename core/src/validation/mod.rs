@@ -426,17 +426,30 @@ pub fn validate_file(field: &str, size_bytes: u64, file_name: &str) -> Result<()
 /// assert_eq!(validate_upload("پیوست", "a.jpg", 2_000_000, b"").unwrap_err().message(), "پیوست باید حداکثر ۱ مگابایت باشد");
 /// ```
 pub fn validate_upload(field: &str, file_name: &str, size_bytes: u64, head: &[u8]) -> Result<(), RuleError> {
+    validate_upload_within(field, file_name, size_bytes, head, MAX_FILE_BYTES)
+}
+
+/// [`validate_upload`] with another size limit (product pictures: larger than a ticket's file).
+///
+/// ```
+/// use shop_core::validation::validate_upload_within;
+/// assert_eq!(validate_upload_within("تصویر", "a.png", 3_000_000, b"\x89PNG\r\n\x1a\n", 10_485_760), Ok(()));
+/// assert_eq!(validate_upload_within("تصویر", "a.png", 11_000_000, b"", 10_485_760).unwrap_err().message(), "تصویر باید حداکثر ۱۰ مگابایت باشد");
+/// ```
+pub fn validate_upload_within(field: &str, file_name: &str, size_bytes: u64, head: &[u8], max_bytes: u64) -> Result<(), RuleError> {
     let content_error = |template: &str| RuleError {
         rule: RuleKind::FileContent,
         message: template.replace("{field}", field),
     };
-    if size_bytes > MAX_FILE_BYTES {
-        return validate_file(field, size_bytes, file_name);
+    if size_bytes > max_bytes {
+        return Err(RuleError::new(&Rule::FileSize { max_bytes }, field));
     }
     if size_bytes == 0 || head.is_empty() {
         return Err(content_error(file_content::EMPTY_MESSAGE));
     }
-    validate_file(field, size_bytes, file_name)?;
+    if !file_extension::passes(trimmed(file_name)) {
+        return Err(RuleError::new(&Rule::FileExtension, field));
+    }
     let ext = trimmed(file_name).rsplit_once('.').map_or("", |(_, e)| e);
     if file_content::matches(ext, head) {
         Ok(())

@@ -257,7 +257,7 @@ pub async fn verify_mobile_code(
     }
     auth::end_sessions(&txn, me.id, now).await?;
     txn.commit().await?;
-    st.users.forget(me.id);
+    auth::announce_sessions_ended(st, me.id).await?;
     // The old number hears of it: a stolen session cannot move the account away silently.
     if let Err(e) = st.sms.send_notice(&me.mobile, text::MOBILE_CHANGED_SMS).await {
         tracing::error!(target: "shop::auth", user_id = me.id, error = %e, "telling the old number failed");

@@ -56,8 +56,10 @@ pub mod limits;
 pub mod password;
 pub mod routes;
 pub mod service;
+pub mod staff;
 pub mod token;
 pub mod user_cache;
 
 pub use bearer::BearerUser;
+pub use staff::{AdminStaff, AnyStaff, CatalogueStaff, OrdersStaff, StaffUser, SupportStaff};
 pub use service::seed_demo_user;

@@ -15,11 +15,11 @@ use crate::auth::dto::AuthStatus;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set,
+    QuerySelect, Set,
 };
 
 use super::dto::{AuthReply, UserDto};
-use super::entity::{otp_challenge, refresh_token, user};
+use super::entity::{otp_challenge, refresh_token, session_end, user};
 use super::limits;
 use super::password::{self, PasswordCost};
 use super::token::{ct_eq, random_code, random_token, AccessClaims};
@@ -225,7 +225,10 @@ pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: 
     .insert(&st.db)
     .await?;
 
-    if let Err(e) = st.sms.send_code(&mobile, &code).await {
+    let sent = st.sms.send_code(&mobile, &code).await;
+    let outcome = if sent.is_ok() { "sent" } else { "failed" };
+    metrics::counter!(crate::platform::metrics::OTP_SENDS, "outcome" => outcome).increment(1);
+    if let Err(e) = sent {
         // The code never reached the user: forget the challenge and let them retry at once.
         tracing::error!(target: "shop::auth", %mobile, error = %e, "sending the code failed");
         otp_challenge::Entity::delete_by_id(challenge.id).exec(&st.db).await?;
@@ -714,7 +717,7 @@ pub async fn replace_password(st: &AppState, u: user::Model, phc: String) -> Api
     am.updated_at = Set(now);
     let u = am.update(&st.db).await?;
     end_sessions(&st.db, user_id, now).await?;
-    st.users.forget(user_id);
+    announce_sessions_ended(st, user_id).await?;
     let u = user::Entity::find_by_id(u.id).one(&st.db).await?.unwrap_or(u);
     let mut reply = issue_session(st, &u, None).await?;
     reply.message = Some(text::PASSWORD_CHANGED.into());
@@ -722,8 +725,8 @@ pub async fn replace_password(st: &AppState, u: user::Model, phc: String) -> Api
 }
 
 /// Ends every session of `user_id` (refresh tokens revoked, access tokens past their epoch),
-/// in the caller's transaction if it has one; the caller then forgets the cached user row and
-/// signs its own client in afresh.
+/// in the caller's transaction if it has one; once that is committed the caller calls
+/// [`announce_sessions_ended`] and signs its own client in afresh.
 pub async fn end_sessions<C: sea_orm::ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Result<(), DbErr> {
     refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
@@ -746,7 +749,20 @@ async fn end_access_tokens(st: &AppState, user_id: i64) -> Result<(), DbErr> {
         .filter(user::Column::Id.eq(user_id))
         .exec(&st.db)
         .await?;
-    st.users.forget(user_id);
+    announce_sessions_ended(st, user_id).await
+}
+
+/// Tells every node that the sessions of `user_id` ended (committed already: signed out, a
+/// replayed refresh token, a new password or number, staff roles taken away): a
+/// `session_ends` row and the chat bus's note, as a block does. Each node then forgets its
+/// cached row of the user at once, so their old access tokens are refused everywhere now
+/// rather than within `SHOP_USER_CACHE_MS`, and drops their chat sockets (which reconnect
+/// with a fresh token). Should the note be lost, the cache's time to live still bounds it.
+pub async fn announce_sessions_ended(st: &AppState, user_id: i64) -> Result<(), DbErr> {
+    let row = session_end::ActiveModel { user_id: Set(user_id), created_at: Set(st.clock.unix()), ..Default::default() }
+        .insert(&st.db)
+        .await?;
+    st.chat.sessions_ended(&st.db, &row).await;
     Ok(())
 }
 
@@ -875,40 +891,39 @@ pub async fn seed_demo_user(
         city: Set(city.to_string()),
         password_hash: Set(Some(phc)),
         ..user::new_customer(&mobile, now)
-    })
+    }
+    .with_search_name()?)
     .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
     .exec_without_returning(db)
     .await?;
     Ok(inserted == 1)
 }
 
-/// Make the account of `mobile` a staff account, creating it when it does not exist yet.
-/// Returns the account and whether it was created. (`shop staff add`.)
-pub async fn make_staff(db: &DatabaseConnection, mobile: &Mobile, now: i64) -> Result<(user::Model, bool), DbErr> {
-    let created = user::Entity::insert(user::new_customer(mobile.as_str(), now))
-        .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
-        .exec_without_returning(db)
-        .await?
-        == 1;
-    user::Entity::update_many()
-        .col_expr(user::Column::UserType, Expr::value(user::UserType::Staff.code()))
-        .col_expr(user::Column::UpdatedAt, Expr::value(now))
-        .filter(user::Column::Mobile.eq(mobile.as_str()))
-        .exec(db)
-        .await?;
-    let row = find_user_by_mobile(db, mobile.as_str())
-        .await?
-        .ok_or_else(|| DbErr::RecordNotFound(mobile.as_str().to_string()))?;
-    Ok((row, created))
-}
-
-/// Delete old challenges, spent refresh tokens and finished counters (run periodically).
+/// Delete old challenges, spent refresh tokens, old session-end notes and finished counters
+/// (run periodically).
 pub async fn purge_expired(db: &DatabaseConnection, now: i64) -> Result<(), DbErr> {
     otp_challenge::Entity::delete_many()
         .filter(otp_challenge::Column::CreatedAt.lt(now - 2 * 86400))
         .exec(db)
         .await?;
     refresh_token::Entity::delete_many().filter(refresh_token::Column::ExpiresAt.lt(now - 86400)).exec(db).await?;
+    // A session-end note matters while a node may still hold the user's row (seconds). The
+    // newest row stays, so its id is never handed out again (nodes wait for ids above it).
+    let newest: Option<i64> = session_end::Entity::find()
+        .select_only()
+        .column(session_end::Column::Id)
+        .order_by_desc(session_end::Column::Id)
+        .limit(1)
+        .into_tuple()
+        .one(db)
+        .await?;
+    if let Some(newest) = newest {
+        session_end::Entity::delete_many()
+            .filter(session_end::Column::CreatedAt.lt(now - 86400))
+            .filter(session_end::Column::Id.lt(newest))
+            .exec(db)
+            .await?;
+    }
     limits::purge(db, now).await?;
     Ok(())
 }

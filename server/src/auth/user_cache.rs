@@ -10,7 +10,10 @@
 //!   Refresh-token rotation (`/user/token`) and every sign-in path read the database directly,
 //!   so blocking and refresh-token revocation are not delayed by this cache at all.
 //! - Writes to a user through this node's auth service drop the entry at once ([`UserCache::forget`]);
-//!   other nodes see them within the TTL (nodes share nothing but the database).
+//!   other nodes see them within the TTL (nodes share nothing but the database), except an end
+//!   of sessions (a block, a sign-out, a replayed refresh token, a new password or number,
+//!   staff roles taken away): that is a `session_ends` note every node hears through the chat
+//!   bus, which drops the entry there at once too (`auth::service::announce_sessions_ended`).
 //! - Time comes from the server's injectable clock, so tests move past the TTL without sleeping.
 //! - Bounded: at most [`MAX_ENTRIES`] users; when full, the cache is emptied.
 
@@ -94,6 +97,7 @@ mod tests {
             mobile: String::new(),
             name: String::new(),
             lastname: String::new(),
+            search_name: String::new(),
             email: String::new(),
             state: String::new(),
             city: String::new(),
@@ -106,6 +110,8 @@ mod tests {
             info: String::new(),
             user_type: crate::auth::entity::user::UserType::Customer,
             block,
+            block_reason: String::new(),
+            staff_roles: 0,
             password_hash: None,
             session_epoch: 0,
             created_at: 0,

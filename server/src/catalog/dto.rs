@@ -6,6 +6,10 @@ use poem_openapi::{ApiResponse, Object};
 
 use crate::platform::error::ErrorBody;
 use crate::platform::http::page::PageInfo;
+use shop_core::product_form::{offer_last_day, CategoryInput, ProductInput, VariantInput};
+
+use super::editor::{Editable, ListRow};
+use super::{category, variant};
 
 /// A picture in the sizes the page needs: `Src` for 1x and `Src2x` for 2x of a 320-px slot,
 /// and `SrcSet` with every breakpoint width.
@@ -209,6 +213,12 @@ pub struct Facets {
     pub lines: Vec<FacetValue>,
     pub rams: Vec<FacetValue>,
     pub cpu_families: Vec<FacetValue>,
+    /// Screen size bands (`13-14`, `15-16`, `17-plus`), smallest first.
+    pub screens: Vec<FacetValue>,
+    /// `integrated` and the discrete GPU families present (`nvidia-rtx`, `nvidia-gtx`, …).
+    pub graphics: Vec<FacetValue>,
+    /// Storage bands (`256`, `512`, `1024`, `2048-plus` GB), smallest first.
+    pub storages: Vec<FacetValue>,
     pub price_min: Option<i64>,
     pub price_max: Option<i64>,
 }
@@ -226,6 +236,10 @@ pub struct ProductListResponse {
     /// Search only: the folded query tokens (for highlighting).
     #[oai(rename = "Terms")]
     pub terms: Vec<String>,
+    /// Whether any product has been sold in the last 90 days: the `bestselling` sort is
+    /// offered only then (no ranking without sales behind it).
+    #[oai(rename = "HasBestsellers")]
+    pub has_bestsellers: bool,
 }
 
 /// `GET /catalog/products/{uid}`.
@@ -276,6 +290,15 @@ pub struct Suggestion {
     pub url: String,
 }
 
+/// `GET /catalog/bestsellers`.
+#[derive(Debug, Clone, Object)]
+pub struct BestsellersResponse {
+    /// `ok`.
+    pub status: ResponseStatus,
+    /// Most units sold first; empty while nothing has been sold.
+    pub data: Vec<ProductCard>,
+}
+
 /// `GET /catalog/suggest`.
 #[derive(Debug, Clone, Object)]
 pub struct SuggestResponse {
@@ -321,4 +344,484 @@ pub enum PictureResponse {
     /// Unknown picture name or width.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+}
+
+// ---- The catalogue editor (staff, `catalog::admin`). Form fields are the strings staff typed
+// (Persian digits and separators accepted), parsed by `shop_core::product_form`, the rule the
+// web form runs through WASM.
+
+/// The product form as typed.
+#[derive(Debug, Clone, Default, Object)]
+#[oai(rename = "AdminCatalogProductForm")]
+pub struct ProductFormDto {
+    #[oai(default)]
+    pub name: String,
+    #[oai(default)]
+    pub brand: String,
+    #[oai(default)]
+    pub model: String,
+    /// `laptop` or `tablet-laptop` (empty: laptop).
+    #[oai(default)]
+    pub line: String,
+    /// `new`, `used` or `open-box`.
+    #[oai(default)]
+    pub condition: String,
+    /// The category's id.
+    #[oai(default)]
+    pub category: String,
+    #[oai(default)]
+    pub description: String,
+    /// Used and open-box units: `A+`, `A`, `B` or `C`.
+    #[oai(default)]
+    pub grade: String,
+    /// Used and open-box units: percent, 0–100.
+    #[oai(default)]
+    pub battery_health: String,
+    /// Used and open-box units: days.
+    #[oai(default)]
+    pub test_days: String,
+    #[oai(default)]
+    pub cpu: String,
+    #[oai(default)]
+    pub ram_gb: String,
+    #[oai(default)]
+    pub storage_gb: String,
+    /// `SSD`, `HDD` or `eMMC`.
+    #[oai(default)]
+    pub storage_type: String,
+    #[oai(default)]
+    pub gpu: String,
+    #[oai(default)]
+    pub screen_inches: String,
+    #[oai(default)]
+    pub screen_resolution: String,
+    #[oai(default)]
+    pub weight_kg: String,
+    #[oai(default)]
+    pub battery_wh: String,
+    #[oai(default)]
+    pub ports: String,
+    #[oai(default)]
+    pub os: String,
+    /// The offer price of the cheapest variant (Toman); empty: no offer.
+    #[oai(default)]
+    pub special_price: String,
+    /// The offer's last day, Jalali (`1405/09/10`); it runs to the end of that day, Tehran time.
+    #[oai(default)]
+    pub special_ends: String,
+}
+
+impl ProductFormDto {
+    /// The core form's input (the server fills `cheapest_price` and `now`).
+    pub fn input(&self) -> ProductInput {
+        ProductInput {
+            name: self.name.clone(),
+            brand: self.brand.clone(),
+            model: self.model.clone(),
+            line: self.line.clone(),
+            condition: self.condition.clone(),
+            category: self.category.clone(),
+            description: self.description.clone(),
+            grade: self.grade.clone(),
+            battery_health: self.battery_health.clone(),
+            test_days: self.test_days.clone(),
+            cpu: self.cpu.clone(),
+            ram_gb: self.ram_gb.clone(),
+            storage_gb: self.storage_gb.clone(),
+            storage_type: self.storage_type.clone(),
+            gpu: self.gpu.clone(),
+            screen_inches: self.screen_inches.clone(),
+            screen_resolution: self.screen_resolution.clone(),
+            weight_kg: self.weight_kg.clone(),
+            battery_wh: self.battery_wh.clone(),
+            ports: self.ports.clone(),
+            os: self.os.clone(),
+            special_price: self.special_price.clone(),
+            special_ends: self.special_ends.clone(),
+            cheapest_price: None,
+            now: 0,
+        }
+    }
+
+    /// The stored product as the form shows it.
+    pub fn of(e: &Editable) -> Self {
+        let (p, i) = (&e.product, &e.info);
+        let num = |n: i32| if n == 0 { String::new() } else { n.to_string() };
+        let dec = |x: f64| if x == 0.0 { String::new() } else { x.to_string() };
+        ProductFormDto {
+            name: p.name.clone(),
+            brand: p.brand.clone(),
+            model: i.model.clone(),
+            line: p.line.clone(),
+            condition: p.condition.clone(),
+            category: i.category_id.map(|c| c.to_string()).unwrap_or_default(),
+            description: p.description.clone(),
+            grade: i.condition_grade.clone().unwrap_or_default(),
+            battery_health: i.battery_health.map(|b| b.to_string()).unwrap_or_default(),
+            test_days: i.test_days.map(|b| b.to_string()).unwrap_or_default(),
+            cpu: i.cpu.clone(),
+            ram_gb: num(i.ram_gb),
+            storage_gb: num(i.storage_gb),
+            storage_type: i.storage_type.clone(),
+            gpu: i.gpu.clone(),
+            screen_inches: dec(i.screen_inches),
+            screen_resolution: i.screen_resolution.clone(),
+            weight_kg: dec(i.weight_kg),
+            battery_wh: num(i.battery_wh),
+            ports: i.ports.clone(),
+            os: i.os.clone(),
+            special_price: i.special_price.map(|s| s.to_string()).unwrap_or_default(),
+            special_ends: i.special_ends_at.map(offer_last_day).unwrap_or_default(),
+        }
+    }
+}
+
+/// A variant row as typed.
+#[derive(Debug, Clone, Default, Object)]
+#[oai(rename = "AdminCatalogVariantForm")]
+pub struct VariantFormDto {
+    #[oai(default)]
+    pub color: String,
+    #[oai(default)]
+    pub warranty_name: String,
+    /// Toman, 0 or more (empty: 0).
+    #[oai(default)]
+    pub warranty_price: String,
+    #[oai(default)]
+    pub warranty_note: String,
+    /// Toman, above 0.
+    #[oai(default)]
+    pub price: String,
+    /// Units, 0 or more.
+    #[oai(default)]
+    pub stock: String,
+    /// Whether it may be bought in instalments.
+    #[oai(default)]
+    pub ins_payment: bool,
+    /// The configuration line, e.g. «16 گیگ رم / 512 گیگ SSD».
+    #[oai(default)]
+    pub property: String,
+    /// Short code (SKU); empty: made from the product's id.
+    #[oai(default)]
+    pub dg: String,
+}
+
+impl VariantFormDto {
+    /// The core form's input.
+    pub fn input(&self) -> VariantInput {
+        VariantInput {
+            color: self.color.clone(),
+            warranty_name: self.warranty_name.clone(),
+            warranty_price: self.warranty_price.clone(),
+            warranty_note: self.warranty_note.clone(),
+            price: self.price.clone(),
+            stock: self.stock.clone(),
+            ins_payment: self.ins_payment,
+            property: self.property.clone(),
+            dg: self.dg.clone(),
+        }
+    }
+}
+
+/// The category form as typed.
+#[derive(Debug, Clone, Default, Object)]
+#[oai(rename = "AdminCatalogCategoryForm")]
+pub struct CategoryFormDto {
+    #[oai(default)]
+    pub name: String,
+    /// ASCII: `a-z`, `0-9`, `-`.
+    #[oai(default)]
+    pub slug: String,
+    /// The parent's id; empty: top level.
+    #[oai(default)]
+    pub parent: String,
+    #[oai(default)]
+    pub position: String,
+    #[oai(default)]
+    pub description: String,
+}
+
+impl CategoryFormDto {
+    /// The core form's input.
+    pub fn input(&self) -> CategoryInput {
+        CategoryInput {
+            name: self.name.clone(),
+            slug: self.slug.clone(),
+            parent: self.parent.clone(),
+            position: self.position.clone(),
+            description: self.description.clone(),
+        }
+    }
+}
+
+/// `catalog/product/list`: filters and page.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProductListRequest")]
+pub struct ProductListReq {
+    /// Part of the name, model or uid.
+    #[oai(default)]
+    pub q: String,
+    /// A category id (with the categories below it); 0: any.
+    #[oai(default)]
+    pub category: i64,
+    /// `new`, `used`, `open-box`; empty: any.
+    #[oai(default)]
+    pub condition: String,
+    /// `yes`, `no`; empty: any.
+    #[oai(default)]
+    pub published: String,
+    /// 1-based page (a page past the end is empty).
+    #[oai(default = "first_page")]
+    pub page: u64,
+}
+
+fn first_page() -> u64 {
+    1
+}
+
+/// A product in the staff list.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProductRow")]
+pub struct ProductRowDto {
+    pub id: i64,
+    pub uid: String,
+    pub name: String,
+    pub brand: String,
+    pub model: String,
+    pub condition: String,
+    pub category_id: Option<i64>,
+    pub category_name: String,
+    pub published: bool,
+    pub variants: u64,
+    pub stock: i64,
+    /// The cheapest variant's price; null without variants.
+    pub min_price: Option<i64>,
+    pub version: i64,
+}
+
+impl ProductRowDto {
+    /// A list row.
+    pub fn of(r: &ListRow, names: &std::collections::HashMap<i64, String>) -> Self {
+        let cat = r.info.as_ref().and_then(|i| i.category_id);
+        ProductRowDto {
+            id: r.product.id,
+            uid: r.product.uid.clone(),
+            name: r.product.name.clone(),
+            brand: r.product.brand.clone(),
+            model: r.info.as_ref().map(|i| i.model.clone()).unwrap_or_default(),
+            condition: r.product.condition.clone(),
+            category_id: cat,
+            category_name: cat.and_then(|c| names.get(&c).cloned()).unwrap_or_default(),
+            published: r.product.active,
+            variants: r.variants as u64,
+            stock: r.stock,
+            min_price: r.min_price,
+            version: r.product.version,
+        }
+    }
+}
+
+/// One page of the staff product list.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProductListResponse")]
+pub struct ProductListResp {
+    pub status: ResponseStatus,
+    pub data: Vec<ProductRowDto>,
+    pub total: u64,
+    pub per_page: u64,
+    pub page: u64,
+}
+
+/// A variant as the editor shows it.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogVariant")]
+pub struct AdminVariantDto {
+    pub id: i64,
+    pub version: i64,
+    pub form: VariantFormDto,
+}
+
+impl AdminVariantDto {
+    /// The stored variant as its row shows it.
+    pub fn of(v: &variant::Model) -> Self {
+        AdminVariantDto {
+            id: v.id,
+            version: v.version,
+            form: VariantFormDto {
+                color: v.color.clone(),
+                warranty_name: v.warranty_name.clone(),
+                warranty_price: v.warranty_price.to_string(),
+                warranty_note: v.warranty_note.clone(),
+                price: v.price.to_string(),
+                stock: v.stock.to_string(),
+                ins_payment: v.ins_payment,
+                property: v.property.clone(),
+                dg: v.dg.clone(),
+            },
+        }
+    }
+}
+
+/// A product as the editor shows it.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProduct")]
+pub struct ProductDto {
+    pub id: i64,
+    /// The public id (`/product/{uid}`), made at creation and never changed.
+    pub uid: String,
+    /// The version a save must name.
+    pub version: i64,
+    pub published: bool,
+    /// The storefront page.
+    pub url: String,
+    pub form: ProductFormDto,
+    pub variants: Vec<AdminVariantDto>,
+}
+
+impl ProductDto {
+    /// The editor's view of `e`.
+    pub fn of(e: &Editable) -> Self {
+        ProductDto {
+            id: e.product.id,
+            uid: e.product.uid.clone(),
+            version: e.product.version,
+            published: e.product.active,
+            url: format!("/product/{}", e.product.uid),
+            form: ProductFormDto::of(e),
+            variants: e.variants.iter().map(AdminVariantDto::of).collect(),
+        }
+    }
+}
+
+/// One product.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProductResponse")]
+pub struct ProductResp {
+    pub status: ResponseStatus,
+    pub data: ProductDto,
+}
+
+/// `catalog/product/get`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogUidRequest")]
+pub struct UidReq {
+    pub uid: String,
+}
+
+/// `catalog/product/create`: the product, its first variants, and whether to publish it now.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProductCreateRequest")]
+pub struct ProductCreateReq {
+    pub product: ProductFormDto,
+    #[oai(default)]
+    pub variants: Vec<VariantFormDto>,
+    #[oai(default)]
+    pub publish: bool,
+}
+
+/// `catalog/product/update`: the product's fields, made from `version`. There is no uid to change.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogProductUpdateRequest")]
+pub struct ProductUpdateReq {
+    pub uid: String,
+    pub version: i64,
+    pub product: ProductFormDto,
+}
+
+/// `catalog/product/publish`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogPublishRequest")]
+pub struct PublishReq {
+    pub uid: String,
+    pub version: i64,
+    pub published: bool,
+}
+
+/// `catalog/variant/add`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogVariantAddRequest")]
+pub struct VariantAddReq {
+    /// The product's uid.
+    pub uid: String,
+    pub variant: VariantFormDto,
+}
+
+/// `catalog/variant/update`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogVariantUpdateRequest")]
+pub struct VariantUpdateReq {
+    pub id: i64,
+    pub version: i64,
+    pub variant: VariantFormDto,
+}
+
+/// `catalog/variant/remove`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogVariantRemoveRequest")]
+pub struct VariantRemoveReq {
+    pub id: i64,
+    pub version: i64,
+}
+
+/// A category as the editor shows it.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogCategory")]
+pub struct AdminCategoryDto {
+    pub id: i64,
+    pub version: i64,
+    pub parent_id: Option<i64>,
+    /// Products directly in it.
+    pub products: u64,
+    pub form: CategoryFormDto,
+}
+
+impl AdminCategoryDto {
+    /// The editor's view of `c`.
+    pub fn of(c: &category::Model, products: u64) -> Self {
+        AdminCategoryDto {
+            id: c.id,
+            version: c.version,
+            parent_id: c.parent_id,
+            products,
+            form: CategoryFormDto {
+                name: c.name.clone(),
+                slug: c.slug.clone(),
+                parent: c.parent_id.map(|p| p.to_string()).unwrap_or_default(),
+                position: c.position.to_string(),
+                description: c.description.clone(),
+            },
+        }
+    }
+}
+
+/// Every category.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogCategoryListResponse")]
+pub struct CategoryListResp {
+    pub status: ResponseStatus,
+    pub data: Vec<AdminCategoryDto>,
+}
+
+/// One category.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogCategoryResponse")]
+pub struct CategoryResp {
+    pub status: ResponseStatus,
+    pub data: AdminCategoryDto,
+}
+
+/// `catalog/category/create`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogCategoryCreateRequest")]
+pub struct CategoryCreateReq {
+    pub category: CategoryFormDto,
+}
+
+/// `catalog/category/update`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminCatalogCategoryUpdateRequest")]
+pub struct CategoryUpdateReq {
+    pub id: i64,
+    pub version: i64,
+    pub category: CategoryFormDto,
 }

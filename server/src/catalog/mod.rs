@@ -1,13 +1,21 @@
 //! The catalogue: products and their variants (colour × warranty), details, categories,
 //! special offers and pictures; the public read API (`routes`), served from an in-memory
-//! snapshot (`cache`, `snapshot`, `search`). Money is an integer number of Toman.
+//! snapshot (`cache`, `snapshot`, `search`; searched through `engine`'s boundary). Money is an integer number of Toman.
 
+pub mod admin;
+pub mod admin_bulk;
+pub mod admin_pictures;
+pub mod bulk;
 pub mod cache;
 pub mod dto;
+pub mod editor;
+pub mod engine;
 pub mod entity;
 pub mod fmt;
 pub mod images;
 pub mod offer;
+pub mod pictures;
+pub mod rank;
 pub mod routes;
 pub mod search;
 pub mod service;

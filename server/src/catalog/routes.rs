@@ -21,9 +21,10 @@ use poem_openapi::OpenApi;
 use super::cache::CatalogCache;
 use super::dto::*;
 use super::images::{self, PictureCache};
-use super::service::{build_filter, check_query, page_of, parse_sort, CatalogError, FilterParams, MAX_COMPARE, msg};
+use super::engine::{engine, SearchRequest};
+use super::service::{build_filter, check_query, list_response, page_of, parse_sort, CatalogError, FilterParams, MAX_COMPARE, msg};
 use super::snapshot::{Snapshot, Sort};
-use super::view::{category_ref, category_url, compare_rows, default_spec, detail, image, picture_spec, product_response};
+use super::view::{card, category_ref, category_url, compare_rows, default_spec, detail, image, picture_spec, product_response};
 use super::fmt;
 use crate::platform::error::{ApiResult, ErrorBody};
 use crate::platform::http::cache::{prepare, respond, respond_prepared, Cached, Prepared};
@@ -117,8 +118,12 @@ impl CatalogApi {
     /// Product list. Filters: `category` (id, `slug-id` or slug; includes sub-categories),
     /// `brand` (comma list of slugs or names), `condition` (`new`, `used`, `open-box`),
     /// `line` (`laptop`, `tablet-laptop`), `min_price`/`max_price` (Toman, after offers),
-    /// `ram` (GB, comma list), `cpu_family` (e.g. `intel-core-i7`), `in_stock=1`, `special=1`.
-    /// Sorts: `newest` (default), `cheapest`, `expensive`, `bestselling`. Out-of-stock
+    /// `ram` (GB, comma list), `cpu_family` (e.g. `intel-core-i7`), `screen` (`under-13`,
+    /// `13-14`, `15-16`, `17-plus`), `graphics` (`integrated`, `nvidia-rtx`, `nvidia-gtx`,
+    /// `nvidia-mx`, `nvidia-pro`, `amd-radeon-rx`, `intel-arc-a`), `storage` (`256`, `512`,
+    /// `1024`, `2048-plus` GB), `in_stock=1`, `special=1` (comma lists; unknown band: 400).
+    /// Sorts: `newest` (default), `cheapest`, `expensive`, `bestselling` (units of paid orders
+    /// of the last 90 days; `HasBestsellers` says whether there are any). Out-of-stock
     /// products come last. `page` from 1 (below 1: 400); `size` default 24, capped at 60.
     #[allow(clippy::too_many_arguments)]
     #[oai(path = "/products", method = "get", operation_id = "catalog_products")]
@@ -135,6 +140,9 @@ impl CatalogApi {
         max_price: Query<Option<i64>>,
         ram: Query<Option<String>>,
         cpu_family: Query<Option<String>>,
+        screen: Query<Option<String>>,
+        graphics: Query<Option<String>>,
+        storage: Query<Option<String>>,
         in_stock: Query<Option<String>>,
         special: Query<Option<String>>,
         sort: Query<Option<String>>,
@@ -153,6 +161,9 @@ impl CatalogApi {
             max_price: max_price.0,
             ram: ram.0,
             cpu_family: cpu_family.0,
+            screen: screen.0,
+            graphics: graphics.0,
+            storage: storage.0,
             in_stock: in_stock.0,
             special: special.0,
         };
@@ -287,6 +298,9 @@ impl CatalogApi {
         max_price: Query<Option<i64>>,
         ram: Query<Option<String>>,
         cpu_family: Query<Option<String>>,
+        screen: Query<Option<String>>,
+        graphics: Query<Option<String>>,
+        storage: Query<Option<String>>,
         in_stock: Query<Option<String>>,
         special: Query<Option<String>>,
         sort: Query<Option<String>>,
@@ -307,6 +321,9 @@ impl CatalogApi {
             max_price: max_price.0,
             ram: ram.0,
             cpu_family: cpu_family.0,
+            screen: screen.0,
+            graphics: graphics.0,
+            storage: storage.0,
             in_stock: in_stock.0,
             special: special.0,
         };
@@ -316,17 +333,42 @@ impl CatalogApi {
             .memo
             .get_or(key, snap.version, now, move || {
                 let filter = build_filter(&snap, &params)?;
-                let hits: Vec<usize> = snap.index.search(&q).into_iter().map(|h| h.doc as usize).collect();
+                let page = engine().search(&snap, &SearchRequest { query: &q, filter: &filter, sort, paging, now });
                 let mut terms = shop_core::search::tokenize(&q);
                 terms.truncate(super::search::MAX_QUERY_TOKENS);
-                Ok(page_of(&snap, hits, &filter, sort, paging, now, terms))
+                Ok(list_response(&snap, page, paging, now, terms))
             })
             .await?;
         Ok(respond_prepared(req, body))
     }
 
-    /// Live suggestions for the mobile search: up to 8 products, brand/model names and
-    /// categories matching `q` (empty `q`: best sellers).
+    /// The best sellers: up to `size` (default 8, at most 24) in-stock products with units in
+    /// paid (or later) orders of the last 90 days, most units first. Empty while the shop has
+    /// sold nothing (the home page then shows no best-sellers section).
+    #[oai(path = "/bestsellers", method = "get", operation_id = "catalog_bestsellers")]
+    async fn bestsellers(
+        &self,
+        state: Data<&AppState>,
+        cache: Data<&CatalogCache>,
+        req: &Request,
+        size: Query<Option<i64>>,
+    ) -> ApiResult<Cached<BestsellersResponse>> {
+        let size = size.0.unwrap_or(8).clamp(1, 24) as usize;
+        let snap = snap(&cache, &state).await?;
+        let now = state.clock.unix();
+        let body = self
+            .memo
+            .get_or(memo_key("bestsellers", &size), snap.version, now, move || {
+                let data = snap.best_sellers(now).into_iter().take(size).map(|i| card(&snap, &snap.items[i], now)).collect();
+                Ok(BestsellersResponse { status: ResponseStatus::Ok, data })
+            })
+            .await?;
+        Ok(respond_prepared(req, body))
+    }
+
+    /// Live suggestions for the header's search box and the mobile search: up to 8 products,
+    /// brand/model names and categories matching `q` (empty `q`: the best sellers, none while
+    /// nothing has been sold).
     #[oai(path = "/suggest", method = "get", operation_id = "catalog_suggest")]
     async fn suggest(
         &self,
@@ -411,19 +453,20 @@ impl CatalogApi {
     }
 }
 
+/// How many of the best matches the suggestions read (their names give the completions).
+const SUGGEST_RANKED: usize = 50;
+
 /// Up to 8 products, brand/model names and categories matching `q` (empty `q`: best sellers).
 fn suggestions(snap: &Snapshot, q: &str, now: i64) -> SuggestResponse {
     let ids: Vec<usize> = if shop_core::search::tokenize(q).is_empty() {
-        let mut all: Vec<usize> = (0..snap.items.len()).filter(|&i| snap.items[i].in_stock()).collect();
-        all.sort_by_key(|&i| std::cmp::Reverse(snap.items[i].info.sold_count));
-        all
+        snap.best_sellers(now)
     } else {
-        snap.index.search(q).into_iter().map(|h| h.doc as usize).collect()
+        engine().top(snap, q, SUGGEST_RANKED)
     };
     let qc = super::search::compact(q);
     let mut terms: Vec<String> = Vec::new();
     if !qc.is_empty() {
-        for &i in ids.iter().take(50) {
+        for &i in ids.iter().take(SUGGEST_RANKED) {
             let it = &snap.items[i];
             for cand in [it.product.brand.clone(), format!("{} {}", it.product.brand, it.info.model)] {
                 let cc = super::search::compact(&cand);

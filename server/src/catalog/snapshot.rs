@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryOrder};
 
+use super::rank::RankKey;
 use super::search::{self, DocText, SearchIndex};
 use super::{category, info, product, variant};
 
@@ -103,6 +104,90 @@ pub fn cpu_family(cpu: &str) -> String {
     "other".into()
 }
 
+/// Screen size bands of the filter: slug and Persian label, smallest first. A size belongs to
+/// the band of its whole inches: 13.3 and 14.5 are `13-14`, 15.6 and 16.1 are `15-16`.
+pub const SCREEN_BANDS: &[(&str, &str)] = &[
+    ("under-13", "کمتر از ۱۳ اینچ"),
+    ("13-14", "۱۳ تا ۱۴ اینچ"),
+    ("15-16", "۱۵ تا ۱۶ اینچ"),
+    ("17-plus", "۱۷ اینچ و بیشتر"),
+];
+
+/// The screen band slug of a size in inches; `None` when the size is not known (0).
+pub fn screen_band(inches: f64) -> Option<&'static str> {
+    if !(inches > 0.0) {
+        return None;
+    }
+    Some(match inches {
+        x if x < 13.0 => "under-13",
+        x if x < 15.0 => "13-14",
+        x if x < 17.0 => "15-16",
+        _ => "17-plus",
+    })
+}
+
+/// Graphics families of the filter: slug and Persian label. `integrated` is every GPU built
+/// into the processor (Intel UHD/Iris/Arc Graphics, AMD Radeon Graphics and 600M/700M/800M,
+/// Apple M, Qualcomm Adreno); the others are discrete GPU families.
+pub const GRAPHICS_FAMILIES: &[(&str, &str)] = &[
+    ("integrated", "گرافیک مجتمع (آنبورد)"),
+    ("nvidia-rtx", "انویدیا GeForce RTX"),
+    ("nvidia-gtx", "انویدیا GeForce GTX"),
+    ("nvidia-mx", "انویدیا GeForce MX"),
+    ("nvidia-pro", "انویدیا حرفه‌ای (RTX A و T)"),
+    ("amd-radeon-rx", "ای‌ام‌دی Radeon RX"),
+    ("intel-arc-a", "اینتل Arc سری A"),
+];
+
+/// The graphics family slug of a GPU name (`NVIDIA GeForce RTX 4060 8GB` → `nvidia-rtx`,
+/// `Intel Iris Xe Graphics` → `integrated`, `NVIDIA RTX A2000` → `nvidia-pro`); `None` when
+/// the GPU is not given.
+pub fn graphics_family(gpu: &str) -> Option<&'static str> {
+    let t = shop_core::search::tokenize(gpu);
+    if t.is_empty() {
+        return None;
+    }
+    let has = |w: &str| t.iter().any(|x| x == w);
+    let starts = |p: &str| t.iter().any(|x| x.starts_with(p) && x.len() > p.len());
+    if has("nvidia") || has("geforce") || has("rtx") || has("gtx") || starts("mx") {
+        return Some(if has("gtx") {
+            "nvidia-gtx"
+        } else if has("rtx") && (has("geforce") || t.iter().any(|x| x.len() == 4 && x.bytes().all(|b| b.is_ascii_digit()))) {
+            "nvidia-rtx"
+        } else if starts("mx") && !has("rtx") {
+            "nvidia-mx"
+        } else {
+            "nvidia-pro"
+        });
+    }
+    if has("rx") || starts("rx") {
+        return Some("amd-radeon-rx");
+    }
+    if has("arc") && t.iter().any(|x| x.starts_with('a') && x.len() > 1 && x[1..].bytes().next().is_some_and(|b| b.is_ascii_digit())) {
+        return Some("intel-arc-a");
+    }
+    Some("integrated")
+}
+
+/// Storage bands of the filter: slug and Persian label, smallest first.
+pub const STORAGE_BANDS: &[(&str, &str)] = &[
+    ("256", "۲۵۶ گیگابایت و کمتر"),
+    ("512", "۵۱۲ گیگابایت"),
+    ("1024", "۱ ترابایت"),
+    ("2048-plus", "۲ ترابایت و بیشتر"),
+];
+
+/// The storage band slug of a capacity in GB; `None` when unknown (0).
+pub fn storage_band(gb: i32) -> Option<&'static str> {
+    Some(match gb {
+        x if x <= 0 => return None,
+        x if x <= 256 => "256",
+        x if x <= 512 => "512",
+        x if x <= 1024 => "1024",
+        _ => "2048-plus",
+    })
+}
+
 /// Persian labels of conditions and lines.
 pub fn condition_label(c: &str) -> &'static str {
     match c {
@@ -134,12 +219,53 @@ pub struct Item {
     pub base_price: i64,
     pub stock: i64,
     pub ins_payment: bool,
-    /// Indexes into [`Snapshot::facet_values`] (brand slug, condition, line, CPU family),
-    /// filled by [`Snapshot::from_parts`].
-    pub facet_keys: [u16; 4],
+    /// Indexes into [`Snapshot::facet_values`] (brand slug, condition, line, CPU family,
+    /// screen band, graphics family, storage band), filled by [`Snapshot::from_parts`].
+    pub facet_keys: [u16; FACETS],
+    /// Uploaded pictures, the main one first, then in their order (`catalog::pictures`);
+    /// empty: the drawn ones are shown.
+    pub pictures: Vec<super::entity::picture::Model>,
+}
+
+/// How many facets are counted by key ([`Item::facet_keys`]).
+pub const FACETS: usize = 7;
+
+/// What a list page reads of every item it counts and orders, packed in one cache line (the
+/// item's fields are spread over four): a search for «لپ تاپ» counts and ranks the whole
+/// catalogue (bench/README.md, search at 100,000 products). Made by [`Snapshot::from_parts`].
+#[derive(Debug, Clone, Copy)]
+pub struct ItemKeys {
+    /// The offer terms: the price at any time ([`Item::price`]).
+    pub offer: super::offer::OfferTerms,
+    pub product_id: i64,
+    /// `product_info.created_at` (the newest sort).
+    pub created_at: i64,
+    /// The item's facet values and RAM size: an index into [`Snapshot::facet_sets`].
+    pub facet_set: u32,
+    pub in_stock: bool,
+}
+
+impl ItemKeys {
+    /// [`Item::price`].
+    pub fn price(&self, now: i64) -> i64 {
+        self.offer.offer(now).map(|o| o.0).unwrap_or(self.offer.base_price)
+    }
 }
 
 impl Item {
+    /// The item's value of each facet, in [`Item::facet_keys`]' order (empty: unknown).
+    pub fn facet_strings(&self) -> [String; FACETS] {
+        [
+            self.brand_slug.clone(),
+            self.product.condition.clone(),
+            self.product.line.clone(),
+            self.info.cpu_family.clone(),
+            screen_band(self.info.screen_inches).unwrap_or("").to_string(),
+            graphics_family(&self.info.gpu).unwrap_or("").to_string(),
+            storage_band(self.info.storage_gb).unwrap_or("").to_string(),
+        ]
+    }
+
     /// The offer terms (fields and cheapest price) the shared rule of [`super::offer`] reads.
     pub fn offer_terms(&self) -> super::offer::OfferTerms {
         super::offer::OfferTerms {
@@ -178,6 +304,13 @@ pub struct Snapshot {
     pub version: i64,
     pub items: Vec<Item>,
     pub by_uid: HashMap<String, usize>,
+    /// Product id → item.
+    pub by_id: HashMap<i64, usize>,
+    /// Per item, what list pages count and sort by ([`ItemKeys`]).
+    pub keys: Vec<ItemKeys>,
+    /// The distinct (facet keys, RAM in GB) of the items: a page counts items per set, then
+    /// adds each set's count to its facet values (many items share one set).
+    pub facet_sets: Vec<([u16; FACETS], i32)>,
     /// Sorted by (parent, position, id).
     pub categories: Vec<category::Model>,
     pub category_by_id: HashMap<i64, usize>,
@@ -187,8 +320,81 @@ pub struct Snapshot {
     pub index: std::sync::Arc<SearchIndex>,
     /// Hash of every (product id, search text, model), to tell when the index can be reused.
     pub text_fingerprint: u64,
-    /// Distinct brand slugs, conditions, lines and CPU families (for facet counting).
-    pub facet_values: [Vec<String>; 4],
+    /// Distinct values of each facet (brand slugs, conditions, lines, CPU families, screen
+    /// bands, graphics families, storage bands), for facet counting.
+    pub facet_values: [Vec<String>; FACETS],
+    /// Units sold per product (the best sellers), from the orders.
+    pub sales: Sales,
+}
+
+/// Units sold: per product, (order time, units) of every line of a paid order (paid,
+/// preparing, shipped or delivered) placed in the last [`Sales::WINDOW_SECS`]. The best
+/// sellers rank by it; a shop without such an order has no best sellers (no fake counts).
+/// An order's status change bumps `catalog_meta.version` (a trigger), so the snapshot, and
+/// these numbers, are rebuilt when an order is paid; the window itself is applied at query
+/// time, so a sale leaves the count after 90 days even without a rebuild.
+#[derive(Debug, Default, Clone)]
+pub struct Sales {
+    by_product: HashMap<i64, Vec<(i64, i64)>>,
+}
+
+impl Sales {
+    /// The window the best sellers are counted over: 90 days.
+    pub const WINDOW_SECS: i64 = 90 * 86_400;
+
+    /// The order statuses whose lines count as sold.
+    pub const SOLD_STATUSES: [shop_core::order_state::OrderStatus; 4] = [
+        shop_core::order_state::OrderStatus::Paid,
+        shop_core::order_state::OrderStatus::Preparing,
+        shop_core::order_state::OrderStatus::Shipped,
+        shop_core::order_state::OrderStatus::Delivered,
+    ];
+
+    /// Sales from (product id, order time, units) rows.
+    pub fn from_rows(rows: impl IntoIterator<Item = (i64, i64, i64)>) -> Self {
+        let mut by_product: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+        for (product, at, units) in rows {
+            if units > 0 {
+                by_product.entry(product).or_default().push((at, units));
+            }
+        }
+        Self { by_product }
+    }
+
+    /// The products with a sold line (in or out of the window).
+    pub fn products(&self) -> impl Iterator<Item = i64> + '_ {
+        self.by_product.keys().copied()
+    }
+
+    /// Units of `product_id` sold in the window ending at `now`.
+    pub fn units(&self, product_id: i64, now: i64) -> i64 {
+        let since = now - Self::WINDOW_SECS;
+        self.by_product
+            .get(&product_id)
+            .map_or(0, |v| v.iter().filter(|(at, _)| *at >= since && *at <= now).map(|(_, n)| *n).sum())
+    }
+
+    /// Loads the sold lines of orders placed since `since` (unix seconds).
+    pub async fn load<C: ConnectionTrait>(db: &C, since: i64) -> Result<Self, DbErr> {
+        use crate::order::entity::{customer_order as o, customer_order_line as l};
+        use sea_orm::sea_query::{Expr, ExprTrait, Query};
+        let statuses: Vec<&str> = Self::SOLD_STATUSES.iter().map(|s| s.as_str()).collect();
+        let q = Query::select()
+            .column((l::Entity, l::Column::ProductId))
+            .column((o::Entity, o::Column::CreatedAt))
+            .column((l::Entity, l::Column::Num))
+            .from(l::Entity)
+            .inner_join(o::Entity, Expr::col((o::Entity, o::Column::Id)).equals((l::Entity, l::Column::OrderId)))
+            .and_where(Expr::col((o::Entity, o::Column::Status)).is_in(statuses))
+            .and_where(Expr::col((o::Entity, o::Column::CreatedAt)).gte(since))
+            .to_owned();
+        let rows = db.query_all_raw(db.get_database_backend().build(&q)).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            out.push((r.try_get_by_index::<i64>(0)?, r.try_get_by_index::<i64>(1)?, r.try_get_by_index::<i64>(2)?));
+        }
+        Ok(Self::from_rows(out))
+    }
 }
 
 /// A product's details when it has no `product_info` row yet (e.g. added by another module):
@@ -235,7 +441,6 @@ pub fn derived_info(p: &product::Model, variants: &[variant::Model]) -> info::Mo
         special_price: None,
         special_ends_at: None,
         images: 1,
-        sold_count: 0,
         created_at: 0,
         search_text: String::new(),
     };
@@ -282,9 +487,10 @@ pub fn item_search_text(p: &product::Model, i: &info::Model, category_name: Opti
 }
 
 impl Snapshot {
-    /// Load everything from the database.
+    /// Load everything from the database (the sales of the window ending at `now`).
     /// The search index of `previous` is reused when no product's search text changed.
-    pub async fn load<C: ConnectionTrait>(db: &C, version: i64, previous: Option<&Snapshot>) -> Result<Self, DbErr> {
+    pub async fn load<C: ConnectionTrait>(db: &C, version: i64, previous: Option<&Snapshot>, now: i64) -> Result<Self, DbErr> {
+        let sales = Sales::load(db, now - Sales::WINDOW_SECS).await?;
         let products = product::Entity::find().order_by_asc(product::Column::Id).all(db).await?;
         let mut variants: HashMap<i64, Vec<variant::Model>> = HashMap::new();
         for v in variant::Entity::find().order_by_asc(variant::Column::Id).all(db).await? {
@@ -299,6 +505,13 @@ impl Snapshot {
             .await?;
         categories.sort_by_key(|c| (c.parent_id.unwrap_or(0), c.position, c.id));
         let category_by_id: HashMap<i64, usize> = categories.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+        let mut pictures: HashMap<i64, Vec<super::entity::picture::Model>> = HashMap::new();
+        for pic in super::entity::picture::Entity::find().all(db).await? {
+            pictures.entry(pic.product_id).or_default().push(pic);
+        }
+        for list in pictures.values_mut() {
+            list.sort_by_key(|p| (!p.is_main, p.position, p.id));
+        }
         let mut items = Vec::with_capacity(products.len());
         for p in products {
             if !p.active {
@@ -316,14 +529,17 @@ impl Snapshot {
                 base_price: vs[0].price,
                 stock: vs.iter().map(|v| v.stock.max(0)).sum(),
                 ins_payment: vs.iter().any(|v| v.ins_payment),
-                facet_keys: [0; 4],
+                facet_keys: [0; FACETS],
+                pictures: pictures.remove(&p.id).unwrap_or_default(),
                 category,
                 variants: vs,
                 info,
                 product: p,
             });
         }
-        Ok(Self::from_parts_reusing(version, items, categories, previous))
+        let mut snap = Self::from_parts_reusing(version, items, categories, previous);
+        snap.sales = sales;
+        Ok(snap)
     }
 
     /// Assemble a snapshot (also used by the search bench with generated items).
@@ -338,14 +554,14 @@ impl Snapshot {
         categories: Vec<category::Model>,
         previous: Option<&Snapshot>,
     ) -> Self {
-        let mut facet_values: [Vec<String>; 4] = Default::default();
+        let mut facet_values: [Vec<String>; FACETS] = Default::default();
         for it in &mut items {
-            let vals = [&it.brand_slug, &it.product.condition, &it.product.line, &it.info.cpu_family];
+            let vals = it.facet_strings();
             for (k, v) in vals.into_iter().enumerate() {
-                let pos = match facet_values[k].iter().position(|x| x == v) {
+                let pos = match facet_values[k].iter().position(|x| *x == v) {
                     Some(p) => p,
                     None => {
-                        facet_values[k].push(v.clone());
+                        facet_values[k].push(v);
                         facet_values[k].len() - 1
                     }
                 };
@@ -354,6 +570,26 @@ impl Snapshot {
         }
         let category_by_id: HashMap<i64, usize> = categories.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
         let by_uid = items.iter().enumerate().map(|(i, it)| (it.product.uid.clone(), i)).collect();
+        let by_id = items.iter().enumerate().map(|(i, it)| (it.product.id, i)).collect();
+        let mut set_of: HashMap<([u16; FACETS], i32), u32> = HashMap::new();
+        let mut facet_sets = Vec::new();
+        let keys = items
+            .iter()
+            .map(|it| {
+                let set = (it.facet_keys, it.info.ram_gb);
+                let facet_set = *set_of.entry(set).or_insert_with(|| {
+                    facet_sets.push(set);
+                    facet_sets.len() as u32 - 1
+                });
+                ItemKeys {
+                    offer: it.offer_terms(),
+                    product_id: it.product.id,
+                    created_at: it.info.created_at,
+                    facet_set,
+                    in_stock: it.in_stock(),
+                }
+            })
+            .collect();
         let text_fingerprint = {
             use std::hash::{Hash, Hasher};
             let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -385,7 +621,21 @@ impl Snapshot {
                 }
             }
         }
-        Self { version, items, by_uid, categories, category_by_id, category_counts, index, text_fingerprint, facet_values }
+        Self {
+            version,
+            items,
+            by_uid,
+            by_id,
+            keys,
+            facet_sets,
+            categories,
+            category_by_id,
+            category_counts,
+            index,
+            text_fingerprint,
+            facet_values,
+            sales: Sales::default(),
+        }
     }
 
     /// The category with this id.
@@ -409,6 +659,30 @@ impl Snapshot {
                 return out;
             }
         }
+    }
+
+    /// Units of the item sold in the 90 days before `now` ([`Sales`]).
+    pub fn sold(&self, i: usize, now: i64) -> i64 {
+        self.sales.units(self.items[i].product.id, now)
+    }
+
+    /// The best sellers at `now`: items with a sale in the window, in stock, most units first
+    /// (ties: newest product first). Empty while nothing has been sold.
+    pub fn best_sellers(&self, now: i64) -> Vec<usize> {
+        let mut ids: Vec<(i64, usize)> = (0..self.items.len())
+            .filter(|&i| self.items[i].in_stock())
+            .map(|i| (self.sold(i, now), i))
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        ids.sort_by_key(|&(n, i)| (std::cmp::Reverse(n), std::cmp::Reverse(self.items[i].product.id)));
+        ids.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// Whether any product has been sold in the window ending at `now` (the best-selling sort
+    /// and the best sellers are offered only then).
+    pub fn has_sales(&self, now: i64) -> bool {
+        // By the products sold, not by every item: every list page asks.
+        self.sales.products().any(|id| self.by_id.contains_key(&id) && self.sales.units(id, now) > 0)
     }
 
     /// The path from the root to the category (for breadcrumbs).
@@ -453,7 +727,7 @@ impl Sort {
 }
 
 /// A validated list query.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Filter {
     /// Allowed category ids (the chosen one and its descendants).
     pub categories: Option<HashSet<i64>>,
@@ -464,11 +738,22 @@ pub struct Filter {
     pub max_price: Option<i64>,
     pub rams: Vec<i32>,
     pub cpu_families: Vec<String>,
+    /// Screen band slugs ([`SCREEN_BANDS`]).
+    pub screens: Vec<String>,
+    /// Graphics family slugs ([`GRAPHICS_FAMILIES`]).
+    pub graphics: Vec<String>,
+    /// Storage band slugs ([`STORAGE_BANDS`]).
+    pub storages: Vec<String>,
     pub in_stock: bool,
     pub special: bool,
 }
 
 impl Filter {
+    /// Whether every item passes (no filter given).
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
     /// Whether the item passes, at `now`.
     pub fn matches(&self, it: &Item, now: i64) -> bool {
         if let Some(cats) = &self.categories {
@@ -500,6 +785,14 @@ impl Filter {
         if !self.cpu_families.is_empty() && !self.cpu_families.contains(&it.info.cpu_family) {
             return false;
         }
+        // Each band is worked out only when filtered on (the GPU's family tokenises its name).
+        let within = |list: &[String], v: Option<&str>| v.is_some_and(|v| list.iter().any(|x| x == v));
+        if (!self.screens.is_empty() && !within(&self.screens, screen_band(it.info.screen_inches)))
+            || (!self.graphics.is_empty() && !within(&self.graphics, graphics_family(&it.info.gpu)))
+            || (!self.storages.is_empty() && !within(&self.storages, storage_band(it.info.storage_gb)))
+        {
+            return false;
+        }
         if self.in_stock && !it.in_stock() {
             return false;
         }
@@ -522,9 +815,28 @@ pub fn sort_items(snap: &Snapshot, ids: &mut [usize], sort: Sort, now: i64) {
         Sort::Expensive => ids.sort_by_key(|&i| {
             (!items[i].in_stock(), std::cmp::Reverse(items[i].price(now)), items[i].product.id)
         }),
-        Sort::BestSelling => ids.sort_by_key(|&i| {
-            (!items[i].in_stock(), std::cmp::Reverse(items[i].info.sold_count), std::cmp::Reverse(items[i].product.id))
+        Sort::BestSelling => ids.sort_by_cached_key(|&i| {
+            (!items[i].in_stock(), std::cmp::Reverse(snap.sold(i, now)), std::cmp::Reverse(items[i].product.id))
         }),
+    }
+}
+
+/// Item `key.3`'s key under `sort`, the order of [`sort_items`] (out-of-stock items last
+/// except for relevance; ties by product id, then item). `key` is the item's key in the
+/// candidates' own order, which [`Sort::Relevance`] keeps.
+pub fn sort_key(snap: &Snapshot, sort: Sort, now: i64, key: RankKey) -> RankKey {
+    let i = key.3;
+    if sort == Sort::Relevance {
+        return key;
+    }
+    // Read only for the other orders: the relevance order of a broad search needs no item.
+    let it = &snap.keys[i];
+    let (out, id) = (!it.in_stock, it.product_id);
+    match sort {
+        Sort::Newest => (out, !it.created_at, !id, i),
+        Sort::Cheapest => (out, it.price(now), id, i),
+        Sort::Expensive => (out, !it.price(now), id, i),
+        Sort::BestSelling | Sort::Relevance => (out, !snap.sold(i, now), !id, i), // (relevance: above)
     }
 }
 
@@ -540,6 +852,53 @@ mod tests {
         assert_eq!(cpu_family("Apple M2 Pro"), "apple-m2");
         assert_eq!(cpu_family("Intel Celeron N4500"), "intel-celeron");
         assert_eq!(cpu_family("?"), "other");
+    }
+
+    #[test]
+    fn screen_sizes_fall_in_their_bands() {
+        let bands: Vec<_> = [0.0, 10.5, 12.9, 13.0, 13.3, 14.5, 15.0, 15.6, 16.1, 16.9, 17.0, 18.0].map(screen_band).to_vec();
+        assert_eq!(
+            bands,
+            [None, Some("under-13"), Some("under-13"), Some("13-14"), Some("13-14"), Some("13-14"), Some("15-16"), Some("15-16"), Some("15-16"), Some("15-16"), Some("17-plus"), Some("17-plus")]
+        );
+    }
+
+    #[test]
+    fn gpus_are_integrated_or_their_discrete_family() {
+        let cases = [
+            ("Intel Iris Xe Graphics", "integrated"),
+            ("Intel Arc Graphics", "integrated"),
+            ("AMD Radeon 660M", "integrated"),
+            ("Apple M2 GPU 10-core", "integrated"),
+            ("Qualcomm Adreno", "integrated"),
+            ("NVIDIA GeForce RTX 4060 8GB", "nvidia-rtx"),
+            ("RTX 3050", "nvidia-rtx"),
+            ("NVIDIA GeForce GTX 1650", "nvidia-gtx"),
+            ("NVIDIA GeForce MX550", "nvidia-mx"),
+            ("NVIDIA RTX A2000 4GB", "nvidia-pro"),
+            ("NVIDIA T500 4GB", "nvidia-pro"),
+            ("AMD Radeon RX 7600S", "amd-radeon-rx"),
+            ("Intel Arc A370M", "intel-arc-a"),
+        ];
+        for (gpu, family) in cases {
+            assert_eq!(graphics_family(gpu), Some(family), "{gpu}");
+        }
+        assert_eq!(graphics_family(""), None);
+    }
+
+    #[test]
+    fn storage_sizes_fall_in_their_bands() {
+        let bands: Vec<_> = [0, 128, 256, 500, 512, 1000, 1024, 2048, 4096].map(storage_band).to_vec();
+        assert_eq!(bands, [None, Some("256"), Some("256"), Some("512"), Some("512"), Some("1024"), Some("1024"), Some("2048-plus"), Some("2048-plus")]);
+    }
+
+    #[test]
+    fn sales_count_only_the_window() {
+        let now = 1_000_000_000;
+        let sales = Sales::from_rows([(1, now - 10, 2), (1, now - Sales::WINDOW_SECS - 1, 5), (1, now - Sales::WINDOW_SECS, 1), (2, now, 0)]);
+        assert_eq!(sales.units(1, now), 3);
+        assert_eq!(sales.units(2, now), 0);
+        assert_eq!(sales.units(1, now + Sales::WINDOW_SECS), 0, "90 days later the sales have left the window");
     }
 
     #[test]
@@ -561,6 +920,7 @@ mod tests {
             condition: "used".into(),
             description: String::new(),
             active: true,
+            version: 0,
         };
         let v = variant::Model {
             id: 1,
@@ -574,6 +934,7 @@ mod tests {
             ins_payment: true,
             dg: String::new(),
             property: "Core i5-1245U / ۱۶ گیگ رم / ۱ ترابایت SSD / RTX 4060".into(),
+            version: 0,
         };
         let i = derived_info(&p, &[v]);
         assert_eq!((i.ram_gb, i.storage_gb, i.cpu_family.as_str(), i.gpu.as_str()), (16, 1024, "intel-core-i5", "RTX 4060"));

@@ -9,7 +9,11 @@ use super::images::{self, PictureSpec};
 use super::snapshot::{self, Item, Snapshot};
 use super::{category, fmt, product, variant};
 
+/// Picture `picture` of a product: its uploaded one (0: the main one), else the drawn one.
 pub fn image(item: &Item, picture: i32) -> ImageDto {
+    if let Some(p) = usize::try_from(picture).ok().and_then(|n| item.pictures.get(n)) {
+        return uploaded(item, p);
+    }
     let id = item.product.id;
     ImageDto {
         src: images::url(id, picture, 320),
@@ -18,6 +22,46 @@ pub fn image(item: &Item, picture: i32) -> ImageDto {
         alt: item.product.name.clone(),
         width: 320,
         height: 240,
+    }
+}
+
+/// How many pictures a product shows: its uploaded ones, else its drawn ones.
+pub fn image_count(item: &Item) -> i32 {
+    match item.pictures.len() {
+        0 => item.info.images.clamp(1, images::MAX_PICTURES),
+        n => n as i32,
+    }
+}
+
+/// The address of picture `picture` at least `width` px wide (else its widest file): the
+/// uploaded one, else the drawn one. For the page's first paint and its SEO metadata.
+pub fn image_url(item: &Item, picture: i32, width: u32) -> String {
+    match usize::try_from(picture).ok().and_then(|n| item.pictures.get(n)) {
+        Some(p) => super::pictures::url(&p.stem, file_width(p, width)),
+        None => images::url(item.product.id, picture, width),
+    }
+}
+
+/// The narrowest of an uploaded picture's files at least `width` px wide, else its widest.
+fn file_width(p: &super::entity::picture::Model, width: u32) -> u32 {
+    let widths: Vec<u32> = p.widths.split(',').filter_map(|w| w.parse().ok()).collect();
+    widths.iter().copied().find(|w| *w >= width).or_else(|| widths.last().copied()).unwrap_or(width)
+}
+
+/// An uploaded picture: `Src` 320 px wide (or its widest file), `Src2x` 640 (or its widest),
+/// `SrcSet` every file it has.
+fn uploaded(item: &Item, p: &super::entity::picture::Model) -> ImageDto {
+    use super::pictures;
+    let x1 = file_width(p, 320);
+    let x2 = file_width(p, 640);
+    let height = (i64::from(p.height) * i64::from(x1) / i64::from(p.width.max(1))).max(1) as u32;
+    ImageDto {
+        src: pictures::url(&p.stem, x1),
+        src2x: pictures::url(&p.stem, x2),
+        src_set: super::admin_pictures::src_set(p),
+        alt: item.product.name.clone(),
+        width: x1,
+        height,
     }
 }
 
@@ -79,13 +123,17 @@ pub fn fa(n: impl ToString) -> String {
 }
 
 /// A screen resolution as the shopper reads it: `1920x1200` → `۱۹۲۰×۱۲۰۰`, in a left-to-right
-/// isolate (U+2066 … U+2069) so that width comes first in a right-to-left line.
+/// isolate (U+2066 … U+2069) so that width comes first in a right-to-left line (core's
+/// `bidi::isolate_latin_runs`).
 fn resolution(r: &str) -> String {
-    let r = r.trim();
-    if r.is_empty() {
-        return String::new();
-    }
-    format!("\u{2066}{}\u{2069}", fa(r.replace(['x', 'X'], "×")))
+    display(r.trim())
+}
+
+/// A text the shopper reads that may mix Persian and Latin (a description, a spec value, a
+/// variant's summary, a product name): Latin runs isolated, prose numbers in Persian digits
+/// (core's `bidi::isolate_latin_runs`). Not for meta tags or JSON-LD, which take the raw text.
+pub fn display(s: &str) -> String {
+    shop_core::bidi::isolate_latin_runs(s)
 }
 
 /// The labelled spec rows of an item (product page table and comparison).
@@ -124,7 +172,7 @@ pub fn spec_rows(it: &Item) -> Vec<SpecRow> {
     }
     rows.into_iter()
         .filter(|r| !r.2.trim().is_empty())
-        .map(|(k, l, v)| SpecRow { key: k.into(), label: l.into(), value: v })
+        .map(|(k, l, v)| SpecRow { key: k.into(), label: l.into(), value: display(&v) })
         .collect()
 }
 
@@ -148,9 +196,11 @@ pub fn product_response(snap: &Snapshot, i: usize, now: i64) -> ProductResponse 
 pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
     let i = &it.info;
     let offer = it.offer(now);
+    let mut card = card(snap, it, now);
+    card.name = display(&card.name);
     ProductDetail {
-        card: card(snap, it, now),
-        description: it.product.description.clone(),
+        card,
+        description: display(&it.product.description),
         specs: Specs {
             cpu: i.cpu.clone(),
             cpu_family: i.cpu_family.clone(),
@@ -197,12 +247,12 @@ pub fn detail(snap: &Snapshot, it: &Item, now: i64) -> ProductDetail {
                 stock: v.stock.max(0),
                 in_stock: v.stock > 0,
                 ins_payment: v.ins_payment,
-                property: v.property.clone(),
+                property: display(&v.property),
                 dg: v.dg.clone(),
             }})
             .collect(),
         default_variant_id: default_variant(&it.variants).map(|v| v.id),
-        images: (0..i.images.clamp(1, images::MAX_PICTURES)).map(|n| image(it, n)).collect(),
+        images: (0..image_count(it)).map(|n| image(it, n)).collect(),
         breadcrumb: i.category_id.map(|c| snap.category_path(c).into_iter().map(category_ref).collect()).unwrap_or_default(),
     }
 }

@@ -2,13 +2,19 @@
 //! carries only ids (and the small marks), and every node pushes what it hears to its own
 //! sockets through its [`Hub`].
 //!
-//! - **PostgreSQL**: `pg_notify('shop_chat', …)` after the write; every node LISTENs (sqlx's
-//!   `PgListener`, one connection per node) and loads the message by id. After the listening
-//!   connection drops and comes back, the node loads every message newer than the last it saw,
-//!   so a message is never missed by the sockets that stayed open.
+//! - **PostgreSQL**: `pg_notify('shop_chat', …)` after the write; every node LISTENs (the
+//!   node's one listening connection, `platform::notify`) and loads the message by id. After
+//!   the listening connection drops and comes back, the node loads every message newer than
+//!   the last it saw, so a message is never missed by the sockets that stayed open.
 //! - **SQLite** (one machine; several processes may share the file): a poller reads messages
 //!   newer than the last it saw every [`POLL`] and at once when this node wrote one, and marks
 //!   that moved since its last look. Typing notices stay in the process (they are momentary).
+//!
+//! The bus also carries one note that is not about chat: every session of a user ended (staff
+//! blocked them, or they signed out, changed their password…; a `session_ends` row). Every node then drops that user's cached row
+//! (`AppState::users`), so its next call reads the block from the database, and closes their
+//! chat sockets. On PostgreSQL the NOTIFY carries the row's id (rows newer than the last seen
+//! are read again after the listener reconnects); on SQLite the poller reads the new rows.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -19,11 +25,15 @@ use sea_orm::{
     Statement,
 };
 use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::sync::Notify;
 
 use super::dto::Receipts;
 use super::entity::{chat_conversation as conv, chat_message as msg};
 use super::hub::{Hub, HubEvent};
+use crate::auth::entity::session_end;
+use crate::auth::user_cache::UserCache;
+use crate::platform::notify::Heard;
 
 /// The NOTIFY channel.
 pub const CHANNEL: &str = "shop_chat";
@@ -45,6 +55,9 @@ enum Note {
     /// Typing in conversation `c`.
     #[serde(rename = "t")]
     Typing { u: i64, c: i64, s: bool },
+    /// Every session of user `u` ended (`session_ends` row `id`): forget their cached row.
+    #[serde(rename = "e")]
+    SessionsEnded { u: i64, id: i64 },
 }
 
 /// The node's side of the bus, shared by its sockets.
@@ -56,17 +69,61 @@ pub struct ChatBus {
     poke: Notify,
     /// Highest message id handed to the hub (catch-up starts after it).
     seen: AtomicI64,
+    /// This node's cached `users` rows (dropped for a user whose sessions ended).
+    users: Arc<UserCache>,
+    /// Highest `session_ends` id handled.
+    seen_ends: AtomicI64,
 }
 
 impl ChatBus {
-    /// A bus for the database at `database_url`.
-    pub fn new(database_url: &str) -> Arc<Self> {
+    /// A bus for the database at `database_url`; `users` is the node's user cache.
+    pub fn new(database_url: &str, users: Arc<UserCache>) -> Arc<Self> {
         Arc::new(Self {
             hub: Hub::new(),
             postgres: database_url.starts_with("postgres"),
             poke: Notify::new(),
             seen: AtomicI64::new(i64::MAX),
+            users,
+            seen_ends: AtomicI64::new(i64::MAX),
         })
+    }
+
+    /// Tell every node (this one too) that every session of `row.user_id` ended (the row is
+    /// committed): each forgets the user's cached row and closes their chat sockets.
+    pub async fn sessions_ended(&self, db: &DatabaseConnection, row: &session_end::Model) {
+        self.forget(row.user_id, row.id);
+        if self.postgres {
+            self.notify(db, &Note::SessionsEnded { u: row.user_id, id: row.id }).await;
+        } else {
+            self.poke.notify_one();
+        }
+    }
+
+    fn forget(&self, user_id: i64, id: i64) {
+        self.users.forget(user_id);
+        self.hub.drop_customer(user_id);
+        self.seen_ends.fetch_max(id, Ordering::SeqCst);
+    }
+
+    /// Every `session_ends` row newer than the last one handled (other processes' blocks on
+    /// SQLite; those sent while the PostgreSQL listener was away).
+    async fn catch_up_ends(&self, db: &DatabaseConnection) -> Result<(), DbErr> {
+        loop {
+            let after = self.seen_ends.load(Ordering::SeqCst);
+            let rows = session_end::Entity::find()
+                .filter(session_end::Column::Id.gt(after))
+                .order_by_asc(session_end::Column::Id)
+                .limit(BATCH)
+                .all(db)
+                .await?;
+            let full = rows.len() as u64 == BATCH;
+            for r in rows {
+                self.forget(r.user_id, r.id);
+            }
+            if !full {
+                return Ok(());
+            }
+        }
     }
 
     /// Tell every node (this one too) that message `m` of customer `customer_id`'s
@@ -107,16 +164,16 @@ impl ChatBus {
         }
     }
 
-    /// Start listening (PostgreSQL) or polling (SQLite) for this node; runs until aborted.
-    pub fn spawn(self: Arc<Self>, db: DatabaseConnection, database_url: String) -> tokio::task::JoinHandle<()> {
+    /// Follow what the node's listener hears on [`CHANNEL`] (PostgreSQL: `heard`, from
+    /// `platform::notify::Listener::subscribe`) or poll (SQLite); runs until aborted.
+    pub fn spawn(self: Arc<Self>, db: DatabaseConnection, heard: Option<UnboundedReceiver<Heard>>) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
             if let Err(e) = self.start_mark(&db).await {
                 tracing::warn!(target: "shop::chat", error = %e, "chat bus: could not read the last message id");
             }
-            if self.postgres {
-                self.listen(&db, &database_url).await
-            } else {
-                self.poll(&db).await
+            match heard {
+                Some(heard) => self.listen(&db, heard).await,
+                None => self.poll(&db).await,
             }
         })
     }
@@ -132,6 +189,15 @@ impl ChatBus {
             .one(db)
             .await?;
         self.seen.store(max.unwrap_or(0), Ordering::SeqCst);
+        let ends = session_end::Entity::find()
+            .select_only()
+            .column(session_end::Column::Id)
+            .order_by_desc(session_end::Column::Id)
+            .limit(1)
+            .into_tuple::<i64>()
+            .one(db)
+            .await?;
+        self.seen_ends.store(ends.unwrap_or(0), Ordering::SeqCst);
         Ok(())
     }
 
@@ -174,35 +240,20 @@ impl ChatBus {
         }
     }
 
-    async fn listen(&self, db: &DatabaseConnection, url: &str) {
-        use sea_orm::sqlx::postgres::PgListener;
-        let mut backoff = Duration::from_millis(100);
-        loop {
-            let mut listener = match PgListener::connect(url).await {
-                Ok(l) => l,
-                Err(e) => {
-                    tracing::warn!(target: "shop::chat", error = %e, "chat listener: connect failed");
-                    tokio::time::sleep(backoff).await;
-                    backoff = (backoff * 2).min(Duration::from_secs(5));
-                    continue;
+    /// What the node's listener hears on [`CHANNEL`], in order.
+    async fn listen(&self, db: &DatabaseConnection, mut heard: UnboundedReceiver<Heard>) {
+        while let Some(h) = heard.recv().await {
+            match h {
+                // Whatever was stored while nobody listened.
+                Heard::Listening => {
+                    if let Err(e) = self.catch_up(db).await {
+                        tracing::warn!(target: "shop::chat", error = %e, "chat listener: catch-up failed");
+                    }
+                    if let Err(e) = self.catch_up_ends(db).await {
+                        tracing::warn!(target: "shop::chat", error = %e, "chat listener: session ends catch-up failed");
+                    }
                 }
-            };
-            if let Err(e) = listener.listen(CHANNEL).await {
-                tracing::warn!(target: "shop::chat", error = %e, "chat listener: LISTEN failed");
-                tokio::time::sleep(backoff).await;
-                continue;
-            }
-            backoff = Duration::from_millis(100);
-            // Whatever was stored while nobody listened.
-            if let Err(e) = self.catch_up(db).await {
-                tracing::warn!(target: "shop::chat", error = %e, "chat listener: catch-up failed");
-            }
-            loop {
-                match listener.try_recv().await {
-                    Ok(Some(n)) => self.on_note(db, n.payload()).await,
-                    // The connection dropped: reconnect, then catch up.
-                    Ok(None) | Err(_) => break,
-                }
+                Heard::Note(payload) => self.on_note(db, &payload).await,
             }
         }
     }
@@ -223,6 +274,7 @@ impl ChatBus {
             },
             Note::Receipts { u, r } => self.hub.dispatch(HubEvent::Receipts { customer_id: u, receipts: r }),
             Note::Typing { u, c, s } => self.hub.dispatch(HubEvent::Typing { customer_id: u, conversation: c, from_staff: s }),
+            Note::SessionsEnded { u, id } => self.forget(u, id),
         }
     }
 
@@ -237,6 +289,9 @@ impl ChatBus {
             }
             if let Err(e) = self.catch_up(db).await {
                 tracing::warn!(target: "shop::chat", error = %e, "chat poll: messages failed");
+            }
+            if let Err(e) = self.catch_up_ends(db).await {
+                tracing::warn!(target: "shop::chat", error = %e, "chat poll: session ends failed");
             }
             // Marks that moved since the last look (this process's and others').
             match conv::Entity::find().filter(conv::Column::ReceiptsMs.gte(receipts_after)).all(db).await {
@@ -266,7 +321,7 @@ mod tests {
     #[test]
     fn notes_are_small_and_round_trip() {
         let r = Receipts { conversation: 7, customer_delivered: 9_000_000_000, customer_read: 1, staff_delivered: 2, staff_read: 3 };
-        for n in [Note::Message { u: 1, id: 2 }, Note::Receipts { u: 1, r }, Note::Typing { u: 1, c: 7, s: true }] {
+        for n in [Note::Message { u: 1, id: 2 }, Note::Receipts { u: 1, r }, Note::Typing { u: 1, c: 7, s: true }, Note::SessionsEnded { u: 1, id: 9_000_000_000 }] {
             let s = serde_json::to_string(&n).unwrap();
             assert!(s.len() < 200, "{s}");
             assert_eq!(serde_json::from_str::<Note>(&s).unwrap(), n);

@@ -108,6 +108,14 @@ impl Hub {
         send(&mut g.staff);
     }
 
+    /// Drops every socket following customer `customer_id`'s conversation (their sessions
+    /// ended: blocked). Each such socket sees its queue close and asks its browser to
+    /// reconnect, whose token is then refused.
+    pub fn drop_customer(&self, customer_id: i64) {
+        let mut g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        g.customers.remove(&customer_id);
+    }
+
     /// Open sockets on this node (customers, staff).
     pub fn counts(&self) -> (usize, usize) {
         let g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
@@ -176,6 +184,17 @@ mod tests {
         drop(first);
         let again: Vec<_> = (0..3).map(|_| hub.subscribe(7, Some(7), 3).unwrap()).collect();
         assert_eq!(again.len(), 3);
+    }
+
+    #[tokio::test]
+    async fn dropping_a_customer_closes_their_sockets_only() {
+        let hub = Hub::new();
+        let mut a = hub.subscribe(1, Some(1), 5).unwrap();
+        let mut b = hub.subscribe(2, Some(2), 5).unwrap();
+        hub.drop_customer(1);
+        assert!(a.rx.recv().await.is_none());
+        hub.dispatch(typing(2));
+        assert!(b.rx.recv().await.is_some());
     }
 
     #[tokio::test]

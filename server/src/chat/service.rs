@@ -28,14 +28,14 @@ pub enum ChatError {
 pub enum Side {
     /// The conversation's customer.
     Customer,
-    /// Any staff member.
+    /// Staff with the `support` role.
     Staff,
 }
 
 impl Side {
     /// The side of `u`.
     pub fn of(u: &user::Model) -> Self {
-        if u.is_staff() {
+        if u.roles().permits(shop_core::staff::StaffRole::Support) {
             Self::Staff
         } else {
             Self::Customer

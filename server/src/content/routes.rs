@@ -6,11 +6,13 @@ use poem::web::Data;
 use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::OpenApi;
-use sea_orm::{EntityTrait, PaginatorTrait, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::dto::*;
 use super::entity::{blog_post, content_page, faq};
 use super::service::{msg, page_name, paragraphs, post_by_slug};
+use super::view::render_markdown;
+use crate::platform::files::FileKey;
 use crate::catalog::fmt::iso;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::http::cache::{respond, Cached};
@@ -33,11 +35,12 @@ impl ContentApi {
         size: Query<Option<i64>>,
     ) -> ApiResult<Cached<BlogListResponse>> {
         let paging = Paging::parse(page.0, size.0, 12)?;
-        let total = blog_post::Entity::find().count(&state.db).await?;
+        let published = || blog_post::Entity::find().filter(blog_post::Column::Published.eq(true));
+        let total = published().count(&state.db).await?;
         let rows = if paging.offset() >= total {
             Vec::new()
         } else {
-            blog_post::Entity::find()
+            published()
                 .order_by_desc(blog_post::Column::PublishedAt)
                 .order_by_desc(blog_post::Column::Id)
                 .offset(paging.offset())
@@ -59,7 +62,7 @@ impl ContentApi {
             .ok_or_else(|| ApiError::not_found_field("slug", msg::POST_NOT_FOUND))?;
         Ok(respond(
             req,
-            BlogPostResponse { status: ResponseStatus::Ok, data: BlogPostFull { summary: BlogPostSummary::from(&p), paragraphs: paragraphs(&p.body) } },
+            BlogPostResponse { status: ResponseStatus::Ok, data: BlogPostFull { summary: BlogPostSummary::from(&p), paragraphs: paragraphs(&p.body), html: render_markdown(&p.body) } },
         ))
     }
 
@@ -76,7 +79,13 @@ impl ContentApi {
             req,
             ContentPageResponse {
                 status: ResponseStatus::Ok,
-                data: ContentPage { name: p.name, title: p.title, paragraphs: paragraphs(&p.body), updated_at: iso(p.updated_at) },
+                data: ContentPage {
+                    html: render_markdown(&p.body),
+                    name: p.name,
+                    title: p.title,
+                    paragraphs: paragraphs(&p.body),
+                    updated_at: iso(p.updated_at),
+                },
             },
         ))
     }
@@ -93,8 +102,29 @@ impl ContentApi {
             req,
             FaqResponse {
                 status: ResponseStatus::Ok,
-                data: rows.into_iter().map(|f| FaqEntry { id: f.id, question: f.question, answer: f.answer }).collect(),
+                data: rows
+                    .into_iter()
+                    .map(|f| FaqEntry { answer_html: render_markdown(&f.answer), id: f.id, question: f.question, answer: f.answer })
+                    .collect(),
             },
+        ))
+    }
+
+    /// A blog post's uploaded cover
+    ///
+    /// `file` is the name in a post's `Image` address; served with its type, `nosniff` and a
+    /// year's cache (a new cover gets a new name). Unknown: 404.
+    #[oai(path = "/blog/cover/:file", method = "get", operation_id = "content_blog_cover")]
+    async fn cover(&self, state: Data<&AppState>, file: Path<String>) -> ApiResult<CoverResponse> {
+        let not_found = || ApiError::not_found_field("file", msg::POST_NOT_FOUND);
+        let key = FileKey::parse(&format!("blog/{}", file.0)).ok_or_else(not_found)?;
+        let content_type = shop_core::validation::content_type_of(key.as_str()).filter(|t| t.starts_with("image/")).ok_or_else(not_found)?;
+        let bytes = state.files.get(&key).await.map_err(ApiError::internal)?.ok_or_else(not_found)?;
+        Ok(CoverResponse::Ok(
+            poem_openapi::payload::Binary(bytes),
+            content_type.to_string(),
+            "public, max-age=31536000, immutable".into(),
+            "nosniff".into(),
         ))
     }
 }

@@ -152,3 +152,101 @@ pub struct ProductDeliveryResponse {
     /// One entry per distinct asked id, in the asked order.
     pub data: Vec<ProductDelivery>,
 }
+
+/// A delivery option as the back office shows it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "DeliveryAdminOption")]
+pub struct DeliveryAdminView {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    /// Toman (0 = free).
+    pub price: i64,
+    /// Lower is preferred; 0 is special (spec section 5).
+    pub priority: i64,
+    /// `["همه"]` (every city) or the cities served.
+    pub cities: Vec<String>,
+    /// How long delivery takes (Persian).
+    pub estimate: String,
+    /// An in-store pickup (its description follows the shop's details).
+    pub pickup: bool,
+    /// Offered at all.
+    pub active: bool,
+    /// Offered for every product; else for the products linked to it.
+    pub all_products: bool,
+    /// How many products are linked to it.
+    pub linked_products: u64,
+    /// The version a save of it must name.
+    pub version: i64,
+}
+
+impl From<super::service::AdminOption> for DeliveryAdminView {
+    fn from(a: super::service::AdminOption) -> Self {
+        let o = a.row;
+        Self {
+            cities: o.city_list(),
+            id: o.id,
+            name: o.name,
+            description: o.description,
+            price: o.price,
+            priority: o.priority,
+            estimate: o.estimate,
+            pickup: o.pickup,
+            active: o.active,
+            all_products: o.all_products,
+            linked_products: a.linked_products,
+            version: o.version,
+        }
+    }
+}
+
+/// `admin/v1/delivery/list` answer.
+#[derive(Debug, Object)]
+pub struct DeliveryAdminListResp {
+    /// `ok`.
+    pub status: ResponseStatus,
+    /// Every option, active or not, by priority.
+    pub data: Vec<DeliveryAdminView>,
+}
+
+/// `admin/v1/delivery/save` answer (and `delivery/active`).
+#[derive(Debug, Object)]
+pub struct DeliveryAdminResp {
+    /// `ok`.
+    pub status: ResponseStatus,
+    pub data: DeliveryAdminView,
+}
+
+/// `admin/v1/delivery/save`: a new option (no `id`) or an edit of `id` made from `version`.
+#[derive(Debug, Object)]
+pub struct DeliverySaveReq {
+    /// The option to edit; absent for a new one.
+    pub id: Option<i64>,
+    /// The version the form was opened at (ignored for a new option).
+    #[oai(default)]
+    pub version: i64,
+    pub name: String,
+    #[oai(default)]
+    pub description: String,
+    /// Toman, 0 or more.
+    pub price: i64,
+    /// 0..=1000; lower is preferred.
+    pub priority: i64,
+    /// Cities from `contract/provinces.json`, or `["همه"]` for every city.
+    pub cities: Vec<String>,
+    /// How long delivery takes, e.g. «۲ تا ۴ روز کاری».
+    #[oai(default)]
+    pub estimate: String,
+    /// Offered for every product (a new option from the back office usually is).
+    #[oai(default)]
+    pub all_products: bool,
+}
+
+/// `admin/v1/delivery/active`: switch an option on or off.
+#[derive(Debug, Object)]
+pub struct DeliveryActiveReq {
+    pub id: i64,
+    /// The version the list showed.
+    pub version: i64,
+    pub active: bool,
+}

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use shop_core::delivery::{filter_delivery, DeliveryOption, ALL_CITIES};
 use shop_core::search::fold;
 
@@ -129,29 +129,48 @@ async fn options_by_product<C: ConnectionTrait>(
     product_ids: Vec<i64>,
 ) -> Result<(HashMap<i64, delivery_option::Model>, HashMap<i64, Vec<DeliveryOption>>), DbErr> {
     let links = product_delivery::Entity::find()
-        .filter(product_delivery::Column::ProductId.is_in(product_ids))
+        .filter(product_delivery::Column::ProductId.is_in(product_ids.clone()))
         .all(db)
         .await?;
-    let mut option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
-    option_ids.sort_unstable();
-    option_ids.dedup();
-    let options: HashMap<i64, delivery_option::Model> = if option_ids.is_empty() {
-        HashMap::new()
-    } else {
-        delivery_option::Entity::find()
-            .filter(delivery_option::Column::Id.is_in(option_ids))
-            .order_by_asc(delivery_option::Column::Id)
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|o| (o.id, o))
-            .collect()
-    };
+    let option_ids: Vec<i64> = links.iter().map(|l| l.delivery_option_id).collect();
+    // The active options linked to these products, and those offered for every product.
+    let options: HashMap<i64, delivery_option::Model> = delivery_option::Entity::find()
+        .filter(delivery_option::Column::Active.eq(true))
+        .filter(
+            Condition::any()
+                .add(delivery_option::Column::AllProducts.eq(true))
+                .add(delivery_option::Column::Id.is_in(option_ids)),
+        )
+        .order_by_asc(delivery_option::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| (o.id, o))
+        .collect();
     let mut per_product: HashMap<i64, Vec<DeliveryOption>> = HashMap::new();
     for link in &links {
-        if let Some(o) = options.get(&link.delivery_option_id) {
+        if let Some(o) = options.get(&link.delivery_option_id).filter(|o| !o.all_products) {
             per_product.entry(link.product_id).or_default().push(core_option(o));
         }
+    }
+    let mut everywhere: Vec<&delivery_option::Model> = options.values().filter(|o| o.all_products).collect();
+    everywhere.sort_by_key(|o| o.id);
+    // Only products that exist: an unknown id is offered nothing.
+    let known: Vec<i64> = if everywhere.is_empty() {
+        Vec::new()
+    } else {
+        crate::catalog::entity::product::Entity::find()
+            .select_only()
+            .column(crate::catalog::entity::product::Column::Id)
+            .filter(crate::catalog::entity::product::Column::Id.is_in(product_ids))
+            .into_tuple()
+            .all(db)
+            .await?
+    };
+    for product_id in known {
+        let line = per_product.entry(product_id).or_default();
+        line.extend(everywhere.iter().map(|o| core_option(o)));
+        line.sort_by_key(|o| o.id);
     }
     Ok((options, per_product))
 }
@@ -162,4 +181,201 @@ fn core_option(o: &delivery_option::Model) -> DeliveryOption {
         priority: o.priority,
         city_active: o.city_list(),
     }
+}
+
+// ---- The back office: staff list, add, edit and switch options on and off. ----
+
+use sea_orm::{ActiveValue::Set, DatabaseConnection, PaginatorTrait};
+use serde::Serialize;
+
+use crate::audit::service::{Actor, EditError};
+use crate::audit::versioned::{self, Versioned};
+use crate::platform::form;
+
+/// Persian messages of the back office's delivery calls.
+pub mod msg {
+    pub const NOT_FOUND: &str = "روش ارسال پیدا نشد";
+    pub const PRICE: &str = "هزینهٔ ارسال نمی‌تواند منفی باشد";
+    pub const PRIORITY: &str = "اولویت باید عددی از ۰ تا ۱۰۰۰ باشد";
+    pub const NO_CITY: &str = "دست‌کم یک شهر یا «همه» را انتخاب کنید";
+    pub const ALL_ALONE: &str = "«همه» با شهرهای دیگر انتخاب نمی‌شود";
+    /// A city not in the province list.
+    pub fn unknown_city(name: &str) -> String {
+        format!("شهر «{name}» در فهرست شهرها نیست")
+    }
+}
+
+/// What the audit log keeps of an option (with its `version`).
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    name: &'a str,
+    description: &'a str,
+    price: i64,
+    priority: i64,
+    cities: Vec<String>,
+    estimate: &'a str,
+    all_products: bool,
+    active: bool,
+    version: i64,
+}
+
+impl Versioned for delivery_option::Entity {
+    const NAME: &'static str = "delivery_option";
+    const NOT_FOUND: &'static str = msg::NOT_FOUND;
+    fn id_column() -> delivery_option::Column {
+        delivery_option::Column::Id
+    }
+    fn version_column() -> delivery_option::Column {
+        delivery_option::Column::Version
+    }
+    fn version_of(m: &delivery_option::Model) -> i64 {
+        m.version
+    }
+    fn snapshot(o: &delivery_option::Model) -> serde_json::Value {
+        serde_json::to_value(Snapshot {
+            name: &o.name,
+            description: &o.description,
+            price: o.price,
+            priority: o.priority,
+            cities: o.city_list(),
+            estimate: &o.estimate,
+            all_products: o.all_products,
+            active: o.active,
+            version: o.version,
+        })
+        .unwrap_or_default()
+    }
+    fn label(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "name" => "نام",
+            "description" => "توضیح",
+            "price" => "هزینه",
+            "priority" => "اولویت",
+            "cities" => "شهرها",
+            "estimate" => "زمان تحویل",
+            "all_products" => "همهٔ محصولات",
+            "active" => "فعال بودن",
+            _ => return None,
+        })
+    }
+}
+
+/// A delivery option as staff typed it, parsed: every value in range, cities from the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionInput {
+    pub name: String,
+    pub description: String,
+    pub price: i64,
+    pub priority: i64,
+    /// `["همه"]`, or cities of the province list in its spelling, without repeats.
+    pub cities: Vec<String>,
+    pub estimate: String,
+    pub all_products: bool,
+}
+
+/// What staff typed for an option, before parsing.
+pub struct RawOption<'a> {
+    pub name: &'a str,
+    pub description: &'a str,
+    pub price: i64,
+    pub priority: i64,
+    pub cities: &'a [String],
+    pub estimate: &'a str,
+    pub all_products: bool,
+}
+
+impl OptionInput {
+    /// Parses what staff typed; the refusal names the field.
+    pub fn parse(raw: RawOption<'_>) -> Result<Self, form::Refusal> {
+        let name = form::required("name", "نام روش ارسال", form::line(raw.name), 100)?;
+        let description = form::at_most("description", "توضیح", form::block(raw.description), 1000)?;
+        let estimate = form::at_most("estimate", "زمان تحویل", form::line(raw.estimate), 100)?;
+        if !(0..=shop_core::types::Toman::MAX).contains(&raw.price) {
+            return Err(("price", msg::PRICE.into()));
+        }
+        if !(0..=1000).contains(&raw.priority) {
+            return Err(("priority", msg::PRIORITY.into()));
+        }
+        let mut list: Vec<String> = Vec::new();
+        let mut all = false;
+        for typed in raw.cities {
+            let name = form::line(typed);
+            if name.is_empty() {
+                continue;
+            }
+            if fold(&name) == ALL_CITIES {
+                all = true;
+                continue;
+            }
+            let city = shop_core::provinces::city_name(&name).ok_or_else(|| ("cities", msg::unknown_city(&name)))?;
+            if !list.iter().any(|c| c == city) {
+                list.push(city.to_string());
+            }
+        }
+        let cities = match (all, list.is_empty()) {
+            (true, true) => vec![ALL_CITIES.to_string()],
+            (true, false) => return Err(("cities", msg::ALL_ALONE.into())),
+            (false, true) => return Err(("cities", msg::NO_CITY.into())),
+            (false, false) => list,
+        };
+        Ok(Self { name, description, price: raw.price, priority: raw.priority, cities, estimate, all_products: raw.all_products })
+    }
+
+    fn active_model(self) -> delivery_option::ActiveModel {
+        delivery_option::ActiveModel {
+            name: Set(self.name),
+            description: Set(self.description),
+            price: Set(self.price),
+            priority: Set(self.priority),
+            cities: Set(serde_json::to_string(&self.cities).unwrap_or_else(|_| "[]".into())),
+            estimate: Set(self.estimate),
+            all_products: Set(self.all_products),
+            ..Default::default()
+        }
+    }
+}
+
+/// An option as the back office lists it: the row and how many products link to it.
+#[derive(Clone, Debug)]
+pub struct AdminOption {
+    pub row: delivery_option::Model,
+    pub linked_products: u64,
+}
+
+/// Every option (active or not), by priority then id.
+pub async fn admin_list<C: ConnectionTrait>(db: &C) -> Result<Vec<AdminOption>, DbErr> {
+    let rows = delivery_option::Entity::find()
+        .order_by_asc(delivery_option::Column::Priority)
+        .order_by_asc(delivery_option::Column::Id)
+        .all(db)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let linked_products =
+            product_delivery::Entity::find().filter(product_delivery::Column::DeliveryOptionId.eq(row.id)).count(db).await?;
+        out.push(AdminOption { row, linked_products });
+    }
+    Ok(out)
+}
+
+/// Adds an option (active), audited.
+pub async fn create(db: &DatabaseConnection, actor: &Actor, input: OptionInput, now: i64) -> Result<delivery_option::Model, EditError> {
+    let mut am = input.active_model();
+    am.pickup = Set(false);
+    am.active = Set(true);
+    versioned::create::<delivery_option::Entity>(db, actor, "delivery.create", am, now).await
+}
+
+/// Edits the option `id` from `version`.
+pub async fn update(db: &DatabaseConnection, actor: &Actor, id: i64, version: i64, input: OptionInput, now: i64) -> Result<delivery_option::Model, EditError> {
+    versioned::update::<delivery_option::Entity>(db, actor, id, version, "delivery.update", |_| Ok(input.active_model()), now).await
+}
+
+/// Switches the option `id` on or off (from `version`).
+pub async fn set_active(db: &DatabaseConnection, actor: &Actor, id: i64, version: i64, active: bool, now: i64) -> Result<delivery_option::Model, EditError> {
+    let action = if active { "delivery.activate" } else { "delivery.deactivate" };
+    versioned::update::<delivery_option::Entity>(db, actor, id, version, action, |_| {
+        Ok(delivery_option::ActiveModel { active: Set(active), ..Default::default() })
+    }, now)
+    .await
 }

@@ -323,7 +323,6 @@ pub async fn seed_catalog(db: &DatabaseConnection, products: Option<usize>) -> R
                 i.battery_health = Some(85);
                 i.test_days = Some(7);
             }
-            i.sold_count = (h(&p.uid) % 120) as i64;
             i.created_at = now - 86_400 * 3 - p.id;
             i.search_text = item_search_text(&p, &i, cat.map(|c| c.name.as_str()));
             info::ActiveModel::from(i).reset_all().insert(&txn).await?;
@@ -425,7 +424,6 @@ async fn insert_laptop<C: ConnectionTrait>(
         special_price,
         special_ends_at,
         images: crate::catalog::images::MAX_PICTURES,
-        sold_count: (k % 400) as i64,
         created_at,
         search_text: String::new(),
     };

@@ -48,6 +48,14 @@ pub const POSTS: &[(&str, &str, &str, &str, &str, i64)] = &[
     ),
 ];
 
+/// The contact page's text. The shop's address, phone, email and hours are not in it: the
+/// page shows them from the one `shop_settings` record.
+pub const CONTACT_BODY: &str = "برای مشاوره پیش از خرید، پیگیری سفارش یا خدمات پس از فروش با ما در تماس باشید؛ می‌توانید در ساعات کاری به فروشگاه سر بزنید.\n\nپشتیبانی آنلاین از طریق بخش پیام‌ها در حساب کاربری در دسترس است.";
+
+/// The contact text earlier demo loads wrote, with made-up details (`info@example.com`, a
+/// placeholder phone, another address than the pickup option's); the loader replaces it.
+const OLD_CONTACT_BODY: &str = "نشانی: تهران، خیابان ولیعصر، بالاتر از میدان ونک، پاساژ رایانه، طبقه دوم، واحد ۲۱۴\n\nتلفن: ۰۲۱-۸۸۰۰۰۰۰۰ (شنبه تا پنجشنبه، ساعت ۱۰ تا ۲۰)\n\nایمیل: info@example.com\n\nپشتیبانی آنلاین از طریق بخش پیام‌ها در حساب کاربری در دسترس است.";
+
 /// Content pages: name, title, body.
 pub const PAGES: &[(&str, &str, &str)] = &[
     (
@@ -58,7 +66,7 @@ pub const PAGES: &[(&str, &str, &str)] = &[
     (
         "contact",
         "تماس با ما",
-        "نشانی: تهران، خیابان ولیعصر، بالاتر از میدان ونک، پاساژ رایانه، طبقه دوم، واحد ۲۱۴\n\nتلفن: ۰۲۱-۸۸۰۰۰۰۰۰ (شنبه تا پنجشنبه، ساعت ۱۰ تا ۲۰)\n\nایمیل: info@example.com\n\nپشتیبانی آنلاین از طریق بخش پیام‌ها در حساب کاربری در دسترس است.",
+        CONTACT_BODY,
     ),
     (
         "terms",
@@ -106,7 +114,13 @@ pub async fn seed<C: ConnectionTrait>(db: &C, now: i64) -> Result<(usize, usize,
         added.0 += 1;
     }
     for (name, title, body) in PAGES {
-        if content_page::Entity::find_by_id(name.to_string()).one(db).await?.is_some() {
+        if let Some(page) = content_page::Entity::find_by_id(name.to_string()).one(db).await? {
+            if page.body == OLD_CONTACT_BODY {
+                let mut row: content_page::ActiveModel = page.into();
+                row.body = Set(CONTACT_BODY.to_string());
+                row.updated_at = Set(now);
+                row.update(db).await?;
+            }
             continue;
         }
         content_page::ActiveModel {
@@ -114,6 +128,7 @@ pub async fn seed<C: ConnectionTrait>(db: &C, now: i64) -> Result<(usize, usize,
             title: Set(title.to_string()),
             body: Set(body.to_string()),
             updated_at: Set(now),
+            version: Set(0),
         }
         .insert(db)
         .await?;

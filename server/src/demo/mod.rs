@@ -125,7 +125,8 @@ const DELIVERY: &[DemoDelivery] = &[
     },
     DemoDelivery {
         name: PICKUP,
-        description: "تحویل از فروشگاه: تهران، خیابان حافظ، پاساژ علاءالدین",
+        // Rewritten from the shop settings ([`SHOP`]) by the loader.
+        description: "تحویل حضوری از فروشگاه",
         price: 0,
         priority: 4,
         cities: &["تهران"],
@@ -148,6 +149,54 @@ const DELIVERY: &[DemoDelivery] = &[
         estimate: "۳ تا ۵ روز کاری",
     },
 ];
+
+/// The demo shop's details (`shop_settings`): the contact page, the pickup option's
+/// description and the Organization JSON-LD read them.
+pub fn demo_shop_settings() -> crate::shop_settings::service::ShopSettingsInput {
+    crate::shop_settings::service::ShopSettingsInput {
+        name: "لپ‌تاپ‌شاپ".into(),
+        phone: "۰۲۱-۶۶۷۱۲۳۴۵".into(),
+        email: "support@laptopshop.ir".into(),
+        city: "تهران".into(),
+        address: "خیابان حافظ، پاساژ علاءالدین، طبقه دوم، واحد ۲۱۴".into(),
+        postal_code: "۱۱۳۱۶۳۴۵۶۷".into(),
+        opening_hours: "شنبه تا پنجشنبه، ساعت ۱۰ تا ۲۰".into(),
+    }
+}
+
+/// Fills the shop settings with [`demo_shop_settings`] when the shop has not named itself yet
+/// (a record the shop filled is kept), marks the demo pickup option as the pickup and writes
+/// its description from the record.
+async fn seed_shop_settings<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
+    use crate::shop_settings::{entity::shop_settings, service};
+    let mut current = service::get(db).await?;
+    if current.name.trim().is_empty() {
+        let d = demo_shop_settings();
+        current = shop_settings::Model {
+            id: service::ID,
+            name: d.name,
+            phone: d.phone,
+            email: d.email,
+            city: d.city,
+            address: d.address,
+            postal_code: d.postal_code,
+            opening_hours: d.opening_hours,
+            updated_at: chrono::Utc::now().timestamp(),
+        };
+        let row = shop_settings::ActiveModel::from(current.clone()).reset_all();
+        if shop_settings::Entity::find_by_id(service::ID).one(db).await?.is_some() {
+            row.update(db).await?;
+        } else {
+            row.insert(db).await?;
+        }
+    }
+    delivery_option::Entity::update_many()
+        .col_expr(delivery_option::Column::Pickup, sea_orm::sea_query::Expr::value(true))
+        .filter(delivery_option::Column::Name.eq(PICKUP))
+        .exec(db)
+        .await?;
+    service::write_pickup_descriptions(db, &current).await
+}
 
 /// Priorities earlier versions of the demo loaded, and what they become when the loader runs
 /// on such a database: `(option name, old priority, new priority)`. Only a row still holding
@@ -372,6 +421,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
         }
         let cities: Vec<&str> = d.cities.to_vec();
         let row = delivery_option::ActiveModel {
+            pickup: Set(d.name == PICKUP),
             name: Set(d.name.to_string()),
             description: Set(d.description.to_string()),
             price: Set(d.price),
@@ -436,6 +486,7 @@ pub async fn catalogue(db: &DatabaseConnection, products: Option<usize>) -> Resu
         }
     }
     fill_warranty_notes(&txn).await?;
+    seed_shop_settings(&txn).await?;
     report.links = link_delivery(&txn).await?;
     plans::seed_plans(&txn).await?;
     txn.commit().await?;
@@ -572,7 +623,8 @@ async fn demo_customer(db: &DatabaseConnection) -> Result<bool, DbErr> {
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
-    })
+    }
+    .with_search_name()?)
     .on_conflict_do_nothing_on([user::Column::Mobile])
     .exec_without_returning(db)
     .await?;

@@ -80,3 +80,105 @@ impl From<shop_core::discount::DiscountKind> for DiscountKindDto {
         }
     }
 }
+
+/// A discount code as the back office shows it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "DiscountAdminCode")]
+pub struct DiscountAdminView {
+    pub id: i64,
+    pub code: String,
+    pub kind: DiscountKindDto,
+    /// Percent or Toman.
+    pub value: i64,
+    pub min_total: i64,
+    pub max_discount: Option<i64>,
+    /// The first valid day, Jalali (Tehran), `۱۴۰۵/۰۹/۰۱`.
+    pub starts_day: String,
+    /// The last valid day, Jalali (Tehran).
+    pub ends_day: String,
+    pub usage_limit: Option<i64>,
+    pub per_customer_limit: Option<i64>,
+    /// Uses so far.
+    pub used: i64,
+    pub first_purchase_only: bool,
+    /// A personal code (of one customer).
+    pub personal: bool,
+    /// Limited to some categories or products.
+    pub limited: bool,
+    pub description: String,
+    /// The terms in one Persian line.
+    pub terms_text: String,
+    pub active: bool,
+    /// The version a save of it must name.
+    pub version: i64,
+}
+
+/// `admin/v1/discount/list` request.
+#[derive(Debug, Object)]
+pub struct DiscountAdminListReq {
+    /// From 1.
+    #[oai(default = "one")]
+    pub page: u64,
+    /// Part of a code.
+    #[oai(default)]
+    pub q: String,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// `admin/v1/discount/list` answer.
+#[derive(Debug, Object)]
+pub struct DiscountAdminListResp {
+    /// `ok`.
+    pub status: ResponseStatus,
+    pub data: Vec<DiscountAdminView>,
+    pub total: u64,
+    pub per_page: u64,
+}
+
+/// `admin/v1/discount/save` and `discount/active` answer.
+#[derive(Debug, Object)]
+pub struct DiscountAdminResp {
+    /// `ok`.
+    pub status: ResponseStatus,
+    pub data: DiscountAdminView,
+}
+
+/// `admin/v1/discount/save`: a new code (no `id`) or an edit of `id`'s terms from `version`.
+/// Days are Jalali (`۱۴۰۵/۰۹/۰۱`), both included.
+#[derive(Debug, Object)]
+pub struct DiscountSaveReq {
+    /// The code to edit; absent for a new one.
+    pub id: Option<i64>,
+    #[oai(default)]
+    pub version: i64,
+    /// The code's text (new codes only): 3 to 32 letters, digits, `-` or `_`.
+    #[oai(default)]
+    pub code: String,
+    pub kind: DiscountKindDto,
+    pub value: i64,
+    #[oai(default)]
+    pub min_total: i64,
+    pub max_discount: Option<i64>,
+    /// First valid day (Jalali); empty: today.
+    #[oai(default)]
+    pub starts_day: String,
+    /// Last valid day (Jalali).
+    pub ends_day: String,
+    pub usage_limit: Option<i64>,
+    pub per_customer_limit: Option<i64>,
+    #[oai(default)]
+    pub first_purchase_only: bool,
+    #[oai(default)]
+    pub description: String,
+}
+
+/// `admin/v1/discount/active`: switch a code on or off.
+#[derive(Debug, Object)]
+pub struct DiscountActiveReq {
+    pub id: i64,
+    pub version: i64,
+    pub active: bool,
+}

@@ -18,6 +18,7 @@ impl From<DiscountError> for ApiError {
         match e {
             DiscountError::Invalid(f) => ApiError::invalid(f.field, f.message),
             DiscountError::Db(db) => ApiError::internal(db),
+            DiscountError::Edit(e) => e.into(),
             other => ApiError::invalid(shop_core::discount::DiscountCode::FIELD, other.to_string()),
         }
     }

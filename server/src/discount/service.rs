@@ -11,9 +11,10 @@ use std::collections::HashMap;
 
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter,
-    QueryOrder,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
+use serde::Serialize;
 use shop_core::discount::{
     discount_amount, DiscountCode, DiscountInput, DiscountKind, DiscountLine, DiscountRefusal, DiscountTerms,
     UNKNOWN_MESSAGE,
@@ -21,7 +22,13 @@ use shop_core::discount::{
 use shop_core::types::FieldError;
 
 use super::entity::{discount_code, discount_redemption, discount_use};
+use crate::audit::service::{record, Actor, Change, EditError};
+use crate::audit::versioned::{self, Versioned};
 use crate::catalog::{category, info};
+use crate::platform::db::begin_write;
+use crate::platform::form;
+use crate::order::entity::customer_order;
+use shop_core::order_state::{OrderStatus, ALL_STATUSES};
 
 /// Why a discount call was refused.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +45,9 @@ pub enum DiscountError {
     /// Creating a code that exists already.
     #[error("این کد تخفیف از قبل وجود دارد")]
     Duplicate,
+    /// A staff save refused (unknown code, or made from an old version).
+    #[error("{0}")]
+    Edit(#[from] EditError),
     #[error("database: {0}")]
     Db(#[from] DbErr),
 }
@@ -87,15 +97,46 @@ pub fn terms_of(m: &discount_code::Model) -> DiscountTerms {
         categories: ids_of(&m.categories),
         products: ids_of(&m.products),
         owner_id: m.owner_id,
+        first_purchase_only: m.first_purchase_only,
     }
 }
 
-/// Creates a code after the creation rule (`DiscountTerms::check`).
-pub async fn create<C: ConnectionTrait>(db: &C, new: NewDiscount, now: i64) -> Result<discount_code::Model, DiscountError> {
+/// Creates a code after the creation rule (`DiscountTerms::check`), audited as `actor`'s
+/// (the back office's staff member, or `Actor::cli()` for `shop discount add`).
+pub async fn create(db: &DatabaseConnection, actor: &Actor, new: NewDiscount, now: i64) -> Result<discount_code::Model, DiscountError> {
     new.terms.check().map_err(DiscountError::Invalid)?;
-    let t = &new.terms;
-    let am = discount_code::ActiveModel {
-        code: Set(new.code.as_str().to_string()),
+    let description = description_of(&new.description)?;
+    let mut am = terms_model(&new.terms);
+    am.code = Set(new.code.as_str().to_string());
+    am.owner_id = Set(new.terms.owner_id);
+    am.used = Set(0);
+    am.description = Set(description);
+    am.created_at = Set(now);
+    am.active = Set(true);
+    am.version = Set(1);
+    let txn = begin_write(db).await?;
+    let inserted = discount_code::Entity::insert(am)
+        .on_conflict(OnConflict::column(discount_code::Column::Code).do_nothing().to_owned())
+        .exec_without_returning(&txn)
+        .await?;
+    if inserted == 0 {
+        return Err(DiscountError::Duplicate);
+    }
+    let row = discount_code::Entity::find()
+        .filter(discount_code::Column::Code.eq(new.code.as_str()))
+        .one(&txn)
+        .await?
+        .ok_or(DiscountError::Unknown)?;
+    let after = <discount_code::Entity as Versioned>::snapshot(&row);
+    record(&txn, actor, Change { action: "discount.create", entity: "discount_code", entity_id: row.id.to_string(), before: None, after: Some(after) }, now)
+        .await?;
+    txn.commit().await?;
+    Ok(row)
+}
+
+/// The editable columns of `terms` (all but the code, its owner and its counter).
+fn terms_model(t: &DiscountTerms) -> discount_code::ActiveModel {
+    discount_code::ActiveModel {
         kind: Set(t.kind.as_str().to_string()),
         value: Set(t.value),
         min_total: Set(t.min_total),
@@ -104,27 +145,141 @@ pub async fn create<C: ConnectionTrait>(db: &C, new: NewDiscount, now: i64) -> R
         ends_at: Set(t.ends_at),
         usage_limit: Set(t.usage_limit),
         per_customer_limit: Set(t.per_customer_limit),
-        used: Set(0),
         categories: Set(ids_json(&t.categories)),
         products: Set(ids_json(&t.products)),
-        owner_id: Set(t.owner_id),
-        description: Set(new.description.trim().to_string()),
-        created_at: Set(now),
+        first_purchase_only: Set(t.first_purchase_only),
         ..Default::default()
-    };
-    let inserted = discount_code::Entity::insert(am)
-        .on_conflict(OnConflict::column(discount_code::Column::Code).do_nothing().to_owned())
-        .exec_without_returning(db)
-        .await?;
-    if inserted == 0 {
-        return Err(DiscountError::Duplicate);
     }
-    discount_code::Entity::find()
-        .filter(discount_code::Column::Code.eq(new.code.as_str()))
-        .one(db)
-        .await?
-        .ok_or(DiscountError::Unknown)
 }
+
+/// The customer's text of a code: one block of at most 300 characters (markup kept as text).
+fn description_of(raw: &str) -> Result<String, DiscountError> {
+    form::at_most("description", "توضیح", form::block(raw), 300).map_err(|(field, message)| {
+        DiscountError::Invalid(FieldError { field, rule: shop_core::types::RuleKind::MinLength, message })
+    })
+}
+
+/// What the audit log keeps of a code (with its `version`).
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    code: &'a str,
+    kind: &'a str,
+    value: i64,
+    min_total: i64,
+    max_discount: Option<i64>,
+    starts_at: i64,
+    ends_at: i64,
+    usage_limit: Option<i64>,
+    per_customer_limit: Option<i64>,
+    categories: Vec<i64>,
+    products: Vec<i64>,
+    owner_id: Option<i64>,
+    first_purchase_only: bool,
+    description: &'a str,
+    active: bool,
+    version: i64,
+}
+
+impl Versioned for discount_code::Entity {
+    const NAME: &'static str = "discount_code";
+    const NOT_FOUND: &'static str = UNKNOWN_MESSAGE;
+    fn id_column() -> discount_code::Column {
+        discount_code::Column::Id
+    }
+    fn version_column() -> discount_code::Column {
+        discount_code::Column::Version
+    }
+    fn version_of(m: &discount_code::Model) -> i64 {
+        m.version
+    }
+    fn snapshot(m: &discount_code::Model) -> serde_json::Value {
+        serde_json::to_value(Snapshot {
+            code: &m.code,
+            kind: &m.kind,
+            value: m.value,
+            min_total: m.min_total,
+            max_discount: m.max_discount,
+            starts_at: m.starts_at,
+            ends_at: m.ends_at,
+            usage_limit: m.usage_limit,
+            per_customer_limit: m.per_customer_limit,
+            categories: ids_of(&m.categories),
+            products: ids_of(&m.products),
+            owner_id: m.owner_id,
+            first_purchase_only: m.first_purchase_only,
+            description: &m.description,
+            active: m.active,
+            version: m.version,
+        })
+        .unwrap_or_default()
+    }
+    fn label(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "kind" => "نوع تخفیف",
+            "value" => "مقدار تخفیف",
+            "min_total" => "حداقل خرید",
+            "max_discount" => "سقف تخفیف",
+            "starts_at" => "شروع اعتبار",
+            "ends_at" => "پایان اعتبار",
+            "usage_limit" => "سقف استفاده",
+            "per_customer_limit" => "سقف استفادهٔ هر مشتری",
+            "categories" => "دسته‌ها",
+            "products" => "محصولات",
+            "first_purchase_only" => "فقط نخستین خرید",
+            "description" => "توضیح",
+            "active" => "فعال بودن",
+            _ => return None,
+        })
+    }
+}
+
+/// Edits the terms and description of the code `id` from `version` (the code's text, owner and
+/// uses stay), after the creation rule.
+pub async fn update(
+    db: &DatabaseConnection,
+    actor: &Actor,
+    id: i64,
+    version: i64,
+    terms: DiscountTerms,
+    description: &str,
+    now: i64,
+) -> Result<discount_code::Model, DiscountError> {
+    terms.check().map_err(DiscountError::Invalid)?;
+    let description = description_of(description)?;
+    let mut am = terms_model(&terms);
+    am.description = Set(description);
+    Ok(versioned::update::<discount_code::Entity>(db, actor, id, version, "discount.update", |_| Ok(am), now).await?)
+}
+
+/// Switches the code `id` on or off (from `version`); an inactive code answers like an unknown one.
+pub async fn set_active(db: &DatabaseConnection, actor: &Actor, id: i64, version: i64, active: bool, now: i64) -> Result<discount_code::Model, DiscountError> {
+    let action = if active { "discount.activate" } else { "discount.deactivate" };
+    Ok(versioned::update::<discount_code::Entity>(db, actor, id, version, action, |_| {
+        Ok(discount_code::ActiveModel { active: Set(active), ..Default::default() })
+    }, now)
+    .await?)
+}
+
+/// One page (50, newest first) of every code, with the number of codes; `q` narrows to codes
+/// containing it.
+pub async fn admin_list<C: ConnectionTrait>(db: &C, q: &str, page: u64) -> Result<(Vec<discount_code::Model>, u64), DbErr> {
+    let mut find = discount_code::Entity::find();
+    let q = q.trim().to_ascii_uppercase();
+    if !q.is_empty() {
+        find = find.filter(discount_code::Column::Code.contains(q.as_str()));
+    }
+    let total = find.clone().count(db).await?;
+    let rows = find
+        .order_by_desc(discount_code::Column::Id)
+        .offset(page.saturating_sub(1) * ADMIN_PER_PAGE)
+        .limit(ADMIN_PER_PAGE)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Codes per page of the back office's list.
+pub const ADMIN_PER_PAGE: u64 = 50;
 
 /// How many times `user_id` used the code.
 async fn customer_uses<C: ConnectionTrait>(db: &C, code_id: i64, user_id: i64) -> Result<i64, DbErr> {
@@ -134,6 +289,19 @@ async fn customer_uses<C: ConnectionTrait>(db: &C, code_id: i64, user_id: i64) -
         .one(db)
         .await?
         .map_or(0, |u| u.uses))
+}
+
+/// How many orders `user_id` has paid for (`OrderStatus::is_purchase`): what a first-purchase
+/// code reads.
+pub async fn paid_orders<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<i64, DbErr> {
+    let purchased: Vec<&str> =
+        ALL_STATUSES.into_iter().filter(|s| s.is_purchase()).map(OrderStatus::as_str).collect();
+    customer_order::Entity::find()
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .filter(customer_order::Column::Status.is_in(purchased))
+        .count(db)
+        .await
+        .map(|n| n as i64)
 }
 
 /// Each product's category and its ancestors (for category restrictions).
@@ -166,6 +334,7 @@ pub async fn evaluate<C: ConnectionTrait>(
 ) -> Result<AppliedDiscount, DiscountError> {
     let row = discount_code::Entity::find()
         .filter(discount_code::Column::Code.eq(code.as_str()))
+        .filter(discount_code::Column::Active.eq(true))
         .one(db)
         .await?
         .ok_or(DiscountError::Unknown)?;
@@ -176,6 +345,7 @@ pub async fn evaluate<C: ConnectionTrait>(
         used: row.used,
         customer_used: customer_uses(db, row.id, user_id).await?,
         customer_id: user_id,
+        paid_orders: if row.first_purchase_only { paid_orders(db, user_id).await? } else { 0 },
         lines: cart
             .iter()
             .map(|l| DiscountLine {
@@ -306,9 +476,10 @@ pub struct Available {
 }
 
 /// The codes `user_id` may use now or later: public or their own, not ended, not used up,
-/// not used up by them; soonest to end first.
+/// not used up by them, not for a first purchase once they have bought; soonest to end first.
 pub async fn available<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Result<Vec<Available>, DbErr> {
     let rows = discount_code::Entity::find()
+        .filter(discount_code::Column::Active.eq(true))
         .filter(discount_code::Column::EndsAt.gt(now))
         .filter(
             Condition::any()
@@ -332,17 +503,71 @@ pub async fn available<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Re
         .map(|u| (u.code_id, u.uses))
         .collect();
     let names: HashMap<i64, String> = category::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.name)).collect();
+    let bought = rows.iter().any(|c| c.first_purchase_only) && paid_orders(db, user_id).await? > 0;
     Ok(rows
         .into_iter()
         .filter_map(|code| {
             let terms = terms_of(&code);
             let mine = uses.get(&code.id).copied().unwrap_or(0);
             let left = terms.per_customer_limit.map(|n| n - mine);
-            if left.is_some_and(|l| l <= 0) {
+            if left.is_some_and(|l| l <= 0) || (terms.first_purchase_only && bought) {
                 return None;
             }
             let category_names = terms.categories.iter().filter_map(|c| names.get(c).cloned()).collect();
             Some(Available { code, terms, left, category_names })
         })
         .collect())
+}
+
+/// The code kept on the open cart `cart_id` (canonical text), if any.
+pub async fn kept_on_cart<C: ConnectionTrait>(db: &C, cart_id: i64) -> Result<Option<DiscountCode>, DbErr> {
+    use crate::order::entity::shop_order;
+    let row = shop_order::Entity::find_by_id(cart_id).one(db).await?;
+    Ok(row.and_then(|o| o.discount_code).and_then(|c| DiscountCode::parse(&c).ok()))
+}
+
+/// Keeps `code` on the cart `cart_id` (`None`: removes the cart's code).
+pub async fn keep_on_cart<C: ConnectionTrait>(db: &C, cart_id: i64, code: Option<&DiscountCode>) -> Result<(), DbErr> {
+    use crate::order::entity::shop_order;
+    shop_order::Entity::update_many()
+        .col_expr(shop_order::Column::DiscountCode, Expr::value(code.map(|c| c.as_str().to_string())))
+        .filter(shop_order::Column::Id.eq(cart_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Drops `code` from the cart `cart_id` when it is still the cart's code (a conditional update:
+/// a code applied meanwhile in another tab stays).
+pub async fn drop_from_cart<C: ConnectionTrait>(db: &C, cart_id: i64, code: &DiscountCode) -> Result<(), DbErr> {
+    use crate::order::entity::shop_order;
+    shop_order::Entity::update_many()
+        .col_expr(shop_order::Column::DiscountCode, Expr::value(Option::<String>::None))
+        .filter(shop_order::Column::Id.eq(cart_id))
+        .filter(shop_order::Column::DiscountCode.eq(code.as_str()))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Checks the code kept on a cart against its lines after an edit: `Some(message)` (the
+/// Persian sentence saying the code was taken off and why) when it no longer applies, and the
+/// code is then dropped from the cart.
+pub async fn recheck_kept<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    cart_id: i64,
+    kept: Option<&str>,
+    cart: &[CartPart],
+    now: i64,
+) -> Result<Option<String>, DbErr> {
+    let Some(code) = kept.and_then(|c| DiscountCode::parse(c).ok()) else { return Ok(None) };
+    match evaluate(db, user_id, &code, cart, now).await {
+        Ok(_) => Ok(None),
+        Err(DiscountError::Db(e)) => Err(e),
+        Err(refusal) => {
+            drop_from_cart(db, cart_id, &code).await?;
+            Ok(Some(shop_core::discount::dropped_message(code.as_str(), &refusal.to_string())))
+        }
+    }
 }

@@ -221,3 +221,60 @@ pub enum PaymentKind {
     /// One instalment.
     Instalment,
 }
+
+// ------------------------------------------------------------------ back office (admin.rs)
+
+/// One overdue instalment.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOverdueInstalment")]
+pub struct OverdueInstalmentView {
+    pub id: i64,
+    pub order_code: String,
+    /// 1 for the first.
+    pub number: i64,
+    /// Toman.
+    pub amount: i64,
+    /// Jalali `YYYY/MM/DD` (ASCII digits) and as shown (`۱ فروردین ۱۴۰۵`).
+    pub due_on: String,
+    pub due_text: String,
+    /// Whole days since the due day.
+    pub days_overdue: i64,
+}
+
+/// A customer's overdue instalments.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOverdueCustomer")]
+pub struct OverdueCustomerView {
+    pub user_id: i64,
+    pub name: String,
+    pub mobile: String,
+    /// Toman overdue in all.
+    pub total: i64,
+    /// Days of the oldest.
+    pub max_days: i64,
+    pub instalments: Vec<OverdueInstalmentView>,
+}
+
+/// `instalment/overdue`: customers with overdue instalments, the longest overdue first.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOverdueResponse")]
+pub struct OverdueResp {
+    pub status: ResponseStatus,
+    pub data: Vec<OverdueCustomerView>,
+    /// Customers over all pages.
+    pub total: u64,
+    pub per_page: u64,
+}
+
+/// `instalment/overdue` request.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOverdueRequest")]
+pub struct OverdueReq {
+    /// 1-based page of 50 customers.
+    #[oai(default = "first_page")]
+    pub page: u64,
+}
+
+fn first_page() -> u64 {
+    1
+}

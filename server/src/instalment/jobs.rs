@@ -13,16 +13,13 @@ use shop_core::instalment::reminder_message;
 use shop_core::order_state::OrderStatus;
 
 use super::entity::{instalment, reminder};
-use super::service::{is_active, parse_stored, today};
+use super::service::{is_active, parse_stored, today, LIVE};
 use crate::auth::entity::user;
 use crate::order::entity::customer_order;
 use crate::state::AppState;
 
 /// Instalments looked at per round.
 const BATCH: u64 = 500;
-
-/// The order states whose instalments are reminded (`service::is_active`, checked again per row).
-const LIVE: [OrderStatus; 4] = [OrderStatus::Paid, OrderStatus::Preparing, OrderStatus::Shipped, OrderStatus::Delivered];
 
 /// The reminder's text (`shop_core::instalment::reminder_message`) with the finance page's address.
 pub fn reminder_text(kind: reminder::ReminderKind, number: i64, code: &str, amount: i64, due_on: &str, public_url: &str) -> String {
@@ -117,7 +114,7 @@ pub async fn send_reminders(state: &AppState, now: i64) -> Result<usize, DbErr> 
 /// Runs the reminders every `SHOP_JOB_INTERVAL_MS` until the task is aborted.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     let every = Duration::from_millis(state.config.job_interval_ms);
-    crate::platform::jobs::spawn_every(every, move || {
+    crate::platform::jobs::spawn_every("instalment_reminders", every, move || {
         let state = state.clone();
         async move {
             if let Err(e) = send_reminders(&state, state.clock.unix()).await {

@@ -206,11 +206,11 @@ pub fn success_url(code: &str) -> String {
 
 /// The order's down payment has been made (the order is paid or further along).
 pub fn is_active(order: &customer_order::Model) -> bool {
-    matches!(
-        status_of(order),
-        OrderStatus::Paid | OrderStatus::Preparing | OrderStatus::Shipped | OrderStatus::Delivered
-    )
+    LIVE.contains(&status_of(order))
 }
+
+/// The order states in which a plan runs: instalments are paid, reminded and listed overdue.
+pub const LIVE: [OrderStatus; 4] = [OrderStatus::Paid, OrderStatus::Preparing, OrderStatus::Shipped, OrderStatus::Delivered];
 
 /// Starts paying one of the caller's instalments: the next unpaid one of an order whose down
 /// payment is made. Returns the gateway page and the attempt's authority.
@@ -277,19 +277,27 @@ pub async fn callback(state: &AppState, p: &payment::Model, status_ok: bool) -> 
         payment::PENDING => {}
         _ => return Ok(finance_url(id, "failed")),
     }
+    use crate::payment::service::count_outcome;
     if !status_ok {
         fail(state, p).await?;
+        count_outcome("cancelled");
         return Ok(finance_url(id, "failed"));
     }
     match state.payments.verify(&p.authority, p.amount).await {
-        Ok(v) => Ok(finance_url(id, if settle(state, p, &v).await? { "paid" } else { "failed" })),
+        Ok(v) => {
+            let paid = settle(state, p, &v).await?;
+            count_outcome(if paid { "paid" } else { "refund_needed" });
+            Ok(finance_url(id, if paid { "paid" } else { "failed" }))
+        }
         // Not confirmed: nothing is settled and the attempt stays open (as for an order).
         Err(GatewayError::Refused { code, message }) => {
             tracing::info!(authority = %p.authority, code, %message, "instalment payment not verified");
+            count_outcome("refused");
             Ok(finance_url(id, "failed"))
         }
         Err(GatewayError::Unreachable(e)) => {
             tracing::warn!(authority = %p.authority, error = %e, "instalment verify unreachable");
+            count_outcome("unreachable");
             Ok(finance_url(id, "pending"))
         }
     }
@@ -308,7 +316,7 @@ async fn fail(state: &AppState, p: &payment::Model) -> Result<(), DbErr> {
 }
 
 /// Records a verified instalment payment: the instalment becomes paid, or, when another
-/// payment paid it first, this one is flagged for a refund. True when it paid the instalment.
+/// payment paid it first or staff cancelled the order meanwhile, this one is flagged for a refund. True when it paid the instalment.
 pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
     let now = state.clock.unix();
     let txn = begin_write(&state.db).await?;
@@ -316,7 +324,19 @@ pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Resul
         txn.rollback().await?;
         return crate::payment::service::paid_without_refund(&state.db, p.id).await;
     }
-    let paid = instalment::Entity::update_many()
+    // The order must still be live, checked by touching its row: a staff cancel that committed
+    // first wins (this payment is then owed back), and one that comes later waits for this
+    // commit and flags this payment with the order's others.
+    let live = customer_order::Entity::update_many()
+        .col_expr(customer_order::Column::UpdatedAt, Expr::col(customer_order::Column::UpdatedAt).into())
+        .filter(customer_order::Column::Id.eq(p.order_id))
+        .filter(customer_order::Column::Status.is_in(LIVE.map(OrderStatus::as_str)))
+        .exec(&txn)
+        .await?
+        .rows_affected
+        == 1;
+    let paid = live
+        && instalment::Entity::update_many()
         .col_expr(instalment::Column::PaidAt, Expr::value(now))
         .col_expr(instalment::Column::PaymentId, Expr::value(p.id))
         .filter(instalment::Column::Id.eq(p.instalment_id.unwrap_or_default()))
@@ -331,7 +351,7 @@ pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Resul
             .filter(payment::Column::Id.eq(p.id))
             .exec(&txn)
             .await?;
-        tracing::warn!(authority = %p.authority, "payment verified for an instalment already paid: refund needed");
+        tracing::warn!(authority = %p.authority, live, "payment verified for an instalment already paid or of a cancelled order: refund needed");
     }
     txn.commit().await?;
     Ok(paid)

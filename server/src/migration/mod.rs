@@ -21,6 +21,18 @@ mod m20261123_001000_chat;
 mod m20261126_000300_idempotency_expiry;
 mod m20261126_000500_delivery_estimate;
 mod m20261126_000800_warranty_note;
+mod m20261127_000100_back_office;
+mod m20261127_000200_cart_discount_first_purchase;
+mod m20261127_000200_order_admin;
+mod m20261127_000250_sales_and_shop_settings;
+mod m20261127_000300_refunds;
+mod m20261127_000400_session_ends;
+mod m20261128_000200_catalogue_versions;
+mod m20261128_000300_settings_admin;
+mod m20261128_000100_price_import;
+mod m20261128_000110_product_pictures;
+mod m20261128_000400_admin_order_search;
+mod m20261128_000500_catalog_notify;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -44,6 +56,18 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000300_idempotency_expiry::Migration),
             Box::new(m20261126_000500_delivery_estimate::Migration),
             Box::new(m20261126_000800_warranty_note::Migration),
+            Box::new(m20261127_000100_back_office::Migration),
+            Box::new(m20261127_000200_cart_discount_first_purchase::Migration),
+            Box::new(m20261127_000250_sales_and_shop_settings::Migration),
+            Box::new(m20261127_000300_refunds::Migration),
+            Box::new(m20261127_000400_session_ends::Migration),
+            Box::new(m20261127_000200_order_admin::Migration),
+            Box::new(m20261128_000200_catalogue_versions::Migration),
+            Box::new(m20261128_000300_settings_admin::Migration),
+            Box::new(m20261128_000100_price_import::Migration),
+            Box::new(m20261128_000110_product_pictures::Migration),
+            Box::new(m20261128_000400_admin_order_search::Migration),
+            Box::new(m20261128_000500_catalog_notify::Migration),
         ]
     }
 }

@@ -187,7 +187,8 @@ pub struct CartResponse {
     /// Sum of `Num × (Price + PriceGaranti)` over the lines, in Toman.
     #[oai(rename = "OrderTotalPrice")]
     pub order_total_price: i64,
-    /// What the customer pays: `OrderTotalPrice` minus discounts (none yet, so equal).
+    /// `OrderTotalPrice` on the cart: a kept discount code is priced at checkout
+    /// (`order/summary`), with the delivery the address needs.
     #[oai(rename = "FinalPrice")]
     pub final_price: i64,
     /// The order's short public code; null when the caller has no open order.
@@ -196,6 +197,14 @@ pub struct CartResponse {
     /// The order's id; null when the caller has no open order.
     #[oai(rename = "OrderId")]
     pub order_id: Option<i64>,
+    /// The discount code kept on the cart (`order/discount/apply`), null without one. It stays
+    /// across pages, reloads and devices until removed or until it stops applying.
+    #[oai(rename = "DiscountCode")]
+    pub discount_code: Option<String>,
+    /// After an edit that made the kept code stop applying: the Persian sentence saying it was
+    /// taken off and why (the code is then null).
+    #[oai(rename = "DiscountNotice", skip_serializing_if_is_none)]
+    pub discount_notice: Option<String>,
 }
 
 /// `status` of the pre-order calls.
@@ -231,6 +240,8 @@ impl CartResponse {
             final_price: cart.final_price,
             code: cart.code.clone(),
             order_id: cart.order_id,
+            discount_code: cart.discount_code.clone(),
+            discount_notice: cart.discount_notice.clone(),
         }
     }
 }
@@ -260,6 +271,8 @@ impl Example for CartResponse {
             final_price: 75_700_000,
             code: Some("K7Q2M9XD".into()),
             order_id: Some(12),
+            discount_code: Some("WELCOME10".into()),
+            discount_notice: None,
         }
     }
 }
@@ -276,14 +289,18 @@ pub struct SummaryReq {
     pub addressid: Option<i64>,
     /// A delivery option offered for that city; its price is added to the payable.
     pub deliveryid: Option<i64>,
-    /// A discount code to preview (422 at `discountcode` when it does not apply).
+    /// A discount code to preview (422 at `discountcode` when it does not apply); without
+    /// it the code kept on the cart applies. `order/discount/apply` takes the code to keep.
     #[oai(validator(max_length = 64))]
     pub discountcode: Option<String>,
+    /// An instalment plan: the answer's `Instalment` is its schedule for this payable (the one
+    /// registration freezes) and `PayNow` its down payment.
+    pub planid: Option<i64>,
 }
 
 impl Example for SummaryReq {
     fn example() -> Self {
-        Self { orderid: 12, addressid: Some(3), deliveryid: Some(2), discountcode: None }
+        Self { orderid: 12, addressid: Some(3), deliveryid: Some(2), discountcode: None, planid: Some(2) }
     }
 }
 
@@ -375,6 +392,47 @@ pub struct SummaryLine {
     pub available: bool,
 }
 
+/// One instalment of the summary's schedule: what will be charged, and when.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CheckoutInstalment")]
+pub struct SummaryInstalment {
+    /// 1 for the first.
+    #[oai(rename = "Number")]
+    pub number: i64,
+    /// Toman.
+    #[oai(rename = "Amount")]
+    pub amount: i64,
+    /// The due date on the Jalali calendar, Persian digits (`۱۵ آذر ۱۴۰۵`).
+    #[oai(rename = "Due")]
+    pub due: String,
+}
+
+/// The instalment plan asked for on the summary: the server's schedule for the payable
+/// (`shop_core::instalment::instalment_schedule`, started today in Tehran), the one
+/// registration freezes and `payment/start` charges the down payment of.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "CheckoutInstalmentPlan")]
+pub struct SummaryPlan {
+    #[oai(rename = "PlanId")]
+    pub plan_id: i64,
+    #[oai(rename = "PlanName")]
+    pub plan_name: String,
+    /// Paid now, at the bank.
+    #[oai(rename = "DownPayment")]
+    pub down_payment: i64,
+    /// The credit charge (the plan's fee) on the rest.
+    #[oai(rename = "Charge")]
+    pub charge: i64,
+    /// What the instalments add up to: the rest plus the charge.
+    #[oai(rename = "Financed")]
+    pub financed: i64,
+    /// Everything the customer pays: `DownPayment + Financed` (the payable plus the charge).
+    #[oai(rename = "TotalCost")]
+    pub total_cost: i64,
+    #[oai(rename = "Instalments")]
+    pub instalments: Vec<SummaryInstalment>,
+}
+
 /// The checkout summary: every amount computed by the server.
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "CheckoutSummary")]
@@ -425,6 +483,16 @@ pub struct Summary {
     pub order_total_price: i64,
     #[oai(rename = "FinalPrice")]
     pub final_price: i64,
+    /// What the bank charges when this order is paid: `Payable`, or with an instalment plan
+    /// its down payment.
+    #[oai(rename = "PayNow")]
+    pub pay_now: i64,
+    /// With `planid`: the plan's schedule for `Payable`.
+    #[oai(rename = "Instalment")]
+    pub instalment: Option<SummaryPlan>,
+    /// The code kept on the cart stopped applying and was taken off: why (Persian).
+    #[oai(rename = "DiscountNotice", skip_serializing_if_is_none)]
+    pub discount_notice: Option<String>,
 }
 
 /// The registered order, as `order/register` answers it.
@@ -517,6 +585,12 @@ pub struct OrderItem {
     pub discount: i64,
     #[oai(rename = "Payable")]
     pub payable: i64,
+    /// The carrier, once shipped.
+    #[oai(rename = "Carrier")]
+    pub carrier: Option<String>,
+    /// The parcel's tracking code, once shipped.
+    #[oai(rename = "TrackingCode")]
+    pub tracking_code: Option<String>,
 }
 
 /// `order/list` answer.
@@ -628,6 +702,9 @@ pub struct Invoice {
     /// Set once shipped.
     #[oai(rename = "TrackingCode")]
     pub tracking_code: Option<String>,
+    /// The carrier, set with the tracking code.
+    #[oai(rename = "Carrier")]
+    pub carrier: Option<String>,
     /// Bank reference of the payment, once paid.
     #[oai(rename = "RefId")]
     pub ref_id: Option<String>,
@@ -684,4 +761,262 @@ impl From<shop_core::order_state::OrderStatus> for OrderStatusDto {
             S::Expired => Self::Expired,
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office (`/api/admin/v1/order/…`, `order/admin.rs`).
+
+/// `order/list` (staff): one page of 50, newest first; every filter optional.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOrderListRequest")]
+pub struct AdminOrderListReq {
+    /// An order code, the customer's mobile number, or part of their name.
+    #[oai(default)]
+    pub q: String,
+    /// Only orders in this state (`paid`, `preparing`, …); empty: any.
+    #[oai(default)]
+    pub status: String,
+    /// Only orders paid this way (`full`, `instalment`); empty: any.
+    #[oai(default)]
+    pub method: String,
+    /// First Jalali day included (`1405/09/01`, Tehran time).
+    #[oai(default)]
+    pub from: String,
+    /// Last Jalali day included.
+    #[oai(default)]
+    pub to: String,
+    /// 1-based page of 50 (a page past the end is empty).
+    #[oai(default = "first_page")]
+    pub page: u64,
+}
+
+fn first_page() -> u64 {
+    1
+}
+
+/// One order of the staff list.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrderRow")]
+pub struct AdminOrderRow {
+    pub code: String,
+    pub status: OrderStatusDto,
+    pub status_label: String,
+    pub payment_method: PaymentMethod,
+    /// The customer's account mobile number.
+    pub customer_mobile: String,
+    /// The customer's name (may be empty).
+    pub customer_name: String,
+    /// Items in the order.
+    pub count: i64,
+    /// Toman.
+    pub payable: i64,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Registration, as a Tehran Jalali date with the time.
+    pub created_text: String,
+}
+
+/// A page of the staff order list.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOrderListResponse")]
+pub struct AdminOrderListResp {
+    pub status: ResponseStatus,
+    pub data: Vec<AdminOrderRow>,
+    /// Matching orders over all pages; when `more`, the number counted (counting stops at the
+    /// first multiple of 10,000 at or past the end of this page).
+    pub total: u64,
+    /// More orders match than `total` («more than N»).
+    pub more: bool,
+    /// Orders per page (fixed).
+    pub per_page: u64,
+    pub page: u64,
+}
+
+/// One order by code.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOrderCodeRequest")]
+pub struct AdminCodeReq {
+    /// The order's code.
+    pub code: String,
+}
+
+/// `order/ship`: the carrier and the parcel's tracking code.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOrderShipRequest")]
+pub struct AdminShipReq {
+    /// The order's code.
+    pub code: String,
+    /// One of the carriers `order/show` lists.
+    #[oai(default)]
+    pub carrier: String,
+    /// 4–40 letters, digits or dashes.
+    #[oai(default)]
+    pub tracking_code: String,
+}
+
+/// Several orders by code (bulk prepare, packing slips): 1 to 100.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOrderCodesRequest")]
+pub struct AdminCodesReq {
+    #[oai(default)]
+    pub codes: Vec<String>,
+}
+
+/// One line of an order, as registered.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrderLine")]
+pub struct AdminLine {
+    pub name: String,
+    pub color: String,
+    pub property: String,
+    pub warranty_name: String,
+    pub variant_id: i64,
+    pub num: i64,
+    pub unit_price: i64,
+    pub warranty_price: i64,
+    pub line_total: i64,
+}
+
+/// One step of the timeline, with who took it.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrderStep")]
+pub struct AdminStep {
+    pub status: OrderStatusDto,
+    pub label: String,
+    pub note: String,
+    /// `customer`, `system` or `staff`.
+    pub actor: String,
+    /// The staff member's id and mobile number (`staff` only).
+    pub staff_id: Option<i64>,
+    pub staff_mobile: String,
+    pub at: i64,
+    /// Tehran Jalali date with the time.
+    pub at_text: String,
+}
+
+/// One payment attempt with the gateway's references.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrderPayment")]
+pub struct AdminPayment {
+    pub id: i64,
+    pub gateway: String,
+    /// The gateway's id of the attempt (Zarinpal's Authority).
+    pub authority: String,
+    /// The bank's reference, once paid.
+    pub ref_id: Option<String>,
+    pub card_pan: Option<String>,
+    /// `pending`, `paid` or `failed`.
+    pub status: String,
+    pub amount: i64,
+    /// Paid but owed back (late, duplicate, or its order cancelled).
+    pub refund_needed: bool,
+    /// The instalment it paid (none: the order's own payment).
+    pub instalment_number: Option<i64>,
+    pub created_text: String,
+    pub verified_text: Option<String>,
+}
+
+/// One instalment of the order's plan.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrderInstalment")]
+pub struct AdminInstalment {
+    pub number: i64,
+    pub amount: i64,
+    /// Jalali due date (`۱ دی ۱۴۰۵`).
+    pub due_text: String,
+    pub paid: bool,
+}
+
+/// The instalment plan frozen with the order.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrderPlan")]
+pub struct AdminPlan {
+    pub name: String,
+    pub months: i64,
+    pub down_payment: i64,
+    pub charge: i64,
+    pub financed: i64,
+    pub instalments: Vec<AdminInstalment>,
+}
+
+/// Everything staff see about one order.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminOrder")]
+pub struct AdminOrder {
+    pub code: String,
+    pub status: OrderStatusDto,
+    pub status_label: String,
+    pub payment_method: PaymentMethod,
+    pub customer_id: i64,
+    pub customer_mobile: String,
+    pub customer_name: String,
+    pub lines: Vec<AdminLine>,
+    pub items_total: i64,
+    pub delivery_name: String,
+    pub delivery_price: i64,
+    pub discount: i64,
+    /// The discount code used, if any.
+    pub discount_code: Option<String>,
+    pub payable: i64,
+    /// The address as registered.
+    pub address: InvoiceAddress,
+    pub carrier: Option<String>,
+    pub tracking_code: Option<String>,
+    pub payments: Vec<AdminPayment>,
+    pub plan: Option<AdminPlan>,
+    /// Oldest first.
+    pub timeline: Vec<AdminStep>,
+    /// What staff may do now, along core's table: `prepare`, `ship`, `deliver`, `cancel`.
+    pub actions: Vec<String>,
+    /// The carriers `order/ship` accepts.
+    pub carriers: Vec<String>,
+    pub created_text: String,
+}
+
+/// `order/show` and the transitions' answer.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminOrderResponse")]
+pub struct AdminOrderResp {
+    pub status: ResponseStatus,
+    pub data: AdminOrder,
+}
+
+/// One order of a bulk call: moved, or why not.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminBulkOutcome")]
+pub struct AdminBulkOutcome {
+    pub code: String,
+    pub moved: bool,
+    /// Why it did not move (Persian); empty when it moved.
+    pub message: String,
+}
+
+/// `order/bulk-prepare`: each selected order's outcome, in the order given.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminBulkResponse")]
+pub struct AdminBulkResp {
+    pub status: ResponseStatus,
+    pub data: Vec<AdminBulkOutcome>,
+}
+
+/// One packing slip: what goes in the parcel and where it goes.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "AdminPackingSlip")]
+pub struct AdminSlip {
+    pub code: String,
+    pub status_label: String,
+    pub created_text: String,
+    pub delivery_name: String,
+    pub address: InvoiceAddress,
+    pub lines: Vec<AdminLine>,
+    /// Items in the parcel.
+    pub count: i64,
+}
+
+/// `order/slips`: the selected orders' packing slips (unknown codes left out).
+#[derive(Debug, Object)]
+#[oai(rename = "AdminSlipsResponse")]
+pub struct AdminSlipsResp {
+    pub status: ResponseStatus,
+    pub data: Vec<AdminSlip>,
 }

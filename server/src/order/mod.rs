@@ -3,6 +3,8 @@
 
 pub mod dto;
 pub mod entity;
+pub mod admin;
 pub mod routes;
+pub mod sms;
 pub mod service;
 pub mod view;

@@ -8,8 +8,9 @@
 //!
 //! All four calls answer with the same cart shape ([`CartResponse`]):
 //! `{status, data: [CartLine…], OrderTotalPrice, FinalPrice, Code, OrderId}`.
-//! On the cart `FinalPrice` equals `OrderTotalPrice`: a discount code is entered at order
-//! registration, where `order/summary` and `order/register` answer `FinalPrice` lowered by it.
+//! On the cart `FinalPrice` equals `OrderTotalPrice`: a discount code kept on the cart
+//! (`DiscountCode`, `order/discount/apply`) is priced by `order/summary` and `order/register`,
+//! which answer `FinalPrice` lowered by it.
 
 use crate::platform::ResponseStatus;
 use poem::web::Data;
@@ -35,6 +36,7 @@ use shop_core::discount::DiscountCode;
 use shop_core::stock::{not_available_message, not_in_stock_message};
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
+use crate::discount::service as discounts;
 use crate::state::AppState;
 
 /// Maps a refused checkout call to its HTTP answer.
@@ -70,6 +72,26 @@ impl From<OrderError> for ApiError {
             OrderError::Db(db) => ApiError::internal(db),
         }
     }
+}
+
+/// The summary of the caller's cart for `body` (address, delivery, plan), with `code` or the
+/// code kept on the cart; a kept code that stopped applying is dropped from the cart here.
+async fn priced_summary(state: &AppState, auth: &BearerUser, body: &SummaryReq, code: Option<DiscountCode>) -> ApiResult<Json<super::dto::Summary>> {
+    let now = state.clock.unix();
+    let req = QuoteRequest { cart_id: body.orderid, address_id: body.addressid, delivery_id: body.deliveryid, discount_code: code };
+    let q = checkout::quote(&state.db, &caller(auth), &auth.0.city, &req, now).await.map_err(checkout_error)?;
+    if let Some((dropped, _)) = &q.dropped_discount {
+        discounts::drop_from_cart(&state.db, q.cart_id, dropped).await.map_err(ApiError::internal)?;
+    }
+    let plan = match body.planid {
+        Some(id) => Some(
+            crate::instalment::service::choose(&state.db, Some(id), q.instalment_eligible, q.payable, now)
+                .await
+                .map_err(|e| checkout_error(e.into()))?,
+        ),
+        None => None,
+    };
+    Ok(Json(view::summary(&q, plan.as_ref())))
 }
 
 /// The typed discount code of a request (absent or blank: none; malformed: 422).
@@ -202,16 +224,37 @@ impl OrderApi {
     /// city → 422 (`deliveryid`); an empty cart → 422.
     #[oai(path = "/summary", method = "post", operation_id = "order_summary")]
     async fn summary(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
-        let req = QuoteRequest {
-            cart_id: body.orderid,
-            address_id: body.addressid,
-            delivery_id: body.deliveryid,
-            discount_code: discount_code(body.discountcode.as_deref())?,
-        };
-        let q = checkout::quote(&state.db, &caller(&auth), &auth.0.city, &req, state.clock.unix())
-            .await
-            .map_err(checkout_error)?;
-        Ok(Json(view::summary(&q)))
+        let code = discount_code(body.discountcode.as_deref())?;
+        priced_summary(&state, &auth, &body, code).await
+    }
+
+    /// Apply a discount code to the cart
+    ///
+    /// Checks `discountcode` against the caller's cart (as `order/summary` does) and keeps it on
+    /// the cart: later summaries, the cart read (`DiscountCode`) and registration use it, on any
+    /// page or device, until `order/discount/remove` or until it stops applying (then it is
+    /// taken off with a Persian `DiscountNotice`). Answers the summary with the discount. A code
+    /// that does not apply → 422 at `discountcode`, and the cart keeps what it had.
+    #[oai(path = "/discount/apply", method = "post", operation_id = "order_discount_apply")]
+    async fn discount_apply(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
+        let code = discount_code(body.discountcode.as_deref())?
+            .ok_or_else(|| ApiError::invalid(DiscountCode::FIELD, shop_core::discount::UNKNOWN_MESSAGE))?;
+        let caller = caller(&auth);
+        service::own_open_order(&state.db, &caller, body.orderid).await.map_err(ApiError::from)?;
+        let summary = priced_summary(&state, &auth, &body, Some(code.clone())).await?;
+        discounts::keep_on_cart(&state.db, body.orderid, Some(&code)).await.map_err(ApiError::internal)?;
+        Ok(summary)
+    }
+
+    /// Remove the cart's discount code
+    ///
+    /// Takes the kept code off the caller's cart and answers the summary without it (same
+    /// fields as `order/summary`; `discountcode` is ignored).
+    #[oai(path = "/discount/remove", method = "post", operation_id = "order_discount_remove")]
+    async fn discount_remove(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
+        service::own_open_order(&state.db, &caller(&auth), body.orderid).await.map_err(ApiError::from)?;
+        discounts::keep_on_cart(&state.db, body.orderid, None).await.map_err(ApiError::internal)?;
+        priced_summary(&state, &auth, &body, None).await
     }
 
     /// Register the order
@@ -252,7 +295,13 @@ impl OrderApi {
             discount_code: discount_code(body.discountcode.as_deref())?,
         };
         let now = state.clock.unix();
-        idempotency::once(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, || async {
+        // A registration killed after its commit left its claim open: its order is the answer.
+        let (db, user_id, cart_id) = (&state.db, auth.id(), req.cart_id);
+        let settle = move |claimed_at: i64| async move {
+            let order = checkout::registered_since(db, user_id, cart_id, claimed_at).await?;
+            Ok(order.map(|o| Json(RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: Some(view::registered(&o)), summary: None })))
+        };
+        idempotency::once_settled(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, settle, || async {
             let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, now)
                 .await
                 .map_err(checkout_error)?;
@@ -268,7 +317,7 @@ impl OrderApi {
                 RegisterOutcome::PriceChanged(q) => RegisterResp {
                     status: RegisterStatus::PriceChanged,
                     message: Some(PRICE_CHANGED.into()),
-                    summary: Some(view::summary(&q)),
+                    summary: Some(view::summary(&q, None)),
                     ..empty
                 },
             }))

@@ -5,6 +5,7 @@
 //! PostgreSQL), so an order is never half-written: a failing or refused edit leaves it as it was.
 
 pub mod cart_read;
+pub mod admin;
 pub mod checkout;
 pub mod invoice;
 pub mod jobs;
@@ -19,6 +20,7 @@ use shop_core::cart::{self, CartLine};
 
 use super::entity::{order_line, shop_order};
 use crate::catalog::{self, offer::OfferTerms, CatalogItem};
+use crate::discount::service::{self as discounts, CartPart};
 
 /// The largest quantity one cart line may hold.
 pub const MAX_QUANTITY: i64 = 100;
@@ -137,6 +139,11 @@ pub struct CartView {
     pub instalment: bool,
     /// `shop_core::cart::cart_count` over the lines.
     pub count: i64,
+    /// The discount code kept on the cart (canonical), applied at checkout.
+    pub discount_code: Option<String>,
+    /// After an edit: the Persian sentence saying the kept code was taken off because it no
+    /// longer applies to the cart (`shop_core::discount::dropped_message`).
+    pub discount_notice: Option<String>,
 }
 
 /// Result of an edit: done, or refused because the quantity is not in stock.
@@ -369,7 +376,7 @@ fn cart_sql_text(backend: DbBackend, cond: &str) -> String {
             "?",
         ),
     };
-    format!("SELECT o.id AS o_id, o.code AS o_code, {lines} AS lines FROM shop_order o WHERE {cond} = {param}")
+    format!("SELECT o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, {lines} AS lines FROM shop_order o WHERE {cond} = {param}")
 }
 
 /// Reads an order with its lines priced from the live catalogue at `now` (running special
@@ -380,6 +387,7 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<O
     };
     let order_id: i64 = row.try_get("", "o_id")?;
     let code: String = row.try_get("", "o_code")?;
+    let discount_code: Option<String> = row.try_get("", "o_dc")?;
     let json: Option<String> = row.try_get("", "lines")?;
     let mut rows: Vec<CartRow> = match json.as_deref() {
         None | Some("") => Vec::new(),
@@ -391,6 +399,7 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<O
     let mut view = totals(None, lines);
     view.order_id = Some(order_id);
     view.code = Some(code);
+    view.discount_code = discount_code;
     Ok(Some(view))
 }
 
@@ -404,6 +413,7 @@ pub async fn cart_view<C: ConnectionTrait>(
         let mut v = totals(None, Vec::new());
         v.order_id = Some(order.id);
         v.code = Some(order.code.clone());
+        v.discount_code = order.discount_code.clone();
         v
     }))
 }
@@ -419,6 +429,8 @@ fn totals(order: Option<&shop_order::Model>, lines: Vec<LineView>) -> CartView {
         instalment: cart::instalment_eligible(&core_lines),
         count: cart::cart_count(&core_lines),
         lines,
+        discount_code: None,
+        discount_notice: None,
     }
 }
 
@@ -503,6 +515,7 @@ async fn open_order_or_create<C: ConnectionTrait>(
             open_user_id: Set(Some(caller.id)),
             total_price: Set(0),
             final_price: Set(0),
+            discount_code: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()
@@ -536,6 +549,28 @@ async fn store_totals<C: ConnectionTrait>(
         am.update(db).await?;
     }
     Ok(view)
+}
+
+/// After an edit: the code kept on the cart is checked against the new lines; one that no
+/// longer applies is dropped and the view says so (`discount_notice`), never silently kept.
+async fn recheck_discount<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    order: &shop_order::Model,
+    view: &mut CartView,
+    now: i64,
+) -> Result<(), DbErr> {
+    let Some(kept) = order.discount_code.as_deref() else { return Ok(()) };
+    let parts: Vec<CartPart> = view
+        .lines
+        .iter()
+        .map(|l| CartPart { product_id: l.product_id, total: cart::line_total(&l.core_line()) })
+        .collect();
+    view.discount_notice = discounts::recheck_kept(db, caller.id, order.id, Some(kept), &parts, now).await?;
+    if view.discount_notice.is_some() {
+        view.discount_code = None;
+    }
+    Ok(())
 }
 
 /// Copies the catalogue's current values into a line; the price is the one at `now` (offers applied).
@@ -652,7 +687,8 @@ pub async fn edit(
             am.insert(&txn).await?;
         }
     }
-    let view = store_totals(&txn, &order, now).await?;
+    let mut view = store_totals(&txn, &order, now).await?;
+    recheck_discount(&txn, caller, &order, &mut view, now).await?;
     txn.commit().await?;
     Ok(EditOutcome::Ok(view))
 }
@@ -675,7 +711,8 @@ pub async fn delete_line(
     if res.rows_affected == 0 {
         return Err(OrderError::LineNotFound);
     }
-    let view = store_totals(&txn, &order, now).await?;
+    let mut view = store_totals(&txn, &order, now).await?;
+    recheck_discount(&txn, caller, &order, &mut view, now).await?;
     txn.commit().await?;
     Ok(view)
 }
@@ -705,7 +742,8 @@ pub async fn update_total(
             }
         }
     }
-    let view = store_totals(&txn, &order, now).await?;
+    let mut view = store_totals(&txn, &order, now).await?;
+    recheck_discount(&txn, caller, &order, &mut view, now).await?;
     txn.commit().await?;
     Ok(view)
 }

@@ -3,18 +3,21 @@
 use shop_core::order_state::OrderStatus;
 
 use super::dto::{
-    Invoice, InvoiceAddress, InvoiceLine, OrderItem, Registered, Step, Summary, SummaryLine,
+    Invoice, InvoiceAddress, InvoiceLine, OrderItem, Registered, Step, Summary, SummaryInstalment, SummaryLine,
+    SummaryPlan,
 };
+use crate::instalment::service::Chosen;
 use super::entity::customer_order;
 use super::service::checkout::{PaymentMethod, Quote};
 use super::service::invoice;
 use super::service::lifecycle::status_of;
 use crate::catalog::fmt::jalali;
+use crate::catalog::view::display;
 use crate::delivery::dto::DeliveryOptionDto;
 use crate::payment::entity::payment;
 
-/// The summary of a quote.
-pub fn summary(q: &Quote) -> Summary {
+/// The summary of a quote, with the schedule of the instalment plan asked for.
+pub fn summary(q: &Quote, plan: Option<&Chosen>) -> Summary {
     Summary {
         order_id: q.cart_id,
         lines: q
@@ -25,10 +28,10 @@ pub fn summary(q: &Quote) -> Summary {
                 product_id: l.product_id,
                 variant_id: l.variant_id,
                 num: l.num,
-                name: l.name.clone(),
+                name: display(&l.name),
                 color: l.color.clone(),
                 warranty_name: l.warranty_name.clone(),
-                property: l.property.clone(),
+                property: display(&l.property),
                 price: l.unit_price,
                 price_garanti: l.warranty_price,
                 old_price: l.old_unit_price,
@@ -58,6 +61,32 @@ pub fn summary(q: &Quote) -> Summary {
         discount_code: q.applied_discount.as_ref().map(|a| a.code.clone()),
         order_total_price: q.items_total,
         final_price: q.items_total.saturating_sub(q.discount).max(0),
+        pay_now: plan.map_or(q.payable, |p| p.schedule.down_payment),
+        instalment: plan.map(summary_plan),
+        discount_notice: q.dropped_discount.as_ref().map(|(_, message)| message.clone()),
+    }
+}
+
+/// A plan's schedule as the summary shows it: the amounts the core computed, each due date in
+/// Persian (`format_jalali`).
+fn summary_plan(c: &Chosen) -> SummaryPlan {
+    let s = &c.schedule;
+    SummaryPlan {
+        plan_id: c.plan.id,
+        plan_name: c.plan.name.clone(),
+        down_payment: s.down_payment,
+        charge: s.charge,
+        financed: s.financed,
+        total_cost: s.down_payment.saturating_add(s.financed),
+        instalments: s
+            .instalments
+            .iter()
+            .map(|i| SummaryInstalment {
+                number: i64::from(i.number),
+                amount: i.amount,
+                due: shop_core::jalali::format_jalali(&i.due),
+            })
+            .collect(),
     }
 }
 
@@ -88,6 +117,8 @@ pub fn list_item(o: &customer_order::Model, count: i64) -> OrderItem {
         delivery_price: o.delivery_price,
         discount: o.discount,
         payable: o.payable,
+        carrier: o.carrier.clone(),
+        tracking_code: o.tracking_code.clone(),
     }
 }
 
@@ -105,9 +136,9 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
             .lines
             .iter()
             .map(|l| InvoiceLine {
-                name: l.name.clone(),
+                name: display(&l.name),
                 color: l.color.clone(),
-                property: l.property.clone(),
+                property: display(&l.property),
                 warranty_name: l.warranty_name.clone(),
                 num: l.num,
                 price: l.unit_price,
@@ -136,6 +167,7 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
             postal_code: o.postal_code.clone(),
         },
         tracking_code: o.tracking_code.clone(),
+        carrier: o.carrier.clone(),
         ref_id: i
             .payments
             .iter()
@@ -152,9 +184,163 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
                     label: s.label().into(),
                     date: jalali(e.at),
                     at: e.at,
-                    note: e.note.clone(),
+                    // A note may carry the bank's reference number: Persian digits.
+                    note: display(&e.note),
                 }
             })
             .collect(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office's answers.
+
+use super::dto::{AdminInstalment, AdminLine, AdminOrder, AdminOrderRow, AdminPayment, AdminPlan, AdminSlip, AdminStep};
+use super::service::admin::{allowed_actions, Detail, ListRow};
+use crate::auth::entity::user;
+use shop_core::tehran::format_tehran_datetime;
+
+fn full_name(u: Option<&user::Model>) -> String {
+    u.map(|u| format!("{} {}", u.name, u.lastname).trim().to_string()).unwrap_or_default()
+}
+
+fn method(o: &customer_order::Model) -> PaymentMethod {
+    PaymentMethod::parse(&o.payment_method).unwrap_or(PaymentMethod::Full)
+}
+
+fn address(o: &customer_order::Model) -> InvoiceAddress {
+    InvoiceAddress {
+        name: o.receiver_name.clone(),
+        mobile: o.receiver_mobile.clone(),
+        state: o.province.clone(),
+        city: o.city.clone(),
+        address: o.address_line.clone(),
+        postal_code: o.postal_code.clone(),
+    }
+}
+
+fn admin_line(l: &super::entity::customer_order_line::Model) -> AdminLine {
+    AdminLine {
+        name: l.name.clone(),
+        color: l.color.clone(),
+        property: l.property.clone(),
+        warranty_name: l.warranty_name.clone(),
+        variant_id: l.variant_id,
+        num: l.num,
+        unit_price: l.unit_price,
+        warranty_price: l.warranty_price,
+        line_total: l.line_total,
+    }
+}
+
+/// One row of the staff list.
+pub fn admin_row(r: &ListRow) -> AdminOrderRow {
+    let st = status_of(&r.order);
+    AdminOrderRow {
+        code: r.order.code.clone(),
+        status: st.into(),
+        status_label: st.label().into(),
+        payment_method: method(&r.order),
+        customer_mobile: r.customer.as_ref().map(|u| u.mobile.clone()).unwrap_or_default(),
+        customer_name: full_name(r.customer.as_ref()),
+        count: r.count,
+        payable: r.order.payable,
+        created_at: r.order.created_at,
+        created_text: format_tehran_datetime(r.order.created_at),
+    }
+}
+
+/// Everything staff see about one order.
+pub fn admin_order(d: &Detail) -> AdminOrder {
+    let o = &d.order;
+    let st = status_of(o);
+    let number_of = |id: Option<i64>| id.and_then(|id| d.instalments.iter().find(|i| i.id == id).map(|i| i.number));
+    AdminOrder {
+        code: o.code.clone(),
+        status: st.into(),
+        status_label: st.label().into(),
+        payment_method: method(o),
+        customer_id: o.user_id,
+        customer_mobile: d.customer.as_ref().map(|u| u.mobile.clone()).unwrap_or_default(),
+        customer_name: full_name(d.customer.as_ref()),
+        lines: d.lines.iter().map(admin_line).collect(),
+        items_total: o.items_total,
+        delivery_name: o.delivery_name.clone(),
+        delivery_price: o.delivery_price,
+        discount: o.discount,
+        discount_code: d.discount_code.clone(),
+        payable: o.payable,
+        address: address(o),
+        carrier: o.carrier.clone(),
+        tracking_code: o.tracking_code.clone(),
+        payments: d
+            .payments
+            .iter()
+            .map(|p| AdminPayment {
+                id: p.id,
+                gateway: p.gateway.clone(),
+                authority: p.authority.clone(),
+                ref_id: p.ref_id.clone(),
+                card_pan: p.card_pan.clone(),
+                status: p.status.as_str().into(),
+                amount: p.amount,
+                refund_needed: p.refund_needed,
+                instalment_number: number_of(p.instalment_id),
+                created_text: format_tehran_datetime(p.created_at),
+                verified_text: p.verified_at.map(format_tehran_datetime),
+            })
+            .collect(),
+        plan: d.plan.as_ref().map(|p| AdminPlan {
+            name: p.plan_name.clone(),
+            months: p.months,
+            down_payment: p.down_payment,
+            charge: p.charge,
+            financed: p.financed,
+            instalments: d
+                .instalments
+                .iter()
+                .map(|i| AdminInstalment {
+                    number: i.number,
+                    amount: i.amount,
+                    due_text: crate::instalment::service::parse_stored(&i.due_on)
+                        .map(|j| shop_core::jalali::format_jalali(&j))
+                        .unwrap_or_default(),
+                    paid: i.paid_at.is_some(),
+                })
+                .collect(),
+        }),
+        timeline: d
+            .timeline
+            .iter()
+            .map(|e| {
+                let s = OrderStatus::parse(&e.status).unwrap_or(OrderStatus::Cancelled);
+                AdminStep {
+                    status: s.into(),
+                    label: s.label().into(),
+                    note: e.note.clone(),
+                    actor: e.actor.clone(),
+                    staff_id: e.actor_staff_id,
+                    staff_mobile: e.actor_mobile.clone(),
+                    at: e.at,
+                    at_text: format_tehran_datetime(e.at),
+                }
+            })
+            .collect(),
+        actions: allowed_actions(st).into_iter().map(str::to_string).collect(),
+        carriers: shop_core::shipment::CARRIERS.iter().map(|c| c.to_string()).collect(),
+        created_text: format_tehran_datetime(o.created_at),
+    }
+}
+
+/// One packing slip.
+pub fn slip(o: &customer_order::Model, lines: &[super::entity::customer_order_line::Model]) -> AdminSlip {
+    AdminSlip {
+        code: o.code.clone(),
+        status_label: status_of(o).label().into(),
+        created_text: format_tehran_datetime(o.created_at),
+        delivery_name: o.delivery_name.clone(),
+        address: address(o),
+        lines: lines.iter().map(admin_line).collect(),
+        count: lines.iter().map(|l| l.num).sum(),
     }
 }

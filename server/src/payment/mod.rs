@@ -3,6 +3,7 @@
 //! database), the result the payment pages show, and reconciliation of payments whose
 //! callback never arrived.
 
+pub mod admin;
 pub mod dto;
 pub mod entity;
 pub mod gateway;

@@ -235,6 +235,13 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
     else {
         return Ok(error_url(None));
     };
+    // A blocked customer pays nothing more: the attempt is closed without asking the bank to
+    // verify it, so the bank returns the money (docs/decisions.md "Blocking a customer").
+    if p.status == payment::PENDING && crate::customer::service::is_blocked(&state.db, p.user_id).await? {
+        close_attempt(state, &p).await?;
+        let code = customer_order::Entity::find_by_id(p.order_id).one(&state.db).await?.map(|o| o.code);
+        return Ok(error_url(code.as_deref()));
+    }
     if p.instalment_id.is_some() {
         return crate::instalment::service::callback(state, &p, status_ok).await;
     }
@@ -260,26 +267,40 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
     // cancels, and the owner can start another attempt.
     if !status_ok {
         close_attempt(state, &p).await?;
+        count_outcome("cancelled");
         return Ok(error_url(code));
     }
     match state.payments.verify(&p.authority, p.amount).await {
         Ok(v) => match settle_paid(state, &p, &v).await? {
-            true => Ok(success_url(code.unwrap_or_default())),
-            false => Ok(error_url(code)),
+            true => {
+                count_outcome("paid");
+                Ok(success_url(code.unwrap_or_default()))
+            }
+            false => {
+                count_outcome("refund_needed");
+                Ok(error_url(code))
+            }
         },
         // Not confirmed (e.g. «OK» sent before paying): nothing is settled and the attempt
         // stays open, since the customer may still pay on the bank's page; reconciliation,
         // a «NOK», or the order's expiry ends it.
         Err(GatewayError::Refused { code: c, message }) => {
             tracing::info!(authority, code = c, %message, "payment not verified");
+            count_outcome("refused");
             Ok(error_url(code))
         }
         // Unknown fate: the payment stays pending for reconciliation.
         Err(GatewayError::Unreachable(e)) => {
             tracing::warn!(authority, error = %e, "payment verify unreachable");
+            count_outcome("unreachable");
             Ok(error_url(code))
         }
     }
+}
+
+/// Counts a customer's return from the bank by its outcome (`/api/metrics`).
+pub fn count_outcome(outcome: &'static str) {
+    metrics::counter!(crate::platform::metrics::PAYMENTS, "outcome" => outcome).increment(1);
 }
 
 /// Marks a pending attempt failed (its order is untouched); once.
@@ -363,16 +384,20 @@ async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Resu
 }
 
 /// Verifies the payments the gateway reports as paid but unverified (their callback never
-/// arrived). Returns how many it settled.
+/// arrived). Returns how many it settled. What it found is kept on each pending payment
+/// ([`payment::CheckResult`]) for the back office's list of payments never verified.
 pub async fn reconcile(state: &AppState) -> Result<usize, DbErr> {
+    let now = state.clock.unix();
     let authorities = match state.payments.unverified().await {
         Ok(a) => a,
         Err(e) => {
             tracing::debug!(error = %e, "unverified list unavailable");
+            note_round(&state.db, &[], &payment::CheckResult::ListUnavailable, now).await?;
             return Ok(0);
         }
     };
     let mut settled = 0;
+    let mut looked_at = Vec::new();
     for authority in authorities {
         let Some(p) = payment::Entity::find()
             .filter(payment::Column::Authority.eq(authority.as_str()))
@@ -382,16 +407,74 @@ pub async fn reconcile(state: &AppState) -> Result<usize, DbErr> {
         else {
             continue;
         };
-        if let Ok(v) = state.payments.verify(&p.authority, p.amount).await {
-            if p.instalment_id.is_some() {
-                crate::instalment::service::settle(state, &p, &v).await?;
-            } else {
-                settle_paid(state, &p, &v).await?;
-            }
-            settled += 1;
+        looked_at.push(p.id);
+        // Never verified for a blocked customer (as in the callback): the bank returns it.
+        if crate::customer::service::is_blocked(&state.db, p.user_id).await? {
+            close_attempt(state, &p).await?;
+            continue;
         }
+        let result = match state.payments.verify(&p.authority, p.amount).await {
+            Ok(v) => {
+                if p.instalment_id.is_some() {
+                    crate::instalment::service::settle(state, &p, &v).await?;
+                } else {
+                    settle_paid(state, &p, &v).await?;
+                }
+                settled += 1;
+                payment::CheckResult::Settled
+            }
+            Err(GatewayError::Refused { code, .. }) => payment::CheckResult::Refused(code),
+            Err(GatewayError::Unreachable(_)) => payment::CheckResult::Unreachable,
+        };
+        note_check(&state.db, &[p.id], &result, now).await?;
     }
+    note_round(&state.db, &looked_at, &payment::CheckResult::NotReported, now).await?;
     Ok(settled)
+}
+
+/// How far back a round notes its result on pending payments: older attempts keep the last
+/// result they got (the gateway's list covers recent payments only).
+pub const CHECK_WINDOW_SECS: i64 = 86_400;
+/// A payment's unchanged result is noted again at most this often (a round runs every
+/// `SHOP_JOB_INTERVAL_MS`; this keeps it from writing every pending row every round).
+pub const CHECK_REFRESH_SECS: i64 = 300;
+
+/// Notes `result` on the pending payments of the last [`CHECK_WINDOW_SECS`] other than
+/// `except` whose noted result differs or is older than [`CHECK_REFRESH_SECS`]. Reads first
+/// and writes only when a row needs it.
+async fn note_round<C: ConnectionTrait>(db: &C, except: &[i64], result: &payment::CheckResult, now: i64) -> Result<(), DbErr> {
+    use sea_orm::{Condition, QuerySelect};
+    let word = result.to_word();
+    let due: Vec<i64> = payment::Entity::find()
+        .select_only()
+        .column(payment::Column::Id)
+        .filter(payment::Column::Status.eq(payment::PENDING))
+        .filter(payment::Column::CreatedAt.gte(now - CHECK_WINDOW_SECS))
+        .filter(payment::Column::Id.is_not_in(except.to_vec()))
+        .filter(
+            Condition::any()
+                .add(payment::Column::CheckResult.is_null())
+                .add(payment::Column::CheckResult.ne(word.as_str()))
+                .add(payment::Column::CheckedAt.lt(now - CHECK_REFRESH_SECS)),
+        )
+        .into_tuple()
+        .all(db)
+        .await?;
+    if due.is_empty() {
+        return Ok(());
+    }
+    note_check(db, &due, result, now).await
+}
+
+/// Notes `result` at `now` on payments `ids` that are still pending (or were settled by it).
+async fn note_check<C: ConnectionTrait>(db: &C, ids: &[i64], result: &payment::CheckResult, now: i64) -> Result<(), DbErr> {
+    payment::Entity::update_many()
+        .col_expr(payment::Column::CheckedAt, Expr::value(now))
+        .col_expr(payment::Column::CheckResult, Expr::value(result.to_word()))
+        .filter(payment::Column::Id.is_in(ids.to_vec()))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// What the payment pages show for one of the caller's orders.
@@ -417,4 +500,63 @@ pub async fn result<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Res
         .or_else(|| payments.iter().max_by_key(|p| p.id))
         .cloned();
     Ok(PaymentResult { order, payment })
+}
+
+/// A payment never verified, with its order and customer.
+#[derive(Clone, Debug)]
+pub struct Unverified {
+    pub payment: payment::Model,
+    pub order: Option<customer_order::Model>,
+    pub customer: Option<crate::auth::entity::user::Model>,
+    pub instalment_number: Option<i64>,
+}
+
+/// One page of the payments still pending (started, never verified), newest first, and how
+/// many there are.
+pub async fn never_verified<C: ConnectionTrait>(db: &C, page: u64, per_page: u64) -> Result<(Vec<Unverified>, u64), DbErr> {
+    use crate::auth::entity::user;
+    use crate::instalment::entity::instalment;
+    use sea_orm::{PaginatorTrait, QuerySelect};
+    let q = payment::Entity::find().filter(payment::Column::Status.eq(payment::PENDING));
+    let total = q.clone().count(db).await?;
+    let rows = q
+        .order_by_desc(payment::Column::CreatedAt)
+        .order_by_desc(payment::Column::Id)
+        .offset(page.saturating_sub(1) * per_page)
+        .limit(per_page)
+        .all(db)
+        .await?;
+    let by_id = |ids: Vec<i64>| ids.into_iter().collect::<std::collections::HashSet<i64>>().into_iter().collect::<Vec<_>>();
+    let orders: std::collections::HashMap<i64, customer_order::Model> = customer_order::Entity::find()
+        .filter(customer_order::Column::Id.is_in(by_id(rows.iter().map(|p| p.order_id).collect())))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| (o.id, o))
+        .collect();
+    let users: std::collections::HashMap<i64, user::Model> = user::Entity::find()
+        .filter(user::Column::Id.is_in(by_id(rows.iter().map(|p| p.user_id).collect())))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u))
+        .collect();
+    let numbers: std::collections::HashMap<i64, i64> = instalment::Entity::find()
+        .filter(instalment::Column::Id.is_in(by_id(rows.iter().filter_map(|p| p.instalment_id).collect())))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|i| (i.id, i.number))
+        .collect();
+    Ok((
+        rows.into_iter()
+            .map(|p| Unverified {
+                order: orders.get(&p.order_id).cloned(),
+                customer: users.get(&p.user_id).cloned(),
+                instalment_number: p.instalment_id.and_then(|i| numbers.get(&i).copied()),
+                payment: p,
+            })
+            .collect(),
+        total,
+    ))
 }

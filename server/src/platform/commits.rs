@@ -8,11 +8,11 @@
 //! (a second `shop serve`, the `shop` CLI). PostgreSQL has no such local signal (its commits
 //! come from other hosts); there [`CommitWatch::mark`] is `None` and callers read the database.
 
-use std::path::PathBuf;
-use std::str::FromStr;
 use std::sync::Mutex;
 
 use rusqlite::{Connection, OpenFlags};
+
+use super::db::sqlite_file;
 
 /// A point in the database's commit history: two equal marks mean that nothing was committed
 /// between them.
@@ -56,15 +56,6 @@ impl CommitWatch {
     }
 }
 
-/// The file of a `sqlite:` URL, or `None` for another database or an in-memory one.
-fn sqlite_file(database_url: &str) -> Option<PathBuf> {
-    if !database_url.starts_with("sqlite:") || database_url.contains(":memory:") || database_url.contains("mode=memory") {
-        return None;
-    }
-    let options = sea_orm::sqlx::sqlite::SqliteConnectOptions::from_str(database_url).ok()?;
-    Some(options.get_filename().to_path_buf())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,7 +64,7 @@ mod tests {
     fn only_sqlite_files_are_watched() {
         assert_eq!(sqlite_file("postgres://postgres@127.0.0.1/test"), None);
         assert_eq!(sqlite_file("sqlite::memory:"), None);
-        assert_eq!(sqlite_file("sqlite://data/shop.db?mode=rwc"), Some(PathBuf::from("data/shop.db")));
+        assert_eq!(sqlite_file("sqlite://data/shop.db?mode=rwc"), Some(std::path::PathBuf::from("data/shop.db")));
         assert!(CommitWatch::open("sqlite::memory:").mark().is_none());
     }
 

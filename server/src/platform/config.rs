@@ -56,7 +56,7 @@ pub struct AuthLimits {
     pub password_tries_ip_hour: i64,
     /// Wrong codes per number per sliding day; past it code sign-in is locked for the number.
     pub otp_failures_day: i64,
-    /// Code checks per address per sliding hour.
+    /// Code checks per address per sliding hour (`SHOP_OTP_VERIFY_IP_LIMIT`).
     pub verifies_per_ip_hour: i64,
     /// Registration codes per address per hour sent without a captcha token.
     pub register_free_per_ip_hour: i64,
@@ -262,11 +262,18 @@ pub struct Config {
     pub order_hold_secs: i64,
     /// Pause between rounds of the background jobs, milliseconds (`SHOP_JOB_INTERVAL_MS`, 30000).
     pub job_interval_ms: u64,
+    /// How long an unanswered `Idempotency-Key` claim is trusted to belong to a running request
+    /// before a retry settles it from what committed, seconds (`SHOP_IDEMPOTENCY_LEASE_SECS`,
+    /// 120). The crash test shortens it so that its clients are not held up by killed requests.
+    pub idempotency_lease_secs: i64,
     /// What unpaid orders may hold; registrations and cancellations per hour (`SHOP_HOLD_*`,
     /// `SHOP_ORDER_REGISTRATIONS_PER_HOUR`, `SHOP_ORDER_CANCELS_PER_HOUR`).
     pub order_limits: OrderLimits,
     /// Public base URL (`SHOP_PUBLIC_URL`).
     pub public_url: String,
+    /// The bearer token `/metrics` asks of a scraper that is not on this machine
+    /// (`SHOP_METRICS_TOKEN`); without one, only loopback clients are answered.
+    pub metrics_token: Option<String>,
     /// Built web app (`SHOP_WEB_DIR`, default `web/dist`).
     pub web_dir: PathBuf,
     /// Folder for the generated secret and the default SQLite file (`SHOP_DATA_DIR`, `data`).
@@ -281,7 +288,7 @@ pub struct Config {
     pub timeouts: Timeouts,
     /// Password hashes (argon2) running at once; more wait for nothing and get 503.
     pub argon2_slots: usize,
-    /// Sign-in limits (`SHOP_OTP_IP_LIMIT` overrides the per-address limit).
+    /// Sign-in limits (`SHOP_OTP_IP_LIMIT` and `SHOP_OTP_VERIFY_IP_LIMIT` override the per-address limits).
     pub limits: AuthLimits,
     /// Chat limits (`SHOP_CHAT_SOCKETS_PER_ACCOUNT`, `SHOP_CHAT_MESSAGES_PER_MINUTE`).
     pub chat: ChatLimits,
@@ -295,12 +302,34 @@ pub struct Config {
     /// (`SHOP_USER_CACHE_MS`, 3000; 0 = read it on every request). A `Block` takes effect on
     /// access-token calls within this time; see `auth::user_cache`.
     pub user_cache_ms: i64,
+    /// How long a node trusts the catalogue version it read before reading it again,
+    /// milliseconds (`SHOP_CATALOG_RECHECK_MS`; [`CATALOG_RECHECK_MS`] on SQLite,
+    /// [`CATALOG_RECHECK_MS_LISTENING`] on PostgreSQL, where a notification marks the
+    /// catalogue stale at once and this poll is the fallback; 0 = read it on every request).
+    pub catalog_recheck_ms: i64,
     /// Ticket rate and attachment quotas (`SHOP_TICKET_*`, `SHOP_CUSTOMER_FILES_MB`).
     pub tickets: TicketLimits,
 }
 
 /// Default of `SHOP_USER_CACHE_MS`: how long the bearer extractor may reuse a `users` row.
 pub const DEFAULT_USER_CACHE_MS: i64 = 3_000;
+
+/// Default of `SHOP_CATALOG_RECHECK_MS` on SQLite: the only way a process learns that another
+/// one (a second `shop serve`, the CLI) changed the catalogue.
+pub const CATALOG_RECHECK_MS: i64 = 200;
+
+/// Default of `SHOP_CATALOG_RECHECK_MS` on PostgreSQL, behind the notification: a node whose
+/// listening connection hangs still shows a change within 2 s (issue 24).
+pub const CATALOG_RECHECK_MS_LISTENING: i64 = 1_000;
+
+/// The default catalogue recheck for `database_url`.
+fn default_catalog_recheck_ms(database_url: &str) -> i64 {
+    if database_url.starts_with("postgres") {
+        CATALOG_RECHECK_MS_LISTENING
+    } else {
+        CATALOG_RECHECK_MS
+    }
+}
 
 /// argon2id cost parameters for new password hashes (memory KiB, iterations, lanes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -436,8 +465,10 @@ impl Config {
             }
         };
         let is_sqlite = database_url.starts_with("sqlite:");
+        let catalog_recheck_ms = parse_var::<u32>("SHOP_CATALOG_RECHECK_MS", default_catalog_recheck_ms(&database_url) as u32)?.into();
         let mut limits = AuthLimits::default();
         limits.sends_per_ip_hour = parse_var("SHOP_OTP_IP_LIMIT", limits.sends_per_ip_hour)?;
+        limits.verifies_per_ip_hour = parse_var("SHOP_OTP_VERIFY_IP_LIMIT", limits.verifies_per_ip_hour)?;
         limits.sms_hourly_budget = parse_var("SHOP_SMS_HOURLY_BUDGET", limits.sms_hourly_budget)?;
         Ok(Self {
             env,
@@ -463,8 +494,10 @@ impl Config {
             },
             order_hold_secs: parse_var("SHOP_ORDER_HOLD_MINUTES", shop_core::checkout::DEFAULT_HOLD_MINUTES)? * 60,
             job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
+            idempotency_lease_secs: parse_var("SHOP_IDEMPOTENCY_LEASE_SECS", crate::platform::idempotency::LEASE_SECS)?.max(1),
             order_limits: OrderLimits::from_env()?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
+            metrics_token: var("SHOP_METRICS_TOKEN").filter(|t| !t.trim().is_empty()),
             web_dir: PathBuf::from(var("SHOP_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
             files_dir: var("SHOP_FILES_DIR").map(PathBuf::from).unwrap_or_else(|| data_dir.join("files")),
             data_dir,
@@ -481,6 +514,7 @@ impl Config {
             password_cost: PasswordCost::PRODUCTION,
             clock: Arc::new(SystemClock),
             user_cache_ms: parse_var("SHOP_USER_CACHE_MS", DEFAULT_USER_CACHE_MS)?,
+            catalog_recheck_ms,
             tickets: TicketLimits::from_env()?,
         })
     }
@@ -488,10 +522,12 @@ impl Config {
     /// A configuration for tests and tools: development mode, console SMS, no captcha, the
     /// given database and secret.
     pub fn for_tests(database_url: impl Into<String>) -> Self {
+        let database_url = database_url.into();
         Self {
             env: ShopEnv::Development,
             addr: "127.0.0.1:0".into(),
-            database_url: database_url.into(),
+            catalog_recheck_ms: default_catalog_recheck_ms(&database_url),
+            database_url,
             db_max_connections: 4,
             secret: b"test-secret-test-secret-test-secret".to_vec(),
             sms: SmsSetting::Console,
@@ -506,8 +542,10 @@ impl Config {
             payment_starts: PaymentStarts::default(),
             order_hold_secs: shop_core::checkout::DEFAULT_HOLD_MINUTES * 60,
             job_interval_ms: 100,
+            idempotency_lease_secs: crate::platform::idempotency::LEASE_SECS,
             order_limits: OrderLimits::default(),
             public_url: "http://127.0.0.1:8080".into(),
+            metrics_token: None,
             web_dir: PathBuf::from("web/dist"),
             data_dir: PathBuf::from("data"),
             files_dir: PathBuf::from("data/files"),

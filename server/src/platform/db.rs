@@ -1,8 +1,11 @@
 //! Database connection: SQLite (WAL) by default, PostgreSQL when the URL says so.
 //! Migrations run at start ([`connect_and_migrate`]).
 
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
+use sea_orm::sea_query::LikeExpr;
 use sea_orm::{
     ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
     SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
@@ -48,6 +51,20 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
     Migrator::up(db, None).await
 }
 
+/// `LIKE '%text%'` with `%`, `_` and the escape character itself taken literally (SQLite has no
+/// default escape character, hence the explicit `ESCAPE '\\'`).
+pub fn like_contains(text: &str) -> LikeExpr {
+    let mut p = String::from("%");
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    LikeExpr::new(p).escape('\\')
+}
+
 /// Starts a transaction that will write. On SQLite it is `BEGIN IMMEDIATE`: the write lock is
 /// taken up front and waits out the busy timeout. A deferred transaction that reads and then
 /// writes cannot wait (SQLite answers `SQLITE_BUSY` at once to avoid a deadlock), which was
@@ -61,6 +78,19 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
     })
     .await
 }
+
+/// True when PostgreSQL rolled the transaction back to break a deadlock (SQLSTATE 40P01) or
+/// a serialisation failure (40001): nothing of it was written, and running it again is safe.
+pub fn is_retryable(e: &DbErr) -> bool {
+    use sea_orm::RuntimeErr;
+    let (DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e))) = e else {
+        return false;
+    };
+    e.as_database_error().and_then(|d| d.code()).is_some_and(|c| c == "40P01" || c == "40001")
+}
+
+/// How many times a write transaction PostgreSQL rolled back to break a deadlock is run again.
+pub const RETRIES: u32 = 4;
 
 /// Serialises the writes of one owner (a customer) inside a write transaction, so that a cap
 /// checked by counting ("at most 20 addresses") holds under any number of parallel requests.
@@ -77,6 +107,15 @@ pub async fn lock_owner<C: ConnectionTrait>(txn: &C, user_id: i64) -> Result<(),
         .await?;
     }
     Ok(())
+}
+
+/// The file of a `sqlite:` URL, or `None` for another database or an in-memory one.
+pub fn sqlite_file(database_url: &str) -> Option<PathBuf> {
+    if !database_url.starts_with("sqlite:") || database_url.contains(":memory:") || database_url.contains("mode=memory") {
+        return None;
+    }
+    let options = sea_orm::sqlx::sqlite::SqliteConnectOptions::from_str(database_url).ok()?;
+    Some(options.get_filename().to_path_buf())
 }
 
 fn ensure_sqlite_dir(url: &str) {

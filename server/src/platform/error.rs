@@ -41,6 +41,8 @@ pub mod msg {
     pub const SERVER: &str = "خطای سرور";
     /// The request body arrived too slowly.
     pub const SLOW_REQUEST: &str = "ارسال درخواست بیش از حد طول کشید. لطفا دوباره تلاش کنید.";
+    /// The database does not answer (readiness).
+    pub const NOT_READY: &str = "این سرور هنوز به پایگاه داده دسترسی ندارد.";
     /// Too many expensive requests at once.
     pub const BUSY: &str = "سرور در این لحظه شلوغ است. لطفا چند ثانیه دیگر دوباره تلاش کنید.";
     /// SMS provider failure.

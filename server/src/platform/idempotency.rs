@@ -8,6 +8,12 @@
 //! one request arriving together cannot both run (the second gets 409 while the first is
 //! running, and the stored answer afterwards). Answers of 500 are not kept: the claim is
 //! dropped so that a retry can run.
+//!
+//! A claim still open after [`LEASE_SECS`] belongs to a request that died with its process
+//! (killed between the claim, the work and the stored answer, which are separate commits). A
+//! retry then settles it from what actually committed: the call's `settle` looks for the
+//! work's result (a registered order of that cart); found, it is the answer, as if stored;
+//! not found, the retry takes the claim over and runs the call.
 
 use std::future::Future;
 
@@ -110,6 +116,23 @@ fn stored_error(status: i32, body: &str) -> ApiError {
 /// it does, [`claim`] treats an expired record as absent.
 pub const KEEP_SECS: i64 = 24 * 3600;
 
+/// How long a claim may stay open before a retry treats its request as dead: far longer than
+/// any request runs (the body must arrive within 30 s, and the work takes milliseconds).
+pub const LEASE_SECS: i64 = 120;
+
+/// The lease in force: [`LEASE_SECS`] unless the configuration set another at start-up
+/// (`Config::idempotency_lease_secs`). One value for the process, as the key table is one.
+static LEASE: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(LEASE_SECS);
+
+/// Sets the lease in force (at start-up, from the configuration).
+pub fn set_lease(secs: i64) {
+    LEASE.store(secs.max(1), std::sync::atomic::Ordering::Relaxed);
+}
+
+fn lease() -> i64 {
+    LEASE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A remembered reference larger than this is a caller storing a whole answer (issue 22 item 4:
 /// ticket replies kept the whole thread, 37 MB of rows for 585 KB of messages); it is logged.
 pub const MAX_REMEMBERED_BYTES: usize = 4 * 1024;
@@ -128,6 +151,9 @@ enum Claim {
     Mine(i64),
     /// A first request succeeded: its remembered reference (JSON).
     Done(String),
+    /// A first request's claim outlived [`LEASE_SECS`] without an answer: the record's id and
+    /// when it was claimed.
+    Stale(i64, i64),
 }
 
 /// Inserts the key's record, or reads the record already there. An expired record is removed
@@ -175,6 +201,7 @@ async fn claim<C: ConnectionTrait>(
         return match (row.status_code, row.response) {
             (Some(200), Some(body)) => Ok(Claim::Done(body)),
             (Some(status), Some(body)) => Err(stored_error(status, &body)),
+            _ if row.created_at <= now - lease() => Ok(Claim::Stale(row.id, row.created_at)),
             _ => Err(ApiError::conflict(text::IN_PROGRESS)),
         };
     }
@@ -185,7 +212,8 @@ async fn claim<C: ConnectionTrait>(
 /// reference (an id, a URL); `answer` builds the HTTP answer from it, the first time and on
 /// every retry, so a record's size does not grow with what the answer shows. Refusals (4xx)
 /// are remembered as their error body; 429 and 5xx are not (the claim is dropped and a retry
-/// runs again).
+/// runs again). A stale claim is taken over and the call runs (for calls whose second run
+/// does no harm; see [`once_ref_settled`]).
 #[allow(clippy::too_many_arguments)]
 pub async fn once_ref<C, R, T, F, Fut, A, AFut>(
     db: &C,
@@ -205,11 +233,62 @@ where
     A: FnOnce(R) -> AFut,
     AFut: Future<Output = ApiResult<T>>,
 {
+    let nothing = |_claimed_at: i64| async { Ok(None) };
+    once_ref_settled(db, user_id, scope, key, canonical_request, now, nothing, call, answer).await
+}
+
+/// [`once_ref`] whose stale claims are first settled by `settle(claimed_at)`: the result of
+/// the dead request's work when it committed (then remembered and answered), or None (then
+/// the call runs).
+#[allow(clippy::too_many_arguments)]
+pub async fn once_ref_settled<C, R, T, S, SFut, F, Fut, A, AFut>(
+    db: &C,
+    user_id: i64,
+    scope: &str,
+    key: &str,
+    canonical_request: &str,
+    now: i64,
+    settle: S,
+    call: F,
+    answer: A,
+) -> ApiResult<T>
+where
+    C: ConnectionTrait,
+    R: serde::Serialize + serde::de::DeserializeOwned,
+    S: FnOnce(i64) -> SFut,
+    SFut: Future<Output = ApiResult<Option<R>>>,
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = ApiResult<R>>,
+    A: FnOnce(R) -> AFut,
+    AFut: Future<Output = ApiResult<T>>,
+{
     let claim_id = match claim(db, user_id, scope, key, &request_hash(canonical_request), now).await? {
         Claim::Mine(id) => id,
         Claim::Done(body) => {
             let r: R = serde_json::from_str(&body).map_err(ApiError::internal)?;
             return answer(r).await;
+        }
+        Claim::Stale(id, claimed_at) => {
+            // Taken over by one retry only: the one whose update moves the claim's time.
+            let took = key_row::Entity::update_many()
+                .col_expr(key_row::Column::CreatedAt, now.into())
+                .filter(key_row::Column::Id.eq(id))
+                .filter(key_row::Column::CreatedAt.eq(claimed_at))
+                .filter(key_row::Column::StatusCode.is_null())
+                .exec(db)
+                .await?
+                .rows_affected
+                == 1;
+            if !took {
+                return Err(ApiError::conflict(text::IN_PROGRESS));
+            }
+            tracing::warn!(scope, claimed_at, "idempotency claim of a dead request taken over");
+            if let Some(r) = settle(claimed_at).await? {
+                let body = serde_json::to_string(&r).map_err(ApiError::internal)?;
+                store(db, id, 200, body).await?;
+                return answer(r).await;
+            }
+            id
         }
     };
     let result = call().await;
@@ -223,18 +302,24 @@ where
             if body.len() > MAX_REMEMBERED_BYTES {
                 tracing::warn!(scope, bytes = body.len(), "idempotency record larger than a reference");
             }
-            key_row::Entity::update_many()
-                .col_expr(key_row::Column::StatusCode, status.into())
-                .col_expr(key_row::Column::Response, body.into())
-                .filter(key_row::Column::Id.eq(claim_id))
-                .exec(db)
-                .await?;
+            store(db, claim_id, status, body).await?;
         }
         None => {
             key_row::Entity::delete_by_id(claim_id).exec(db).await?;
         }
     }
     answer(result?).await
+}
+
+/// Remembers the answer of claim `id`.
+async fn store<C: ConnectionTrait>(db: &C, id: i64, status: i32, body: String) -> Result<(), DbErr> {
+    key_row::Entity::update_many()
+        .col_expr(key_row::Column::StatusCode, status.into())
+        .col_expr(key_row::Column::Response, body.into())
+        .filter(key_row::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// [`once_ref`] for calls whose whole answer is small and of a fixed shape (a payment's URL and
@@ -254,13 +339,38 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<Json<T>>>,
 {
-    once_ref(
+    let nothing = |_claimed_at: i64| async { Ok(None) };
+    once_settled(db, user_id, scope, key, canonical_request, now, nothing, call).await
+}
+
+/// [`once`] whose stale claims are settled by `settle` (see [`once_ref_settled`]).
+#[allow(clippy::too_many_arguments)]
+pub async fn once_settled<C, T, S, SFut, F, Fut>(
+    db: &C,
+    user_id: i64,
+    scope: &str,
+    key: &str,
+    canonical_request: &str,
+    now: i64,
+    settle: S,
+    call: F,
+) -> ApiResult<Json<T>>
+where
+    C: ConnectionTrait,
+    T: ToJSON + ParseFromJSON,
+    S: FnOnce(i64) -> SFut,
+    SFut: Future<Output = ApiResult<Option<Json<T>>>>,
+    F: FnOnce() -> Fut,
+    Fut: Future<Output = ApiResult<Json<T>>>,
+{
+    once_ref_settled(
         db,
         user_id,
         scope,
         key,
         canonical_request,
         now,
+        |claimed_at| async move { Ok(settle(claimed_at).await?.map(|j| j.0.to_json().unwrap_or_default())) },
         || async { Ok(call().await?.0.to_json().unwrap_or_default()) },
         |v: serde_json::Value| async move {
             T::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
@@ -307,7 +417,7 @@ pub fn spawn_expiry(
     clock: std::sync::Arc<dyn super::clock::Clock>,
     every: std::time::Duration,
 ) -> tokio::task::JoinHandle<()> {
-    super::jobs::spawn_every(every, move || {
+    super::jobs::spawn_every("idempotency_expiry", every, move || {
         let (db, now) = (db.clone(), clock.unix());
         async move {
             if let Err(e) = purge_expired(&db, now).await {

@@ -4,8 +4,9 @@ use std::future::Future;
 use std::time::Duration;
 
 /// Runs `run` every `every` (at least 10 ms) until the task is aborted. A run that overruns
-/// delays the next one instead of starting a burst to catch up.
-pub fn spawn_every<F, Fut>(every: Duration, mut run: F) -> tokio::task::JoinHandle<()>
+/// delays the next one instead of starting a burst to catch up. Each finished run is counted
+/// under `name`, whose lag `/metrics` shows.
+pub fn spawn_every<F, Fut>(name: &'static str, every: Duration, mut run: F) -> tokio::task::JoinHandle<()>
 where
     F: FnMut() -> Fut + Send + 'static,
     Fut: Future<Output = ()> + Send,
@@ -17,6 +18,7 @@ where
         loop {
             tick.tick().await;
             run().await;
+            super::metrics::job_ran(name);
         }
     })
 }

@@ -1,5 +1,7 @@
-//! The request pipeline around every endpoint: body-size limit (413), mapping of every error
-//! to the JSON error body, and one log line per request with its latency.
+//! The request pipeline around every endpoint: a request id (taken from a well-formed
+//! `X-Request-Id`, or made) on every log line of the request and on its answer, body-size limit
+//! (413), mapping of every error to the JSON error body, one log line per request with its
+//! latency, and the request metrics (count and latency per API operation).
 
 use std::time::Instant;
 
@@ -15,15 +17,28 @@ pub struct BodyLimits {
     pub bytes: usize,
     /// Longest time to receive it (408 after).
     pub timeout: std::time::Duration,
-    /// Paths (exact) that take file uploads, with their larger limit: an upload may be
-    /// 1 MB per file, which `bytes` alone would refuse with its form fields around it.
+    /// Paths that take file uploads, with their larger limit: an upload may be 1 MB per file,
+    /// which `bytes` alone would refuse with its form fields around it. A path matches segment
+    /// by segment; a `*` segment matches any one segment (a `{uid}`).
     pub uploads: &'static [(&'static str, usize)],
 }
 
 impl BodyLimits {
     /// The limit for a request to `path`.
     pub fn for_path(&self, path: &str) -> usize {
-        self.uploads.iter().find(|(p, _)| *p == path).map_or(self.bytes, |(_, n)| *n)
+        self.uploads.iter().find(|(p, _)| path_matches(p, path)).map_or(self.bytes, |(_, n)| *n)
+    }
+}
+
+/// Whether `path` fits `pattern` (segments equal, `*` for any one segment).
+fn path_matches(pattern: &str, path: &str) -> bool {
+    let (mut a, mut b) = (pattern.split('/'), path.split('/'));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(p), Some(s)) if p == s || (p == "*" && !s.is_empty()) => {}
+            _ => return false,
+        }
     }
 }
 
@@ -36,7 +51,32 @@ where
     ep.map_to_response().around(move |ep, req| async move { Ok(handle(&ep, req, limits).await) })
 }
 
-async fn handle<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Response {
+/// The header carrying the request id, both ways.
+pub const REQUEST_ID: &str = "x-request-id";
+
+/// The caller's request id when it is 1 to 64 of `A-Z a-z 0-9 - _ .` (a proxy's or a load
+/// balancer's), else a new one.
+fn request_id(req: &Request) -> String {
+    match req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()) {
+        Some(id) if (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) => {
+            id.to_string()
+        }
+        _ => uuid::Uuid::new_v4().simple().to_string(),
+    }
+}
+
+async fn handle<E: Endpoint>(ep: &E, req: Request, limits: BodyLimits) -> Response {
+    use tracing::Instrument;
+    let id = request_id(&req);
+    let span = tracing::info_span!("request", request_id = %id);
+    let mut resp = answer(ep, req, limits).instrument(span).await;
+    if let Ok(v) = poem::http::HeaderValue::from_str(&id) {
+        resp.headers_mut().insert(REQUEST_ID, v);
+    }
+    resp
+}
+
+async fn answer<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Response {
     let start = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
@@ -58,13 +98,37 @@ async fn handle<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Re
         },
     };
     let status = resp.status();
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let elapsed = start.elapsed().as_secs_f64();
+    let operation = match resp.extensions().get::<poem_openapi::OperationId>() {
+        Some(op) => op.0,
+        None if path == "/api" || path.starts_with("/api/") => "unknown",
+        None => "web",
+    };
+    let method_label = metric_method(&method);
+    metrics::counter!(super::metrics::HTTP_REQUESTS, "operation" => operation, "method" => method_label, "status" => status.as_str().to_string()).increment(1);
+    metrics::histogram!(super::metrics::HTTP_SECONDS, "operation" => operation, "method" => method_label).record(elapsed);
+    let ms = elapsed * 1000.0;
     if status.is_server_error() {
         tracing::warn!(target: "shop::request", %method, %path, status = status.as_u16(), latency_ms = format_args!("{ms:.2}"), "request");
     } else {
         tracing::info!(target: "shop::request", %method, %path, status = status.as_u16(), latency_ms = format_args!("{ms:.2}"), "request");
     }
     resp
+}
+
+/// The method as a metric label: the standard ones by name, anything else as `other` (a
+/// client's invented method must not make a new series).
+fn metric_method(m: &Method) -> &'static str {
+    match *m {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "other",
+    }
 }
 
 /// Refuse bodies over the limit (413): by `Content-Length` when given, and by counting
@@ -290,5 +354,22 @@ mod header_tests {
         assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"));
         assert!(!csp.replace("'wasm-unsafe-eval'", "").contains("unsafe-eval") && !csp.split(';').any(|d| d.contains("script-src") && d.contains("unsafe-inline")));
         assert!(csp.contains("frame-ancestors 'none'"));
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn upload_paths_match_segment_by_segment_with_a_star_for_one_segment() {
+        const UPLOADS: &[(&str, usize)] = &[("/api/x/upload", 5), ("/api/p/*/pictures/upload", 9)];
+        let limits = BodyLimits { bytes: 1, timeout: std::time::Duration::from_secs(1), uploads: UPLOADS };
+        assert_eq!(limits.for_path("/api/x/upload"), 5);
+        assert_eq!(limits.for_path("/api/p/asus-14/pictures/upload"), 9);
+        assert_eq!(limits.for_path("/api/p//pictures/upload"), 1, "an empty segment is not a uid");
+        assert_eq!(limits.for_path("/api/p/a/b/pictures/upload"), 1);
+        assert_eq!(limits.for_path("/api/x/upload/more"), 1);
+        assert_eq!(limits.for_path("/api/other"), 1);
     }
 }

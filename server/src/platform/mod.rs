@@ -1,6 +1,8 @@
 //! The server platform: configuration, database, clock, errors, the request pipeline, HTTP
-//! helpers, static serving of the web app, and the health check. It imports no area.
+//! helpers, static serving of the web app, the PostgreSQL listener, and the health check. It
+//! imports no area.
 
+pub mod backup;
 pub mod batch;
 pub mod clock;
 pub mod commits;
@@ -8,10 +10,13 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod files;
+pub mod form;
 pub mod http;
 pub mod idempotency;
 pub mod jobs;
+pub mod metrics;
 pub mod middleware;
+pub mod notify;
 pub mod payload;
 pub mod slow_clients;
 pub mod web;
@@ -40,6 +45,8 @@ pub enum ApiTags {
     Dev,
     /// Support: tickets (customers and staff).
     Support,
+    /// The back office (`/api/admin/v1/`): staff only, each call checks a role.
+    BackOffice,
 }
 
 /// `{"status":"ok"}`.
@@ -58,5 +65,30 @@ impl PlatformApi {
     #[oai(path = "/health", method = "get", operation_id = "health")]
     async fn health(&self) -> Json<HealthBody> {
         Json(HealthBody { status: ResponseStatus::Ok })
+    }
+
+    /// Liveness (for an orchestrator): the process answers; nothing else is checked.
+    #[oai(path = "/health/live", method = "get", operation_id = "health_live")]
+    async fn live(&self) -> Json<HealthBody> {
+        Json(HealthBody { status: ResponseStatus::Ok })
+    }
+
+    /// Readiness (for a load balancer): the database answers a query within 2 seconds;
+    /// otherwise 503, and the node should get no traffic until it answers again.
+    #[oai(path = "/health/ready", method = "get", operation_id = "health_ready")]
+    async fn ready(&self, db: poem::web::Data<&sea_orm::DatabaseConnection>) -> ApiResult<Json<HealthBody>> {
+        use sea_orm::ConnectionTrait;
+        let probe = db.execute_unprepared("SELECT 1");
+        match tokio::time::timeout(std::time::Duration::from_secs(2), probe).await {
+            Ok(Ok(_)) => Ok(Json(HealthBody { status: ResponseStatus::Ok })),
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "readiness: the database refused");
+                Err(ApiError::unavailable(error::msg::NOT_READY))
+            }
+            Err(_) => {
+                tracing::warn!("readiness: the database did not answer in 2 s");
+                Err(ApiError::unavailable(error::msg::NOT_READY))
+            }
+        }
     }
 }

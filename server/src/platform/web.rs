@@ -3,7 +3,7 @@
 //! - A file that exists under the folder is served with its content type; files under
 //!   `/assets/` (hashed by Vite) get a one-year immutable cache, others a short one.
 //! - A path in the route table (`contract/routes.json`, the one the React router reads)
-//!   gets `index.html` with 200.
+//!   whose params meet the route's `params` rules gets `index.html` with 200.
 //! - Any other path gets `index.html` with 404, so the app shows its not-found page.
 //! - A [`PageHook`] registered at start-up (the seo area's) may answer generated files
 //!   (`/sitemap.xml`, `/robots.txt`) and fill in the HTML head.
@@ -21,6 +21,8 @@ const HASHED_ASSET_CACHE: &str = "public, max-age=31536000, immutable";
 
 /// The route table shared with the web app.
 pub const ROUTES_JSON: &str = include_str!("../../../contract/routes.json");
+/// The back office's routes (`/admin`), read by the admin app's own chunk.
+pub const ADMIN_ROUTES_JSON: &str = include_str!("../../../contract/admin-routes.json");
 
 /// One route of the table.
 #[derive(Debug, Clone, serde::Deserialize)]
@@ -38,6 +40,10 @@ pub struct RouteDef {
     /// Whether the page needs sign-in.
     #[serde(default, rename = "requiresAuth")]
     pub requires_auth: bool,
+    /// A regular expression per param that its value must match; the web app applies the same
+    /// ones (`web/src/shared/routes/routeTable.ts`), so a path failing one is not found on both.
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -49,20 +55,42 @@ struct RouteFile {
 #[derive(Debug, Clone)]
 pub struct RouteTable {
     routes: Vec<RouteDef>,
+    /// Each route's compiled `params` rules, in the order of `routes`.
+    rules: Vec<Vec<(String, regex::Regex)>>,
 }
 
 impl RouteTable {
     /// Parse the embedded `routes.json`.
     pub fn embedded() -> Self {
         let file: RouteFile = serde_json::from_str(ROUTES_JSON).expect("contract/routes.json is valid");
-        Self { routes: file.routes }
+        let admin: RouteFile = serde_json::from_str(ADMIN_ROUTES_JSON).expect("contract/admin-routes.json is valid");
+        // Admin pages: the `admin` layout, staff sign-in needed (so never indexed).
+        let admin = admin.routes.into_iter().map(|r| RouteDef { layout: "admin".into(), requires_auth: true, ..r });
+        let routes: Vec<RouteDef> = file.routes.into_iter().chain(admin).collect();
+        let rules = routes
+            .iter()
+            .map(|r| {
+                r.params
+                    .iter()
+                    .map(|(name, rule)| {
+                        let re = regex::Regex::new(rule).unwrap_or_else(|e| panic!("routes.json: {}'s rule for {name}: {e}", r.name));
+                        (name.clone(), re)
+                    })
+                    .collect()
+            })
+            .collect();
+        Self { routes, rules }
     }
 
-    /// The route matching `path`, if any. A trailing slash is ignored (except for `/`).
+    /// The route matching `path` with params that meet its rules, if any. A trailing slash is
+    /// ignored (except for `/`).
     pub fn find(&self, path: &str) -> Option<&RouteDef> {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         let path = if path.is_empty() { "/" } else { path };
-        self.routes.iter().find(|r| pattern_matches(&r.path, path))
+        self.routes.iter().zip(&self.rules).find_map(|(r, rules)| {
+            let allowed = |name: &str, value: &str| rules.iter().all(|(n, re)| n != name || re.is_match(value));
+            matches_with(&r.path, path, &allowed).then_some(r)
+        })
     }
 
     /// All routes.
@@ -74,19 +102,24 @@ impl RouteTable {
 /// Match a path against a pattern segment by segment; `{name}` matches one or more
 /// characters other than `/`, and literal text around it must match exactly.
 pub fn pattern_matches(pattern: &str, path: &str) -> bool {
-    let p: Vec<&str> = pattern.split('/').collect();
-    let s: Vec<&str> = path.split('/').collect();
-    p.len() == s.len() && p.iter().zip(&s).all(|(p, s)| segment_matches(p, s))
+    matches_with(pattern, path, &|_, _| true)
 }
 
-fn segment_matches(pat: &str, seg: &str) -> bool {
+/// [`pattern_matches`], where each `{name}` also needs `allowed(name, value)`.
+fn matches_with(pattern: &str, path: &str, allowed: &dyn Fn(&str, &str) -> bool) -> bool {
+    let p: Vec<&str> = pattern.split('/').collect();
+    let s: Vec<&str> = path.split('/').collect();
+    p.len() == s.len() && p.iter().zip(&s).all(|(p, s)| segment_matches(p, s, allowed))
+}
+
+fn segment_matches(pat: &str, seg: &str, allowed: &dyn Fn(&str, &str) -> bool) -> bool {
     match pat.find('{') {
         None => pat == seg,
         Some(open) => {
             let Some(close) = pat[open..].find('}').map(|c| c + open) else {
                 return pat == seg;
             };
-            let (prefix, rest_pat) = (&pat[..open], &pat[close + 1..]);
+            let (prefix, name, rest_pat) = (&pat[..open], &pat[open + 1..close], &pat[close + 1..]);
             let Some(seg_rest) = seg.strip_prefix(prefix) else {
                 return false;
             };
@@ -94,7 +127,7 @@ fn segment_matches(pat: &str, seg: &str) -> bool {
             let chars: Vec<(usize, char)> = seg_rest.char_indices().collect();
             for i in 0..chars.len() {
                 let end = chars.get(i + 1).map(|c| c.0).unwrap_or(seg_rest.len());
-                if segment_matches(rest_pat, &seg_rest[end..]) {
+                if allowed(name, &seg_rest[..end]) && segment_matches(rest_pat, &seg_rest[end..], allowed) {
                     return true;
                 }
             }
@@ -313,10 +346,25 @@ mod tests {
         assert!(t.find("/shop/category/laptop").is_none());
         assert_eq!(t.find("/profile/tickets/ticket-5").unwrap().name, "ticketDetail");
         assert!(t.find("/profile/tickets/5").is_none());
+        assert_eq!(t.find("/register").unwrap().name, "register");
         assert!(t.find("/nope").is_none());
         assert!(t.find("/product").is_none());
         assert!(t.find("/product/a/b").is_none());
         assert_eq!(t.find("/profile/").unwrap().name, "profile");
+        let order = t.find("/admin/orders/K7Q2M9XD").unwrap();
+        assert_eq!((order.name.as_str(), order.layout.as_str(), order.requires_auth), ("adminOrder", "admin", true));
+        assert_eq!(t.find("/admin").unwrap().name, "adminDashboard");
+        assert!(t.find("/admin/nope").is_none());
+    }
+
+    #[test]
+    fn params_failing_their_routes_rule_are_not_found() {
+        let t = RouteTable::embedded();
+        for path in ["/profile/tickets/ticket-abc", "/profile/tickets/ticket-0", "/profile/factors/!!", "/shop/category/laptop-x1"] {
+            assert!(t.find(path).is_none(), "{path}");
+        }
+        assert_eq!(t.find("/profile/factors/K7Q2M9XD").unwrap().name, "factor");
+        assert_eq!(t.find("/shop/category/gaming-laptop-12").unwrap().name, "category");
     }
 
     #[test]

@@ -79,3 +79,135 @@ pub struct AdoptResp {
     #[oai(rename = "OrderTotalPrice")]
     pub total: i64,
 }
+
+// ------------------------------------------------------------------ back office (admin.rs)
+
+/// `prepared/variants`: find variants to put in a prepared order.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedVariantsRequest")]
+pub struct VariantSearchReq {
+    /// A product's name or model (the shop's search), or a variant id.
+    #[oai(validator(max_length = 256))]
+    pub q: String,
+}
+
+/// A variant found, priced now.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedVariant")]
+pub struct VariantHit {
+    pub variant_id: i64,
+    pub product_id: i64,
+    pub name: String,
+    pub model: String,
+    pub color: String,
+    pub warranty_name: String,
+    /// Toman a unit now (after any running offer), and the warranty's price.
+    pub price: i64,
+    pub price_garanti: i64,
+    pub stock: i64,
+}
+
+/// Variants found (up to 30).
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedVariantsResponse")]
+pub struct VariantSearchResp {
+    pub status: ResponseStatus,
+    pub data: Vec<VariantHit>,
+}
+
+/// One line of a new prepared order.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedLineRequest")]
+pub struct NewLine {
+    pub variant_id: i64,
+    pub num: i64,
+}
+
+/// `prepared/create`.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedCreateRequest")]
+pub struct CreateReq {
+    /// Only this customer may adopt it (empty: anyone with the link).
+    #[oai(default, validator(max_length = 40))]
+    pub mobile: String,
+    #[oai(validator(max_items = 50))]
+    pub lines: Vec<NewLine>,
+    /// Hours the link works (1 to 720; default 72).
+    #[oai(default = "default_hours")]
+    pub hours: i64,
+    /// Staff's note (up to 500 characters).
+    #[oai(default, validator(max_length = 2000))]
+    pub note: String,
+}
+
+fn default_hours() -> i64 {
+    72
+}
+
+/// A new prepared order: its link is shown this once (only the code's hash is stored).
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedCreateResponse")]
+pub struct CreateResp {
+    pub status: ResponseStatus,
+    pub id: i64,
+    pub code: String,
+    /// `/order/{code}` on the shop's public address.
+    pub link: String,
+    pub expires_at: i64,
+    pub expires_text: String,
+}
+
+/// `prepared/list` request.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedListRequest")]
+pub struct ListReq {
+    /// 1-based page of 50.
+    #[oai(default = "first_page")]
+    pub page: u64,
+}
+
+fn first_page() -> u64 {
+    1
+}
+
+/// One line of a listed prepared order.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedListLine")]
+pub struct ListedLine {
+    pub variant_id: i64,
+    pub name: String,
+    pub num: i64,
+}
+
+/// A prepared order and its link's state.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedListItem")]
+pub struct ListedView {
+    pub id: i64,
+    /// `open`, `adopted`, `paid` or `expired`, and in Persian.
+    pub state: String,
+    pub state_text: String,
+    /// For this mobile number only (empty: anyone).
+    pub mobile: String,
+    pub note: String,
+    pub lines: Vec<ListedLine>,
+    pub created_at: i64,
+    pub created_text: String,
+    pub expires_at: i64,
+    pub expires_text: String,
+    /// Who adopted it and when.
+    pub adopted_mobile: String,
+    pub adopted_text: String,
+    /// The order it was paid with.
+    pub paid_order: String,
+}
+
+/// A page of prepared orders, newest first.
+#[derive(Debug, Object)]
+#[oai(rename = "AdminPreparedListResponse")]
+pub struct ListResp {
+    pub status: ResponseStatus,
+    pub data: Vec<ListedView>,
+    pub total: u64,
+    pub per_page: u64,
+}

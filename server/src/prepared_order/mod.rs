@@ -2,6 +2,7 @@
 //! (`shop order prepare`), the customer opens the link, signs in and adopts it into their cart,
 //! then registers and pays it as any cart. The code is a bearer secret: only its hash is stored.
 
+pub mod admin;
 pub mod dto;
 pub mod entity;
 pub mod routes;

@@ -17,7 +17,9 @@ use shop_core::cart::{self, CartLine};
 use shop_core::types::Mobile;
 
 use super::entity::{prepared_order, prepared_order_line};
+use crate::audit::service::{record as audit, Actor, Change};
 use crate::catalog;
+use crate::platform::db::begin_write;
 use crate::order::service::{self as orders, Caller, EditOutcome, EditRequest, OrderError, MAX_QUANTITY};
 
 /// Letters of a code (no look-alikes: 0/O, 1/I).
@@ -89,18 +91,37 @@ pub struct PrepareRequest {
     pub note: String,
 }
 
-/// Creates a prepared order; returns the code (shown once) and the row.
-pub async fn prepare<C: ConnectionTrait>(
-    db: &C,
+/// What the audit log keeps of a new prepared order (never its code).
+#[derive(serde::Serialize)]
+struct Prepared<'a> {
+    mobile: Option<&'a str>,
+    lines: &'a [(i64, i64)],
+    expires_at: i64,
+    note: &'a str,
+}
+
+/// Creates a prepared order for `actor` (staff in the browser, or the command line); returns
+/// the code (shown once) and the row. The row, its lines and the audit record are written in
+/// one transaction. The same variant given twice is one line with the quantities added.
+pub async fn prepare(
+    db: &DatabaseConnection,
+    actor: &Actor,
     req: &PrepareRequest,
     now: i64,
 ) -> Result<(String, prepared_order::Model), PreparedError> {
-    if req.lines.is_empty() {
+    let mut merged: Vec<(i64, i64)> = Vec::new();
+    for &(v, n) in &req.lines {
+        match merged.iter_mut().find(|(m, _)| *m == v) {
+            Some(line) => line.1 = line.1.saturating_add(n),
+            None => merged.push((v, n)),
+        }
+    }
+    if merged.is_empty() {
         return Err(PreparedError::BadLine("دست‌کم یک کالا لازم است".into()));
     }
-    let ids: Vec<i64> = req.lines.iter().map(|(v, _)| *v).collect();
+    let ids: Vec<i64> = merged.iter().map(|(v, _)| *v).collect();
     let items = catalog::items_by_variant_ids(db, &ids).await?;
-    for (v, n) in &req.lines {
+    for (v, n) in &merged {
         if !(1..=MAX_QUANTITY).contains(n) {
             return Err(OrderError::InvalidQuantity.into());
         }
@@ -110,6 +131,7 @@ pub async fn prepare<C: ConnectionTrait>(
         }
     }
     let code = new_code();
+    let txn = begin_write(db).await?;
     let order = prepared_order::ActiveModel {
         code_hash: Set(hash_code(&code)),
         mobile: Set(req.mobile.as_ref().map(|m| m.as_str().to_string())),
@@ -120,9 +142,9 @@ pub async fn prepare<C: ConnectionTrait>(
         created_at: Set(now),
         ..Default::default()
     }
-    .insert(db)
+    .insert(&txn)
     .await?;
-    for (v, n) in &req.lines {
+    for (v, n) in &merged {
         let item = &items[v];
         prepared_order_line::ActiveModel {
             prepared_order_id: Set(order.id),
@@ -132,9 +154,12 @@ pub async fn prepare<C: ConnectionTrait>(
             name: Set(item.product.name.clone()),
             ..Default::default()
         }
-        .insert(db)
+        .insert(&txn)
         .await?;
     }
+    let after = Prepared { mobile: order.mobile.as_deref(), lines: &merged, expires_at: order.expires_at, note: &order.note };
+    audit(&txn, actor, Change::of("prepared_order.create", "prepared_order", order.id, None::<&()>, Some(&after)), now).await?;
+    txn.commit().await?;
     Ok((code, order))
 }
 
@@ -268,6 +293,115 @@ pub async fn adopt(
         }
     }
     Ok(cart)
+}
+
+/// Where a prepared-order link is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// Not adopted yet and still valid.
+    Open,
+    /// Adopted by a customer, not paid yet.
+    Adopted,
+    /// The adopting customer paid an order with the link's products (registered after adoption).
+    Paid,
+    /// Not adopted before it ran out.
+    Expired,
+}
+
+impl LinkState {
+    /// The word sent to the back office.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Open => "open",
+            Self::Adopted => "adopted",
+            Self::Paid => "paid",
+            Self::Expired => "expired",
+        }
+    }
+    /// What staff read.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Open => "باز",
+            Self::Adopted => "برداشته‌شده",
+            Self::Paid => "پرداخت‌شده",
+            Self::Expired => "منقضی",
+        }
+    }
+}
+
+/// A prepared order as the back office lists it.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    pub order: prepared_order::Model,
+    pub lines: Vec<prepared_order_line::Model>,
+    pub state: LinkState,
+    /// The adopting customer's mobile number.
+    pub adopted_mobile: Option<String>,
+    /// The paid order's code, when paid.
+    pub paid_order: Option<String>,
+}
+
+/// Whether a link is open, adopted, paid or expired at `now`: paid when its adopter has an
+/// order registered at or after the adoption, paid (or further along), holding one of its
+/// variants.
+async fn state_of<C: ConnectionTrait>(db: &C, o: &prepared_order::Model, variants: &[i64], now: i64) -> Result<(LinkState, Option<String>), DbErr> {
+    use crate::order::entity::{customer_order, customer_order_line};
+    use shop_core::order_state::OrderStatus;
+    let (Some(user), Some(at)) = (o.adopted_by, o.adopted_at) else {
+        return Ok((if now >= o.expires_at { LinkState::Expired } else { LinkState::Open }, None));
+    };
+    let paid = [OrderStatus::Paid, OrderStatus::Preparing, OrderStatus::Shipped, OrderStatus::Delivered].map(OrderStatus::as_str);
+    let orders = customer_order::Entity::find()
+        .filter(customer_order::Column::UserId.eq(user))
+        .filter(customer_order::Column::CreatedAt.gte(at))
+        .filter(customer_order::Column::Status.is_in(paid))
+        .order_by_asc(customer_order::Column::Id)
+        .all(db)
+        .await?;
+    if orders.is_empty() {
+        return Ok((LinkState::Adopted, None));
+    }
+    let line = customer_order_line::Entity::find()
+        .filter(customer_order_line::Column::OrderId.is_in(orders.iter().map(|o| o.id).collect::<Vec<_>>()))
+        .filter(customer_order_line::Column::VariantId.is_in(variants.to_vec()))
+        .order_by_asc(customer_order_line::Column::OrderId)
+        .one(db)
+        .await?;
+    Ok(match line {
+        Some(l) => (LinkState::Paid, orders.into_iter().find(|o| o.id == l.order_id).map(|o| o.code)),
+        None => (LinkState::Adopted, None),
+    })
+}
+
+/// One page of prepared orders, newest first, with each link's state at `now`, and how many
+/// there are.
+pub async fn list<C: ConnectionTrait>(db: &C, page: u64, per_page: u64, now: i64) -> Result<(Vec<Listed>, u64), DbErr> {
+    use crate::auth::entity::user;
+    use sea_orm::{PaginatorTrait, QuerySelect};
+    let total = prepared_order::Entity::find().count(db).await?;
+    let rows = prepared_order::Entity::find()
+        .order_by_desc(prepared_order::Column::CreatedAt)
+        .order_by_desc(prepared_order::Column::Id)
+        .offset(page.saturating_sub(1) * per_page)
+        .limit(per_page)
+        .all(db)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for o in rows {
+        let lines = prepared_order_line::Entity::find()
+            .filter(prepared_order_line::Column::PreparedOrderId.eq(o.id))
+            .order_by_asc(prepared_order_line::Column::Id)
+            .all(db)
+            .await?;
+        let variants: Vec<i64> = lines.iter().map(|l| l.variant_id).collect();
+        let (state, paid_order) = state_of(db, &o, &variants, now).await?;
+        let adopted_mobile = match o.adopted_by {
+            Some(id) => user::Entity::find_by_id(id).one(db).await?.map(|u| u.mobile),
+            None => None,
+        };
+        out.push(Listed { order: o, lines, state, adopted_mobile, paid_order });
+    }
+    Ok((out, total))
 }
 
 #[cfg(test)]

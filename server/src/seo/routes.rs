@@ -12,18 +12,19 @@ use serde_json::Value;
 
 use super::view::head::{self, Head, ProductFacts, SitemapUrl};
 use super::view::hero::{self, HeroFacts};
-use crate::catalog::view::{category_url, product_response};
+use crate::catalog::view::{self, category_url, product_response};
 use crate::catalog::cache::CatalogCache;
-use crate::catalog::{fmt, images};
+use crate::catalog::fmt;
+use crate::platform::http::cache::{etag_of, none_match, Prepared, PUBLIC_SHORT};
 use crate::state::AppState;
 use crate::platform::web::{PageHook, RouteDef};
 
 /// The seo area's hook on the web app.
 #[derive(Default)]
 pub struct SeoHook {
-    /// The last sitemap built: (catalogue version, 10-minute bucket, body). Blog posts are
-    /// outside the catalogue version, so a built sitemap also ages out with time.
-    sitemap: std::sync::Mutex<Option<(i64, i64, bytes::Bytes)>>,
+    /// The last sitemap built: (catalogue version, 10-minute bucket, body and ETag). Blog
+    /// posts bump the catalogue version too; the bucket only bounds how long a body lives.
+    sitemap: std::sync::Mutex<Option<(i64, i64, Prepared)>>,
 }
 
 #[async_trait::async_trait]
@@ -44,6 +45,7 @@ const STATIC_PATHS: &[&str] =
 /// Route names that must not be indexed.
 const NOINDEX: &[&str] = &[
     "login",
+    "register",
     // Search results: endless query variants, thin pages (search engines' guidelines).
     "productSearch",
     "mobileSearch",
@@ -57,7 +59,7 @@ const NOINDEX: &[&str] = &[
 ];
 
 /// `/sitemap.xml` and `/robots.txt` (GET/HEAD); `None` for any other path.
-async fn special(req: &Request, built: &std::sync::Mutex<Option<(i64, i64, bytes::Bytes)>>) -> Option<Response> {
+async fn special(req: &Request, built: &std::sync::Mutex<Option<(i64, i64, Prepared)>>) -> Option<Response> {
     let path = req.uri().path();
     if path != "/sitemap.xml" && path != "/robots.txt" {
         return None;
@@ -85,19 +87,23 @@ async fn special(req: &Request, built: &std::sync::Mutex<Option<(i64, i64, bytes
     let body = match reuse {
         Some(body) => body,
         None => {
-            let body = bytes::Bytes::from(sitemap_xml(state, &snap).await);
+            let xml = sitemap_xml(state, &snap).await;
+            let body = Prepared { etag: etag_of(&xml), body: bytes::Bytes::from(xml) };
             if let Ok(mut g) = built.lock() {
                 *g = Some((snap.version, bucket, body.clone()));
             }
             body
         }
     };
-    Some(
-        Response::builder()
-            .content_type("application/xml; charset=utf-8")
-            .header(header::CACHE_CONTROL, "public, max-age=600")
-            .body(body),
-    )
+    // Asked again each time, like the catalogue's answers: a product published on any node is
+    // in the next fetch (a 304 while nothing changed).
+    let inm = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    let resp = Response::builder().header(header::ETAG, body.etag.as_str()).header(header::CACHE_CONTROL, PUBLIC_SHORT);
+    Some(if inm.is_some_and(|h| none_match(h, &body.etag)) {
+        resp.status(StatusCode::NOT_MODIFIED).body(())
+    } else {
+        resp.content_type("application/xml; charset=utf-8").body(body.body)
+    })
 }
 
 /// The sitemap: static pages, categories, products and blog posts.
@@ -111,7 +117,9 @@ async fn sitemap_xml(state: &AppState, snap: &crate::catalog::snapshot::Snapshot
         let lastmod = (it.info.created_at > 0).then(|| fmt::iso(it.info.created_at)[..10].to_string());
         urls.push(SitemapUrl { path: format!("/product/{}", it.product.uid), lastmod });
     }
-    if let Ok(posts) = <crate::content::entity::blog_post::Entity as sea_orm::EntityTrait>::find().all(&state.db).await {
+    use crate::content::entity::blog_post;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    if let Ok(posts) = blog_post::Entity::find().filter(blog_post::Column::Published.eq(true)).all(&state.db).await {
         for p in posts {
             urls.push(SitemapUrl { path: format!("/blogs/{}", p.slug), lastmod: Some(fmt::iso(p.published_at)[..10].to_string()) });
         }
@@ -141,7 +149,6 @@ fn product_hero(snap: &crate::catalog::snapshot::Snapshot, i: usize, now: i64) -
     // The variant the page preselects (the shop's default warranty): its price, as React shows it.
     let first = d.variants.iter().find(|v| Some(v.id) == d.default_variant_id).or_else(|| d.variants.first());
     let it = &snap.items[i];
-    let id = it.product.id;
     let facts = HeroFacts {
         name: d.card.name.clone(),
         brand: if d.card.brand_fa.is_empty() { d.card.brand.clone() } else { d.card.brand_fa.clone() },
@@ -150,10 +157,10 @@ fn product_hero(snap: &crate::catalog::snapshot::Snapshot, i: usize, now: i64) -
         price: first.map(|v| v.price + v.price_garanti).unwrap_or_else(|| it.price(now)),
         old_price: first.and_then(|v| v.old_price.map(|o| o + v.price_garanti)),
         in_stock: first.is_some_and(|v| v.in_stock),
-        phone: (images::url(id, 0, 320), images::url(id, 0, 640)),
-        wide: (images::url(id, 0, 640), images::url(id, 0, 1280)),
+        phone: (view::image_url(it, 0, 320), view::image_url(it, 0, 640)),
+        wide: (view::image_url(it, 0, 640), view::image_url(it, 0, 1280)),
         thumbs: d.images.iter().map(|im| (im.src.clone(), im.src2x.clone())).collect(),
-        alt: d.images.first().map(|im| im.alt.clone()).filter(|a| !a.is_empty()).unwrap_or_else(|| d.card.name.clone()),
+        alt: d.images.first().map(|im| im.alt.clone()).filter(|a| !a.is_empty()).unwrap_or_else(|| shop_core::bidi::strip_isolates(&d.card.name)),
     };
     Hero { body: hero::product_hero(&facts), preload: hero::preload_links(&facts), json: Some(resp.to_json_string()) }
 }
@@ -170,8 +177,8 @@ fn not_found_head(base: &str, path: &str) -> Head {
     }
 }
 
-fn site_ld(public: &str) -> Vec<Value> {
-    vec![head::website_ld(public), head::organization_ld(public)]
+fn site_ld(public: &str, shop: &crate::shop_settings::entity::shop_settings::Model) -> Vec<Value> {
+    vec![head::website_ld(public), head::shop_organization_ld(public, shop)]
 }
 
 async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Outcome {
@@ -181,6 +188,14 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
     let path = if raw_path.len() > 1 { raw_path.trim_end_matches('/') } else { raw_path };
     let Some(route) = route else {
         return Outcome::Page(StatusCode::NOT_FOUND, not_found_head(&base, path));
+    };
+    // The shop's details for the Organization JSON-LD (one primary-key read; empty on error).
+    let shop = match crate::shop_settings::service::get(&state.db).await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::warn!(error = %e, "seo: shop settings unavailable");
+            Default::default()
+        }
     };
     let mut h = Head {
         title: if route.name == "home" {
@@ -192,7 +207,7 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
         canonical: format!("{base}{}", if path == "/" { "/" } else { path }),
         og_type: "website".into(),
         image: Some(format!("{base}{}", head::LOGO_PATH)),
-        json_ld: site_ld(&public),
+        json_ld: site_ld(&public, &shop),
         robots: (route.requires_auth || NOINDEX.contains(&route.name.as_str())).then(|| "noindex, follow".to_string()),
     };
     let last = path.rsplit('/').next().unwrap_or("");
@@ -211,9 +226,7 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
             let it = &snap.items[i];
             let now = state.clock.unix();
             let price = it.price(now);
-            let imgs: Vec<String> = (0..it.info.images.clamp(1, images::MAX_PICTURES))
-                .map(|n| format!("{base}{}", images::url(it.product.id, n, 640)))
-                .collect();
+            let imgs: Vec<String> = (0..view::image_count(it)).map(|n| format!("{base}{}", view::image_url(it, n, 640))).collect();
             h.title = head::title(&it.product.name);
             h.description = head::clip(
                 &format!("{}، قیمت {}. {}", it.product.name, fmt::toman(price), it.product.description),
@@ -269,7 +282,7 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
         }
         "blogDetail" => match crate::content::service::post_by_slug(&state.db, &last).await {
             Ok(Some(p)) => {
-                let img = format!("{base}{}", images::url(p.id, 2, 1280));
+                let img = format!("{base}{}", crate::content::service::cover_url(&p, 1280));
                 h.title = head::title(&p.title);
                 h.description = head::clip(&p.summary, 160);
                 h.og_type = "article".into();

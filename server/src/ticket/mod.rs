@@ -3,6 +3,7 @@
 //! closes it. Attachments are checked by `core` (size, type, first bytes) and kept in the
 //! file store under generated names; only the ticket's owner and staff can download them.
 
+pub mod admin;
 pub mod dto;
 pub mod entity;
 pub mod routes;

@@ -1,7 +1,7 @@
 //! `POST /api/client/v1/ticket/{list,show,open,reply,close}` and
-//! `GET /api/client/v1/ticket/attachment/{name}` for customers (their own tickets only);
-//! `POST /api/admin/v1/ticket/{list,show,reply,close}` for staff (every ticket; a customer
-//! gets 403). Opening and replying take multipart forms with files and an `Idempotency-Key`.
+//! `GET /api/client/v1/ticket/attachment/{name}` for customers (their own tickets only; staff
+//! with the `support` role download any ticket's files here too). The staff inbox is in
+//! `admin.rs`. Opening and replying take multipart forms with files and an `Idempotency-Key`.
 
 use crate::platform::ResponseStatus;
 use poem::web::Data;
@@ -12,10 +12,11 @@ use poem_openapi::OpenApi;
 use sha2::{Digest, Sha256};
 
 use super::dto::{
-    DetailResp, FileResponse, IdReq, InboxReq, ListResp, OpenResp, TicketOpenForm, TicketReplyForm,
+    DetailResp, FileResponse, IdReq, ListResp, OpenResp, TicketOpenForm, TicketReplyForm,
 };
 use super::service::{self, TicketError, TicketInput, UploadedFile, Viewer, MAX_FILES};
 use super::view;
+use crate::audit::service::Actor;
 use crate::auth::BearerUser;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
@@ -72,7 +73,7 @@ fn canonical(fields: &[&str], files: &[UploadedFile]) -> String {
     s
 }
 
-async fn detail(state: &AppState, viewer: Viewer, id: i64) -> ApiResult<Json<DetailResp>> {
+pub(super) async fn detail(state: &AppState, viewer: Viewer, id: i64) -> ApiResult<Json<DetailResp>> {
     let th = service::thread(&state.db, viewer, id).await.map_err(ApiError::from)?;
     Ok(Json(DetailResp { status: ResponseStatus::Ok, data: view::detail(&th, viewer) }))
 }
@@ -93,9 +94,10 @@ struct OpenRef {
     id: i64,
 }
 
-async fn reply(
+pub(super) async fn reply(
     state: &AppState,
     viewer: Viewer,
+    actor: Option<&Actor>,
     key: Option<&str>,
     scope: &str,
     form: TicketReplyForm,
@@ -118,6 +120,7 @@ async fn reply(
         || async {
             let message = service::reply(
                 &state.db,
+                actor,
                 state.files.as_ref(),
                 &state.config.tickets,
                 viewer,
@@ -229,7 +232,7 @@ impl TicketApi {
         #[oai(name = "Idempotency-Key")] key: Header<Option<String>>,
         form: TicketReplyForm,
     ) -> ApiResult<Json<DetailResp>> {
-        reply(&state, Viewer::Customer(auth.id()), key.0.as_deref(), "ticket.reply", form).await
+        reply(&state, Viewer::Customer(auth.id()), None, key.0.as_deref(), "ticket.reply", form).await
     }
 
     /// Close one of the caller's tickets
@@ -238,7 +241,7 @@ impl TicketApi {
     #[oai(path = "/close", method = "post", operation_id = "ticket_close")]
     async fn close(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<DetailResp>> {
         let viewer = Viewer::Customer(auth.id());
-        service::close(&state.db, viewer, body.id, state.clock.unix()).await.map_err(ApiError::from)?;
+        service::close(&state.db, viewer, None, body.id, state.clock.unix()).await.map_err(ApiError::from)?;
         detail(&state, viewer, body.id).await
     }
 
@@ -249,7 +252,7 @@ impl TicketApi {
     /// and `Cache-Control: private, no-store`.
     #[oai(path = "/attachment/:name", method = "get", operation_id = "ticket_attachment")]
     async fn attachment(&self, state: Data<&AppState>, auth: BearerUser, name: Path<String>) -> ApiResult<FileResponse> {
-        let viewer = if auth.0.is_staff() { Viewer::Staff(auth.id()) } else { Viewer::Customer(auth.id()) };
+        let viewer = if auth.0.roles().permits(shop_core::staff::StaffRole::Support) { Viewer::Staff(auth.id()) } else { Viewer::Customer(auth.id()) };
         let (row, bytes) = service::attachment(&state.db, state.files.as_ref(), viewer, &name.0)
             .await
             .map_err(ApiError::from)?;
@@ -278,59 +281,6 @@ pub fn content_disposition(name: &str) -> String {
         }
     }
     format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
-}
-
-/// The staff inbox: every customer's tickets. Customers get 403.
-pub struct StaffTicketApi;
-
-#[OpenApi(prefix_path = "/api/admin/v1/ticket", tag = "crate::platform::ApiTags::Support")]
-impl StaffTicketApi {
-    /// Staff inbox
-    ///
-    /// Every ticket, latest activity first, 50 a page, optionally of one state; `Unread` when
-    /// the customer wrote something no staff member has opened; `Customer` names them.
-    #[oai(path = "/list", method = "post", operation_id = "staff_ticket_list")]
-    async fn list(&self, state: Data<&AppState>, auth: BearerUser, body: Json<InboxReq>) -> ApiResult<Json<ListResp>> {
-        let staff = auth.staff()?;
-        let viewer = Viewer::Staff(staff.id);
-        let (rows, total) = service::inbox(&state.db, body.status.map(Into::into), body.page.max(1)).await?;
-        let data = rows.iter().map(|(t, u)| view::summary(t, viewer, u.as_ref())).collect();
-        Ok(Json(ListResp { status: ResponseStatus::Ok, data, total: Some(total) }))
-    }
-
-    /// One ticket (staff)
-    ///
-    /// Marks the customer's messages read for the staff.
-    #[oai(path = "/show", method = "post", operation_id = "staff_ticket_show")]
-    async fn show(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<DetailResp>> {
-        let staff = auth.staff()?;
-        detail(&state, Viewer::Staff(staff.id), body.id).await
-    }
-
-    /// Answer a ticket (staff)
-    ///
-    /// multipart/form-data: `id`, `message`, up to 3 `files`, and `awaits_customer` when the
-    /// answer asks the customer for something. Needs an `Idempotency-Key` header.
-    #[oai(path = "/reply", method = "post", operation_id = "staff_ticket_reply")]
-    async fn reply(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerUser,
-        #[oai(name = "Idempotency-Key")] key: Header<Option<String>>,
-        form: TicketReplyForm,
-    ) -> ApiResult<Json<DetailResp>> {
-        let staff = auth.staff()?;
-        reply(&state, Viewer::Staff(staff.id), key.0.as_deref(), "staff.ticket.reply", form).await
-    }
-
-    /// Close a ticket (staff)
-    #[oai(path = "/close", method = "post", operation_id = "staff_ticket_close")]
-    async fn close(&self, state: Data<&AppState>, auth: BearerUser, body: Json<IdReq>) -> ApiResult<Json<DetailResp>> {
-        let staff = auth.staff()?;
-        let viewer = Viewer::Staff(staff.id);
-        service::close(&state.db, viewer, body.id, state.clock.unix()).await.map_err(ApiError::from)?;
-        detail(&state, viewer, body.id).await
-    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use shop_core::validation::{validate, validate_upload, Rule, SIGNATURE_BYTES};
 
 use super::entity::ticket::{self, Department, Priority};
 use super::entity::{ticket_attachment, ticket_message};
+use crate::audit::service::{self as audit, Actor, Change};
 use crate::auth::entity::user;
 use crate::auth::limits::{self as rate_limits, Rate};
 use crate::order::entity::customer_order;
@@ -499,10 +500,12 @@ async fn move_state<C: ConnectionTrait>(
 /// Adds a message (and files) to a ticket `viewer` may reach; staff may mark that the answer
 /// waits for the customer. A closed ticket refuses it. Returns the message's id. A customer's
 /// reply counts against their hourly rate and their quotas (checked again under their lock,
-/// before any file is written); staff replies are limited by neither.
+/// before any file is written); staff replies are limited by neither, and go into the audit
+/// log as `actor` in the same transaction.
 #[allow(clippy::too_many_arguments)]
 pub async fn reply(
     db: &DatabaseConnection,
+    actor: Option<&Actor>,
     store: &dyn FileStore,
     limits: &TicketLimits,
     viewer: Viewer,
@@ -544,6 +547,11 @@ pub async fn reply(
             let from_staff = matches!(viewer, Viewer::Staff(_));
             let text = body.take().unwrap_or_default();
             let message = insert_message(&txn, t.id, viewer.user_id(), from_staff, text, &files, &keys, now).await?;
+            if let Some(actor) = actor {
+                let before = serde_json::json!({ "status": from.as_str() });
+                let after = serde_json::json!({ "status": to.as_str(), "message": message, "files": files.len(), "awaits_customer": awaits_customer });
+                audit::record(&txn, actor, Change::of("ticket.reply", "ticket", t.id, Some(&before), Some(&after)), now).await?;
+            }
             // Written under the lock, after the checks: at most 3 files of 1 MB.
             put_files(store, &files, &keys).await?;
             txn.commit().await?;
@@ -558,8 +566,9 @@ pub async fn reply(
     outcome
 }
 
-/// Closes a ticket `viewer` may reach; closing a closed ticket changes nothing.
-pub async fn close(db: &DatabaseConnection, viewer: Viewer, id: i64, now: i64) -> Result<(), TicketError> {
+/// Closes a ticket `viewer` may reach; closing a closed ticket changes nothing. A staff close
+/// goes into the audit log as `actor` in the same transaction.
+pub async fn close(db: &DatabaseConnection, viewer: Viewer, actor: Option<&Actor>, id: i64, now: i64) -> Result<(), TicketError> {
     for _ in 0..5 {
         let t = find(db, viewer, id).await?;
         let from = t.status();
@@ -567,9 +576,17 @@ pub async fn close(db: &DatabaseConnection, viewer: Viewer, id: i64, now: i64) -
             return Ok(());
         }
         let to = transition(from, TicketEvent::Close)?;
-        if move_state(db, &t, from, to, viewer, false, now).await? {
-            return Ok(());
+        let txn = crate::platform::db::begin_write(db).await?;
+        if !move_state(&txn, &t, from, to, viewer, false, now).await? {
+            txn.rollback().await?;
+            continue;
         }
+        if let Some(actor) = actor {
+            let (before, after) = (serde_json::json!({ "status": from.as_str() }), serde_json::json!({ "status": to.as_str() }));
+            audit::record(&txn, actor, Change::of("ticket.close", "ticket", t.id, Some(&before), Some(&after)), now).await?;
+        }
+        txn.commit().await?;
+        return Ok(());
     }
     Err(TicketError::Db(DbErr::Custom("ticket state kept changing".into())))
 }

@@ -11,11 +11,7 @@ pub const FILE_PATH: &str = "/api/client/v1/ticket/attachment/";
 
 /// `۱۴۰۵/۰۹/۰۲ ۱۴:۳۰`: the Tehran calendar day and wall-clock time of a Unix second.
 pub fn when(ts: i64) -> String {
-    let date = shop_core::tehran::format_tehran_date(ts, true);
-    let local = ts + i64::from(shop_core::tehran::tehran_offset(ts));
-    let minutes = local.rem_euclid(86_400) / 60;
-    let time = format!("{:02}:{:02}", minutes / 60, minutes % 60);
-    format!("{date} {}", shop_core::digits::to_persian_digits(&time))
+    shop_core::tehran::format_tehran_datetime(ts)
 }
 
 fn customer(u: &user::Model) -> CustomerDto {

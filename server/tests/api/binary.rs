@@ -134,11 +134,14 @@ fn staff_add_makes_an_existing_or_new_account_staff() {
     let out = run(&["seed", "--demo"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // Persian digits are accepted; the demo customer (09120000000) becomes staff.
-    let out = run(&["staff", "add", "۰۹۱۲۰۰۰۰۰۰۰"]);
+    let out = run(&["staff", "add", "۰۹۱۲۰۰۰۰۰۰۰", "--role", "admin"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("updated: 09120000000 is staff"));
-    let out = run(&["staff", "add", "09351112233"]);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("created: 09351112233 is staff"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("updated: 09120000000 is staff: admin"));
+    let out = run(&["staff", "add", "09351112233", "--role", "orders", "--role", "support"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("created: 09351112233 is staff: orders, support"));
+    // Without a role nothing is written.
+    let out = run(&["staff", "add", "09351119999"]);
+    assert_eq!(out.status.code(), Some(2));
     // A malformed number is refused with the rule's Persian message, nothing written.
     let out = run(&["staff", "add", "0912"]);
     assert_eq!(out.status.code(), Some(2));
@@ -216,6 +219,26 @@ fn serve_refuses_unsafe_settings_outside_development() {
     let out = serve(&short).wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(!out.status.success() && log.contains("SHOP_SECRET") && log.contains("32"), "{log}");
+}
+
+/// `SHOP_CATALOG_RECHECK_MS` is a whole number of milliseconds: a negative or a word stops the
+/// start, naming the variable (a negative would have meant "read the version on every request"
+/// by accident).
+#[test]
+fn a_bad_catalog_recheck_is_refused_by_name() {
+    let tmp = TempDir::new("shop-bin");
+    for bad in ["-5", "soon", "1.5"] {
+        let out = shop()
+            .arg("serve")
+            .current_dir(&tmp.0)
+            .env("SHOP_ENV", "development")
+            .env("SHOP_ADDR", "127.0.0.1:0")
+            .env("SHOP_CATALOG_RECHECK_MS", bad)
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(!out.status.success() && log.contains("SHOP_CATALOG_RECHECK_MS"), "{bad}: {log}");
+    }
 }
 
 /// `shop payments refunds` lists the payments captured but not taken (paid after the order

@@ -16,6 +16,10 @@ on_both_dbs!(
     product_page_html_has_the_static_hero,
     remembered_answers_follow_catalogue_changes,
     product_page_preselects_a_warranty_and_its_differences_are_the_total_change,
+    best_sellers_are_the_products_of_paid_orders_and_none_before_a_sale,
+    screen_graphics_and_storage_filter_the_list_with_their_facets,
+    shop_details_come_from_one_record_for_the_contact_page_pickup_and_json_ld,
+    product_texts_isolate_latin_runs_but_seo_texts_stay_plain,
 );
 
 const P: &str = "/api/client/v1/catalog";
@@ -197,8 +201,10 @@ async fn persian_search_matches_however_typed(db: TestDb) {
     assert!(sg.body["Terms"].as_array().unwrap().iter().any(|t| t == "ASUS"));
     let sg = get_ok(&s, &format!("{P}/suggest?{}", enc("گیمینگ"))).await;
     assert!(sg.body["Categories"].as_array().unwrap().iter().any(|c| c["Slug"] == "gaming-laptop"));
+    // An empty query suggests best sellers, and a shop with no sales has none to suggest
+    // (best_sellers_are_the_products_of_paid_orders_and_none_before_a_sale shows one after a sale).
     let sg = get_ok(&s, &format!("{P}/suggest")).await;
-    assert!(!items(&sg).is_empty(), "empty query: best sellers");
+    assert!(items(&sg).is_empty(), "empty query before any sale: {}", sg.text);
 }
 
 async fn bad_queries_never_fail(db: TestDb) {
@@ -453,7 +459,7 @@ async fn product_page_html_has_the_static_hero(db: TestDb) {
     assert_eq!(r.status, 200);
     let html = r.text;
     let (head, body) = html.split_once("</head>").expect("a head");
-    assert!(body.contains("<h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">لپ‌تاپ دل XPS ۱۵ ۹۵۳۰</h1>"), "{body}");
+    assert!(body.contains("<h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">لپ‌تاپ دل \u{2066}XPS\u{2069} ۱۵ ۹۵۳۰</h1>"), "{body}");
     let price_text = shop_core::digits::format_price(price);
     assert!(price_text.ends_with(" تومان") && price_text.contains('٬'));
     assert!(body.contains(&price_text), "{price_text} in {body}");
@@ -482,12 +488,15 @@ async fn product_page_html_has_the_static_hero(db: TestDb) {
     assert!(!html.contains("<script>alert"), "{html}");
     assert!(!html.contains("<img src=x"), "{html}");
     let escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; لپ‌تاپ &#39;ویژه&#39; &amp; &lt;img src=x onerror=alert(1)&gt;";
-    assert!(html.contains(&format!(">{escaped}</h1>")), "{html}");
+    // The heading shows the name as the API does, its Latin runs isolated (core's bidi rule).
+    let shown = shop_core::bidi::isolate_latin_runs(hostile);
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;");
+    assert!(html.contains(&format!(">{}</h1>", escape(&shown))), "{html}");
     assert!(html.contains(&format!("alt=\"{escaped}\"")));
     let json = html.split_once("id=\"product-data\">").unwrap().1.split_once("</script>").unwrap().0;
     assert!(!json.contains('<') && !json.contains('>'));
     let embedded: Value = serde_json::from_str(json).unwrap();
-    assert_eq!(embedded["data"]["Name"], hostile);
+    assert_eq!(embedded["data"]["Name"], shown);
     // Every <script> in the page is one the page meant to have (none from the name).
     assert_eq!(html.matches("<script").count(), html.matches("</script>").count());
 
@@ -499,7 +508,8 @@ async fn product_page_html_has_the_static_hero(db: TestDb) {
 
 /// Answers and the sitemap are remembered per catalogue version: a query string the server
 /// ignores (`_=…`) gets the same answer, and a product added on any node shows up in the
-/// list, the search and the sitemap once the version moves.
+/// list, the search and the sitemap once the version moves. The sitemap is revalidated like
+/// the answers (ETag, 304), not kept by HTTP caches for minutes.
 async fn remembered_answers_follow_catalogue_changes(db: TestDb) {
     let s = spawn_app_with(db, |c| c.public_url = "https://shop.example".into()).await;
     seeded(&s).await;
@@ -510,6 +520,11 @@ async fn remembered_answers_follow_catalogue_changes(db: TestDb) {
     assert_eq!(total(&plain), 0);
     let sitemap = s.get("/sitemap.xml").await;
     assert!(!sitemap.text.contains("/product/fresh-arrival-1"));
+    // Asked again each time (an HTTP cache may not keep it for minutes), a 304 while unchanged.
+    assert_eq!(sitemap.headers["cache-control"], "public, max-age=0, must-revalidate");
+    let tag = sitemap.headers["etag"].to_str().unwrap().to_string();
+    let again = s.client.get(s.url("/sitemap.xml")).header("if-none-match", &tag).send().await.unwrap();
+    assert_eq!(again.status().as_u16(), 304);
 
     s.product_with_options("fresh-arrival-1", &[]).await;
     s.advance_clock(1);
@@ -520,6 +535,9 @@ async fn remembered_answers_follow_catalogue_changes(db: TestDb) {
     assert!(found.text.contains("fresh-arrival-1"), "{}", found.text);
     let sitemap = s.get("/sitemap.xml").await;
     assert!(sitemap.text.contains("<loc>https://shop.example/product/fresh-arrival-1</loc>"), "{}", sitemap.text);
+    let again = s.client.get(s.url("/sitemap.xml")).header("if-none-match", &tag).send().await.unwrap();
+    assert_eq!(again.status().as_u16(), 200, "the old tag no longer matches");
+    assert_ne!(again.headers()["etag"].to_str().unwrap(), tag);
 }
 
 /// Every variant's `WarrantyDifferences` against the variants of its colour, in the answer's
@@ -572,4 +590,174 @@ async fn product_page_preselects_a_warranty_and_its_differences_are_the_total_ch
     let r = get_ok(&s, &path).await;
     assert!(r.body["data"]["Variants"][0]["OldPrice"].is_i64(), "offer running: {}", r.text);
     assert_differences_are_unit_changes(&r.body["data"]);
+}
+
+// ------------------------------------------------------------------ issue 28 items 10-11
+
+async fn best_sellers_are_the_products_of_paid_orders_and_none_before_a_sale(db: TestDb) {
+    use crate::checkout_support::*;
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, zarinpal_at(fake.base.clone(), 2000)).await;
+    seeded(&s).await;
+    let shop = shop(&s, 10).await;
+    s.advance_clock(1);
+    assert_eq!(state(&s).await, (vec![], vec![], false), "no sales: no best sellers anywhere");
+
+    let r = ready(&s, &shop, 2).await;
+    let code = register(&s, &r, &shop).await;
+    s.advance_clock(1);
+    assert_eq!(state(&s).await, (vec![], vec![], false), "a registered, unpaid order is not a sale");
+
+    let (_, authority) = start_payment(&s, &r.c, &code).await;
+    fake.pay(&authority);
+    let (_, loc) = get_location(&s, &format!("{CALLBACK}?Authority={authority}&Status=OK")).await;
+    assert_eq!(loc, format!("/success-payment?code={code}"));
+    s.advance_clock(1);
+    let (best, suggest, has) = state(&s).await;
+    let ours = product_uid(&s, shop.product).await;
+    assert_eq!(best, vec![ours.clone()], "the paid product is the one best seller");
+    assert_eq!(suggest, vec![ours.clone()]);
+    assert!(has);
+    let sorted = get_ok(&s, &format!("{P}/products?sort=bestselling&size=1")).await;
+    assert_eq!(items(&sorted).iter().map(uid).collect::<Vec<_>>(), vec![ours]);
+
+    // 91 days later the sale has left the 90-day window.
+    s.advance_clock(91 * 86_400);
+    assert_eq!(state(&s).await, (vec![], vec![], false));
+}
+
+fn uid(v: &Value) -> String {
+    v["Uid"].as_str().unwrap_or_default().to_string()
+}
+
+/// The best sellers, the empty query's suggestions and the list's `HasBestsellers`.
+async fn state(s: &TestApp) -> (Vec<String>, Vec<String>, bool) {
+    let best = get_ok(s, &format!("{P}/bestsellers")).await;
+    let suggest = get_ok(s, &format!("{P}/suggest?q=")).await;
+    let list = get_ok(s, &format!("{P}/products?size=1")).await;
+    (
+        items(&best).iter().map(uid).collect(),
+        items(&suggest).iter().map(uid).collect(),
+        list.body["HasBestsellers"].as_bool().unwrap_or_else(|| panic!("HasBestsellers: {}", list.text)),
+    )
+}
+
+async fn total_of(s: &TestApp, q: &str) -> u64 {
+    get_ok(s, &format!("{P}/products?{q}&size=1")).await.body["Total"].as_u64().unwrap()
+}
+
+async fn product_uid(s: &TestApp, id: i64) -> String {
+    use sea_orm::EntityTrait;
+    shop_server::catalog::product::Entity::find_by_id(id).one(&s.db).await.unwrap().unwrap().uid
+}
+
+async fn screen_graphics_and_storage_filter_the_list_with_their_facets(db: TestDb) {
+    let s = spawn_app(db).await;
+    seeded(&s).await;
+    let all = get_ok(&s, &format!("{P}/products?size=1")).await;
+    let facets = &all.body["Facets"];
+    let values = |k: &str| -> Vec<(String, u64)> {
+        facets[k]
+            .as_array()
+            .unwrap_or_else(|| panic!("{k}: {facets}"))
+            .iter()
+            .map(|f| (f["Value"].as_str().unwrap().to_string(), f["Count"].as_u64().unwrap()))
+            .collect()
+    };
+    let screens: Vec<String> = values("Screens").into_iter().map(|v| v.0).collect();
+    assert_eq!(screens, ["under-13", "13-14", "15-16", "17-plus"], "bands smallest first");
+    let storages: Vec<String> = values("Storages").into_iter().map(|v| v.0).collect();
+    assert!(storages.starts_with(&["256".to_string(), "512".into(), "1024".into()]), "{storages:?}");
+    let graphics = values("Graphics");
+    assert_eq!(graphics[0].0, "integrated");
+    assert!(graphics.iter().any(|g| g.0 == "nvidia-rtx"), "{graphics:?}");
+    assert!(facets["Screens"][1]["Label"].as_str().unwrap().contains("اینچ"));
+
+    // Each value's count is what filtering by it lists.
+    for (key, param) in [("Screens", "screen"), ("Graphics", "graphics"), ("Storages", "storage")] {
+        for (value, count) in values(key) {
+            let r = get_ok(&s, &format!("{P}/products?{param}={value}&size=1")).await;
+            assert_eq!(r.body["Total"].as_u64().unwrap(), count, "{param}={value}");
+        }
+    }
+    // Two values of one filter are either; two filters are both.
+    assert_eq!(
+        total_of(&s, "screen=15-16,17-plus").await,
+        total_of(&s, "screen=15-16").await + total_of(&s, "screen=17-plus").await
+    );
+    let rtx_big = total_of(&s, "graphics=nvidia-rtx&screen=17-plus").await;
+    assert!(rtx_big >= 1 && rtx_big < total_of(&s, "graphics=nvidia-rtx").await);
+    let rtx = get_ok(&s, &format!("{P}/products?graphics=nvidia-rtx&size=60")).await;
+    assert!(names(&rtx).iter().all(|name| !name.contains("مک‌بوک")), "no MacBook has an RTX: {:?}", names(&rtx));
+    // The search takes the same filters.
+    let searched = get_ok(&s, &format!("{P}/search?q=lenovo&storage=1024&size=1")).await;
+    assert!(searched.body["Total"].as_u64().unwrap() < get_ok(&s, &format!("{P}/search?q=lenovo&size=1")).await.body["Total"].as_u64().unwrap());
+
+    for (param, bad) in [("screen", "21"), ("graphics", "voodoo"), ("storage", "300")] {
+        let r = s.get(&format!("{P}/products?{param}={bad}")).await;
+        r.assert_error(400);
+        assert_eq!(r.body["field"], param);
+    }
+}
+
+async fn shop_details_come_from_one_record_for_the_contact_page_pickup_and_json_ld(db: TestDb) {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use shop_server::delivery::entity::delivery_option;
+    let s = spawn_app_with(db, |c| c.public_url = "https://shop.example".into()).await;
+    let empty = get_ok(&s, "/api/client/v1/shop").await;
+    assert_eq!(empty.body["data"]["Phone"], "", "a new shop has no made-up details");
+    seeded(&s).await;
+    let r = get_ok(&s, "/api/client/v1/shop").await;
+    let d = &r.body["data"];
+    assert_eq!(d["Name"], "لپ‌تاپ‌شاپ");
+    assert_eq!(d["PhoneHref"], "02166712345");
+    assert!(!d["Email"].as_str().unwrap().contains("example"), "{d}");
+    assert!(r.headers.get("etag").is_some());
+    let again = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .unwrap()
+        .get(s.url("/api/client/v1/shop"))
+        .header("if-none-match", r.headers["etag"].clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+
+    let pickup = delivery_option::Entity::find().filter(delivery_option::Column::Pickup.eq(true)).all(&s.db).await.unwrap();
+    assert_eq!(pickup.len(), 1);
+    assert!(pickup[0].description.contains(d["Address"].as_str().unwrap()), "{}", pickup[0].description);
+
+    let contact = get_ok(&s, "/api/client/v1/pages/contact").await;
+    assert!(!contact.text.contains("info@example.com") && !contact.text.contains("۸۸۰۰۰۰۰۰"), "{}", contact.text);
+
+    let html = s.get("/contact-us").await.text;
+    assert!(html.contains("\"telephone\":\"02166712345\"") && html.contains(d["Address"].as_str().unwrap()), "{html}");
+}
+
+/// What the shopper reads of a product (name, description, spec values, variant summaries) has
+/// its Latin runs in U+2066 … U+2069 and its prose numbers in Persian digits (core's
+/// `bidi::isolate_latin_runs`); the head's meta tags and JSON-LD carry the stored text, with no
+/// isolate.
+async fn product_texts_isolate_latin_runs_but_seo_texts_stay_plain(db: TestDb) {
+    let s = spawn_app(db).await;
+    seeded(&s).await;
+    let uid = "hp-spectre-x360-14";
+    let d = get_ok(&s, &format!("{P}/products/{uid}")).await.body["data"].clone();
+    assert_eq!(d["Name"], "تبلت لپ‌تاپ اچ‌پی اسپکتر \u{2066}x360\u{2069} ۱۴");
+    let description = d["Description"].as_str().unwrap();
+    assert!(description.contains("با پردازنده \u{2066}Intel Core Ultra 7 155H\u{2069}، ۱۶ گیگابایت رم"), "{description}");
+    assert!(description.contains("وزن دستگاه ۱٫۴۴ کیلوگرم"), "{description}");
+    assert!(description.contains("با وضوح \u{2066}۲۸۸۰×۱۸۰۰\u{2069}"), "{description}");
+    let rows = d["SpecRows"].as_array().unwrap();
+    let row = |k: &str| rows.iter().find(|r| r["Key"] == k).unwrap()["Value"].as_str().unwrap().to_string();
+    assert_eq!(row("cpu"), "\u{2066}Intel Core Ultra 7 155H\u{2069}");
+    assert_eq!(row("screen"), "۱۴ اینچ، \u{2066}۲۸۸۰×۱۸۰۰\u{2069}");
+    let property = d["Variants"][0]["Property"].as_str().unwrap();
+    assert!(property.starts_with("\u{2066}Intel Core Ultra 7 155H\u{2069} / ۱۶ گیگ رم"), "{property}");
+
+    let html = s.get(&format!("/product/{uid}")).await.text;
+    let head = html.split_once("</head>").expect("a head").0;
+    assert!(head.contains("اسپکتر x360 ۱۴"), "{head}");
+    assert!(!head.contains(['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}']), "{head}");
 }

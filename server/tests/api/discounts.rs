@@ -2,7 +2,10 @@
 //! registration applies it (so `FinalPrice` < `OrderTotalPrice`) and spends one use atomically,
 //! payment charges the discounted amount, cancelling gives the use back, every bad code gets its
 //! Persian message at `discountcode`, creation refuses bad terms, and `discount/list` shows the
-//! codes a customer may use.
+//! codes a customer may use. A code applied with `order/discount/apply` is kept on the cart
+//! (the cart read answers it, another device sees it, registration spends it) until removed
+//! or until it stops applying, then it is dropped with a Persian notice; a first-purchase
+//! code is refused once the customer has a paid order.
 
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
@@ -24,7 +27,14 @@ on_both_dbs!(
     a_category_code_takes_off_only_its_lines,
     creating_a_code_refuses_bad_terms,
     the_discounts_list_shows_only_usable_codes,
+    a_code_kept_on_the_cart_survives_a_reload_and_applies_at_registration,
+    a_code_kept_on_the_cart_can_be_removed,
+    a_kept_code_that_stops_applying_is_dropped_with_a_persian_message,
+    a_first_purchase_code_is_refused_on_a_second_purchase,
 );
+
+const APPLY: &str = "/api/client/v1/order/discount/apply";
+const REMOVE: &str = "/api/client/v1/order/discount/remove";
 
 const LIST_CODES: &str = "/api/client/v1/discount/list";
 
@@ -34,7 +44,7 @@ fn pct(value: i64, now: i64) -> DiscountTerms {
 
 async fn code(s: &TestApp, text: &str, terms: DiscountTerms) -> discount_code::Model {
     let new = NewDiscount { code: DiscountCode::parse(text).unwrap(), terms, description: "آزمایشی".into() };
-    create(&s.db, new, s.now()).await.unwrap()
+    create(&s.db, &shop_server::audit::service::Actor::cli(), new, s.now()).await.unwrap()
 }
 
 async fn row(s: &TestApp, text: &str) -> discount_code::Model {
@@ -374,4 +384,133 @@ async fn the_discounts_list_shows_only_usable_codes(db: TestDb) {
     let codes: Vec<&str> = theirs.body["data"].as_array().unwrap().iter().map(|c| c["Code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["PUBLIC", "HISGIFT", "DONE", "SOON"]);
     s.post(LIST_CODES, json!({})).await.assert_error(401);
+}
+
+fn summary_body(r: &Ready, shop: &Shop) -> Value {
+    json!({ "orderid": r.cart, "addressid": r.address, "deliveryid": shop.post })
+}
+
+async fn apply(s: &TestApp, r: &Ready, shop: &Shop, code: &str) -> Resp {
+    let resp = s.post_auth(APPLY, &r.c.token, with_code(summary_body(r, shop), code)).await;
+    assert_ne!(resp.status, 500, "{}", resp.text);
+    resp
+}
+
+/// The cart read's `DiscountCode`, with `token` (a device's own session).
+async fn kept(s: &TestApp, r: &Ready, token: &str) -> Value {
+    let list = s.post_auth(LIST, token, json!({ "uid": r.c.uid })).await;
+    assert_eq!(list.status, 200, "{}", list.text);
+    list.body["DiscountCode"].clone()
+}
+
+async fn a_code_kept_on_the_cart_survives_a_reload_and_applies_at_registration(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 2).await;
+    code(&s, "OFF10", DiscountTerms { max_discount: Some(1_500_000), ..pct(10, s.now()) }).await;
+    assert_eq!(kept(&s, &r, &r.c.token).await, Value::Null);
+
+    let applied = apply(&s, &r, &shop, " off۱۰ ").await;
+    assert_eq!(applied.status, 200, "{}", applied.text);
+    assert_eq!((applied.body["DiscountCode"].clone(), applied.body["Discount"].clone()), (json!("OFF10"), json!(1_500_000)));
+    assert_eq!(row(&s, "OFF10").await.used, 0, "applying spends nothing");
+
+    // Another page, a reload, another device: the cart answers the code and the summary
+    // (asked without one) applies it.
+    let other_device = s.fresh_token(&r.c);
+    assert_eq!(kept(&s, &r, &other_device).await, "OFF10");
+    let sum = s.post_auth(SUMMARY, &other_device, summary_body(&r, &shop)).await;
+    assert_eq!((sum.body["DiscountCode"].clone(), sum.body["Discount"].clone()), (json!("OFF10"), json!(1_500_000)), "{}", sum.text);
+
+    // Registration without a code in the request spends the cart's.
+    let mut body = register_body(&r, shop.post);
+    body["payable"] = sum.body["Payable"].clone();
+    let reg = post_key(&s, REGISTER, &r.c.token, &key(), body).await;
+    assert_eq!(reg.s("status"), "ok", "{}", reg.text);
+    assert_eq!(reg.body["order"]["Discount"], 1_500_000);
+    assert_eq!(row(&s, "OFF10").await.used, 1);
+}
+
+async fn a_code_kept_on_the_cart_can_be_removed(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    code(&s, "OFF10", pct(10, s.now())).await;
+    assert_eq!(apply(&s, &r, &shop, "OFF10").await.status, 200);
+    let removed = s.post_auth(REMOVE, &r.c.token, summary_body(&r, &shop)).await;
+    assert_eq!(removed.status, 200, "{}", removed.text);
+    assert_eq!((removed.body["DiscountCode"].clone(), removed.body["Discount"].clone()), (Value::Null, json!(0)));
+    assert_eq!(kept(&s, &r, &r.c.token).await, Value::Null);
+    let sum = s.post_auth(SUMMARY, &r.c.token, summary_body(&r, &shop)).await;
+    assert_eq!(sum.body["Discount"], 0, "{}", sum.text);
+
+    // Someone else's cart: not found, and its code stays.
+    assert_eq!(apply(&s, &r, &shop, "OFF10").await.status, 200);
+    let other = ready(&s, &shop, 1).await;
+    let theirs = s.post_auth(REMOVE, &other.c.token, summary_body(&r, &shop)).await;
+    assert_eq!(theirs.status, 404, "{}", theirs.text);
+    assert_eq!(kept(&s, &r, &r.c.token).await, "OFF10");
+    // A code that does not apply is refused at the field, and the cart keeps the one it had.
+    refused(&apply(&s, &r, &shop, "NOSUCHCODE").await, "کد تخفیف وارد شده معتبر نیست");
+    assert_eq!(kept(&s, &r, &r.c.token).await, "OFF10");
+}
+
+async fn a_kept_code_that_stops_applying_is_dropped_with_a_persian_message(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 2).await;
+    let now = s.now();
+    code(&s, "BIG", DiscountTerms { min_total: 15_000_000, ..pct(10, now) }).await;
+    code(&s, "SHORT", DiscountTerms { kind: DiscountKind::Percent, value: 5, ..DiscountTerms::open(now - 60, now + 3_600) }).await;
+    assert_eq!(apply(&s, &r, &shop, "BIG").await.status, 200);
+
+    // One laptop (10,500,000) is below the code's minimum: the edit's answer says so.
+    let edit = s
+        .post_auth(EDIT, &r.c.token, json!({ "spid": shop.product, "spiddetail": shop.variant, "num": 1, "orderid": r.cart, "id": 0 }))
+        .await;
+    assert_eq!(edit.s("status"), "ok", "{}", edit.text);
+    assert_eq!(edit.body["DiscountCode"], Value::Null);
+    assert_eq!(
+        edit.s("DiscountNotice"),
+        "کد تخفیف BIG از سبد خرید شما برداشته شد: این کد تخفیف برای خریدهای ۱۵٬۰۰۰٬۰۰۰ تومان و بیشتر است"
+    );
+    assert_eq!(kept(&s, &r, &r.c.token).await, Value::Null);
+
+    // A code that ends while kept: the next summary takes it off and says why.
+    assert_eq!(apply(&s, &r, &shop, "SHORT").await.status, 200);
+    s.advance_clock(3_601);
+    let token = s.fresh_token(&r.c);
+    let sum = s.post_auth(SUMMARY, &token, summary_body(&r, &shop)).await;
+    assert_eq!(sum.status, 200, "{}", sum.text);
+    assert_eq!((sum.body["DiscountCode"].clone(), sum.body["Discount"].clone()), (Value::Null, json!(0)));
+    assert_eq!(sum.s("DiscountNotice"), "کد تخفیف SHORT از سبد خرید شما برداشته شد: مهلت استفاده از این کد تخفیف به پایان رسیده است");
+    assert_eq!(kept(&s, &r, &token).await, Value::Null);
+}
+
+async fn a_first_purchase_code_is_refused_on_a_second_purchase(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    // Made as staff make it: `shop discount add FIRST --percent 10 --first-purchase`.
+    let args = DiscountArgs { code: "FIRST".into(), percent: Some(10), first_purchase: true, ..Default::default() };
+    assert!(add_discount(&s.db, args, s.now()).await.unwrap().first_purchase_only);
+
+    // The first purchase takes it.
+    let reg = register_with(&s, &r, &shop, "FIRST").await;
+    assert_eq!(reg.s("status"), "ok", "{}", reg.text);
+    let order = reg.body["order"]["Code"].as_str().unwrap().to_string();
+    assert_eq!(pay_in_sandbox(&s, &r, &order).await["PaymentStatus"], "paid");
+
+    // The second is refused, in Persian, at the field; the discounts page no longer offers it.
+    add_to_cart(&s, &r.c, &shop, 1).await;
+    let message = "این کد تخفیف فقط برای نخستین خرید است و شما پیش‌تر خرید کرده‌اید";
+    refused(&summary(&s, &r, &shop, "FIRST").await, message);
+    refused(&register_with(&s, &r, &shop, "FIRST").await, message);
+    refused(&apply(&s, &r, &shop, "FIRST").await, message);
+    let listed = s.post_auth(LIST_CODES, &r.c.token, json!({})).await;
+    assert!(!listed.text.contains("FIRST"), "{}", listed.text);
+
+    // A customer without a paid order still gets it.
+    let newcomer = ready(&s, &shop, 1).await;
+    assert_eq!(summary(&s, &newcomer, &shop, "FIRST").await.body["Discount"], 1_050_000);
 }

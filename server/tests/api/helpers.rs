@@ -214,7 +214,11 @@ pub async fn spawn_shop(db: TestDb) -> TestApp {
 
 /// Start the server on `db` with the test configuration changed by `tweak`.
 pub async fn spawn_app_with(db: TestDb, tweak: impl FnOnce(&mut Config)) -> TestApp {
-    let clock = OffsetClock::new();
+    spawn_on_clock(db, OffsetClock::new(), tweak).await
+}
+
+/// [`spawn_app_with`] on a given clock (a second node shares the first one's).
+async fn spawn_on_clock(db: TestDb, clock: Arc<OffsetClock>, tweak: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::for_tests(db.url.clone());
     config.clock = clock.clone();
     config.limits.sends_per_ip_hour = 10_000;
@@ -465,12 +469,25 @@ impl TestApp {
         Value::Object(m)
     }
 
-    /// Another server node on this app's database: its own port, clock and in-memory caches
-    /// (the catalogue snapshot, the user records), like a second instance behind a load balancer.
+    /// Another server node on this app's database: its own port, in-memory caches (the
+    /// catalogue snapshot, the user records), background jobs and chat sockets, like a second
+    /// instance behind a load balancer. It shares what the nodes of a deployment share: the
+    /// database, the data folder, the file store and the time (one clock: moving either moves both).
     pub async fn second_node(&self) -> TestApp {
+        self.second_node_with(|_| {}).await
+    }
+
+    /// [`Self::second_node`] with its test configuration changed by `tweak` (give it the
+    /// first node's tweak: nodes of one shop run one configuration).
+    pub async fn second_node_with(&self, tweak: impl FnOnce(&mut Config)) -> TestApp {
         let db = TestDb { url: self._db.url.clone(), _pg: None, dir: None };
-        let data_dir = self.state.config.data_dir.clone();
-        spawn_app_with(db, move |c| c.data_dir = data_dir).await
+        let (data_dir, files_dir) = (self.state.config.data_dir.clone(), self.files.0.clone());
+        spawn_on_clock(db, self.clock.clone(), move |c| {
+            tweak(c);
+            c.data_dir = data_dir;
+            c.files_dir = files_dir;
+        })
+        .await
     }
 
     /// A customer in `city` with a valid access token, created directly in the database.
@@ -489,11 +506,18 @@ impl TestApp {
         TestUser { id: row.id, uid: row.uid, token }
     }
 
-    /// A staff member (made the way `shop staff add` makes one) with a valid access token.
+    /// An admin (made the way `shop staff add … --role admin` makes one) with a valid access token.
     pub async fn staff(&self, mobile: &str) -> TestUser {
+        self.staff_with(mobile, &["admin"]).await
+    }
+
+    /// A staff member with exactly these roles (`admin`, `orders`, `catalogue`, `support`).
+    pub async fn staff_with(&self, mobile: &str, roles: &[&str]) -> TestUser {
         let now = chrono::Utc::now().timestamp();
         let m = shop_core::types::Mobile::parse(mobile).expect("a valid mobile number");
-        let (row, _) = shop_server::auth::service::make_staff(&self.db, &m, now).await.expect("make staff");
+        let roles = shop_core::staff::StaffRoles::parse_list(roles).expect("valid roles");
+        let actor = shop_server::audit::service::Actor::cli();
+        let (row, _) = shop_server::staff::service::set_roles(&self.db, &actor, &m, roles, now).await.expect("make staff");
         let token = self.keys.sign_access(&AccessClaims { sub: row.id, uid: row.uid.clone(), iat: now, exp: now + 900, ep: row.session_epoch });
         TestUser { id: row.id, uid: row.uid, token }
     }
@@ -701,4 +725,64 @@ pub fn mobile() -> String {
     let u = uuid::Uuid::new_v4();
     let r = u32::from_le_bytes(u.as_bytes()[..4].try_into().unwrap()) % 100_000;
     format!("0912{:02}{:05}", n % 100, r)
+}
+
+/// What a request over the body limit may meet: the server's 413 (with `Connection: close`,
+/// so the client does not reuse the connection), or, when the server closed the connection
+/// while the client was still sending, a write or read error on that connection. Anything
+/// else (another status, a timeout, a refused connection) fails the test.
+pub fn assert_refused_as_too_large(sent: Result<reqwest::Response, reqwest::Error>) {
+    match sent {
+        Ok(r) => {
+            assert_eq!(r.status().as_u16(), 413, "a body over the limit is answered 413");
+            assert_eq!(
+                r.headers().get("connection").map(|v| v.as_bytes()),
+                Some(&b"close"[..]),
+                "the client is told not to reuse the connection"
+            );
+        }
+        Err(e) => assert!(closed_while_sending(&e), "neither a 413 nor a connection closed while sending: {e:?}"),
+    }
+}
+
+/// True when `e` is the connection ending under the request: a broken pipe or reset while
+/// writing the body, or hyper's "connection closed before message completed".
+fn closed_while_sending(e: &reqwest::Error) -> bool {
+    use std::io::ErrorKind::{BrokenPipe, ConnectionAborted, ConnectionReset, UnexpectedEof};
+    if e.is_timeout() || e.is_connect() {
+        return false;
+    }
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if let Some(io) = c.downcast_ref::<std::io::Error>() {
+            if matches!(io.kind(), BrokenPipe | ConnectionReset | ConnectionAborted | UnexpectedEof) {
+                return true;
+            }
+        }
+        if c.to_string().contains("connection closed before message completed") {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
+}
+
+/// `just test` (like `npm test`) runs the PostgreSQL half or fails: the justfile sets
+/// `SHOP_TEST_REQUIRE_PG=1` for its recipes when the caller left it unset, and keeps an
+/// explicit `0` (then the PostgreSQL tests print why they skip).
+#[test]
+fn the_justfile_requires_postgresql_unless_told_not_to() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let evaluate = |value: Option<&str>| {
+        let mut just = std::process::Command::new("just");
+        just.current_dir(root).args(["--evaluate", "SHOP_TEST_REQUIRE_PG"]).env_remove("SHOP_TEST_REQUIRE_PG");
+        if let Some(v) = value {
+            just.env("SHOP_TEST_REQUIRE_PG", v);
+        }
+        let out = just.output().expect("`just` runs (scripts/install-tools.sh installs it)");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(evaluate(None), "1", "unset: required");
+    assert_eq!(evaluate(Some("0")), "0", "an explicit 0 still skips");
 }

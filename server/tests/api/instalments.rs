@@ -29,6 +29,8 @@ on_both_dbs!(
     the_same_instalment_paid_twice_at_the_bank_is_flagged_for_a_refund,
     reminders_go_out_once_from_two_nodes,
     claimed_and_cancelled_rows_do_not_starve_a_due_reminder,
+    an_instalment_paid_at_the_bank_after_staff_cancelled_is_owed_back_and_pays_nothing,
+    the_summary_shows_the_schedule_that_registration_freezes_and_the_bank_charges,
 );
 
 const FINANCE: &str = "/api/client/v1/instalment/finance";
@@ -390,6 +392,33 @@ async fn the_same_instalment_paid_twice_at_the_bank_is_flagged_for_a_refund(db: 
     assert_eq!(refunds, [true, false, false], "{}", f.text);
 }
 
+/// Staff cancel a paid instalment order while its customer is at the bank paying the next
+/// instalment: the late payment pays no instalment and is owed back with the down payment, and
+/// the plan is over (nothing more to pay, no reminders).
+async fn an_instalment_paid_at_the_bank_after_staff_cancelled_is_owed_back_and_pays_nothing(db: TestDb) {
+    let fake = fake_zarinpal().await;
+    let s = spawn_app_with(db, zarinpal(fake.base.clone())).await;
+    let shop = shop(&s, 10).await;
+    let (r, code) = paid_down_payment(&s, &fake, &shop).await;
+    let rows = instalments_of(&s, &code).await;
+    let late = post_key(&s, PAY, &r.c.token, &key(), json!({ "id": rows[0].id })).await.s("authority");
+    let staff = s.staff_with(&crate::helpers::mobile(), &["orders"]).await;
+    let cancel = s.post_auth("/api/admin/v1/order/cancel", &staff.token, json!({ "code": code })).await;
+    assert_eq!(cancel.status, 200, "{}", cancel.text);
+
+    let loc = pay_at_zarinpal(&s, &fake, &late).await;
+    assert!(loc.ends_with("result=failed"), "{loc}");
+    assert!(instalments_of(&s, &code).await.iter().all(|i| i.paid_at.is_none()));
+    let payments = payments_of(&s, r.c.id).await;
+    assert_eq!(payments.len(), 2);
+    assert!(payments.iter().all(|p| p.status == payment::PAID && p.refund_needed), "down payment and the late one are owed back: {payments:?}");
+    // Nothing more to pay, and the plan is not shown as running.
+    let next = post_key(&s, PAY, &r.c.token, &key(), json!({ "id": rows[1].id })).await;
+    next.assert_error(422);
+    let f = s.post_auth(FINANCE, &r.c.token, json!({})).await;
+    assert_eq!(f.body["plans"], json!([]), "{}", f.text);
+}
+
 // ------------------------------------------------------------------ reminders (two nodes)
 
 /// A fake Kavenegar counting plain messages per receptor.
@@ -546,4 +575,63 @@ async fn claimed_and_cancelled_rows_do_not_starve_a_due_reminder(db: TestDb) {
     // Nobody was reminded about the cancelled order or twice about the claimed one.
     let all = sms.sent.lock().unwrap().clone();
     assert!(all.iter().all(|(_, text)| !text.contains(&cancelled_code) && !text.contains(&claimed_code)), "{all:?}");
+}
+
+async fn the_summary_shows_the_schedule_that_registration_freezes_and_the_bank_charges(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let plan_id = plan(&s, 30, 6, 200, 1_000_000, 100_000_000).await;
+    let r = ready(&s, &shop, 1).await;
+    let sum = s
+        .post_auth(SUMMARY, &r.c.token, json!({ "orderid": r.cart, "addressid": r.address, "deliveryid": shop.post, "planid": plan_id }))
+        .await;
+    assert_eq!(sum.status, 200, "{}", sum.text);
+    let payable = sum.body["Payable"].as_i64().unwrap();
+    let plan = &sum.body["Instalment"];
+    let down = plan["DownPayment"].as_i64().unwrap();
+    let charge = plan["Charge"].as_i64().unwrap();
+    // What is paid now is the down payment (30%, rounded down), not the payable.
+    assert_eq!((down, sum.body["PayNow"].as_i64().unwrap()), (payable * 30 / 100, down));
+    assert_eq!(plan["TotalCost"].as_i64().unwrap(), payable + charge);
+    let shown: Vec<(i64, String)> = plan["Instalments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["Amount"].as_i64().unwrap(), i["Due"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(shown.len(), 6);
+    assert_eq!(shown.iter().map(|i| i.0).sum::<i64>(), plan["Financed"].as_i64().unwrap(), "the parts add up");
+    assert_eq!(down + plan["Financed"].as_i64().unwrap(), plan["TotalCost"].as_i64().unwrap());
+    // Without a plan, the payable is paid now.
+    let full = s.post_auth(SUMMARY, &r.c.token, json!({ "orderid": r.cart, "addressid": r.address, "deliveryid": shop.post })).await;
+    assert_eq!((full.body["PayNow"].as_i64().unwrap(), full.body["Instalment"].clone()), (payable, Value::Null));
+
+    // Registration freezes exactly these instalments and dates, and the bank asks the down payment.
+    let mut body = instalment_body(&r, shop.post, json!(plan_id));
+    body["payable"] = json!(payable);
+    let reg = post_key(&s, REGISTER, &r.c.token, &key(), body).await;
+    assert_eq!(reg.s("status"), "ok", "{}", reg.text);
+    let code = reg.body["order"]["Code"].as_str().unwrap().to_string();
+    let frozen: Vec<(i64, String)> = instalments_of(&s, &code)
+        .await
+        .iter()
+        .map(|i| (i.amount, shop_core::jalali::format_jalali(&shop_core::jalali::JalaliDate::parse(&i.due_on).unwrap())))
+        .collect();
+    assert_eq!(frozen, shown);
+    let (_, authority) = start_payment(&s, &r.c, &code).await;
+    assert_eq!(payment_row(&s, &authority).await.amount, down, "the bank charges the down payment shown");
+    let page = s.get(&format!("/api/client/v1/payment/sandbox/{authority}")).await;
+    assert!(page.text.contains(&shop_core::digits::format_price(down)), "the bank page asks the down payment shown");
+
+    // A plan that does not take the payable is refused at `planid`, in Persian.
+    let small = plan_row_for(&s, payable + 1).await;
+    let refused = s
+        .post_auth(SUMMARY, &r.c.token, json!({ "orderid": r.cart, "addressid": r.address, "deliveryid": shop.post, "planid": small }))
+        .await;
+    assert_eq!((refused.status, refused.body["field"].clone()), (422, json!("planid")), "{}", refused.text);
+}
+
+/// A plan whose minimum is `min`.
+async fn plan_row_for(s: &TestApp, min: i64) -> i64 {
+    plan(s, 20, 3, 0, min, min * 2).await
 }

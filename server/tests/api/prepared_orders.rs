@@ -5,6 +5,7 @@
 
 use serde_json::{json, Value};
 use shop_core::types::Mobile;
+use shop_server::audit::service::Actor;
 use shop_server::prepared_order::service::{hash_code, new_code, prepare, PrepareRequest};
 
 use crate::checkout_support::*;
@@ -33,7 +34,7 @@ async fn prepared(s: &TestApp, shop: &Shop, num: i64, for_mobile: Option<&str>) 
         valid_secs: 3600,
         note: "سفارش تلفنی".into(),
     };
-    prepare(&s.db, &req, s.now()).await.unwrap().0
+    prepare(&s.db, &Actor::cli(), &req, s.now()).await.unwrap().0
 }
 
 async fn customer_with(s: &TestApp, m: &str) -> TestUser {
@@ -211,9 +212,9 @@ async fn preparing_refuses_bad_lines(db: TestDb) {
     let shop = shop(&s, 10).await;
     let req = |lines: Vec<(i64, i64)>| PrepareRequest { mobile: None, lines, valid_secs: 3600, note: String::new() };
     for lines in [vec![], vec![(shop.variant, 0)], vec![(shop.variant, 101)], vec![(shop.variant + 999, 1)]] {
-        assert!(prepare(&s.db, &req(lines.clone()), s.now()).await.is_err(), "{lines:?}");
+        assert!(prepare(&s.db, &Actor::cli(), &req(lines.clone()), s.now()).await.is_err(), "{lines:?}");
     }
     unpublish(&s, shop.product).await;
-    assert!(prepare(&s.db, &req(vec![(shop.variant, 1)]), s.now()).await.is_err());
+    assert!(prepare(&s.db, &Actor::cli(), &req(vec![(shop.variant, 1)]), s.now()).await.is_err());
     assert_eq!(s.count("prepared_order").await, 0);
 }

@@ -1,12 +1,15 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { FavouriteSlot } from '@/features/catalog/components/favouriteSlot';
 import { FavouriteButton } from '@/features/favourites/components/FavouriteButton';
 import { useBuildUpdateCheck } from '@/shared/hooks/useBuildUpdateCheck';
 import { useMobileDeviceSync } from '@/shared/hooks/useMobileDeviceSync';
+import { ErrorPage } from '@/features/error/components/ErrorPage';
+import { isBotUserAgent } from '@/shared/lib/bots';
 import { installChunkErrorListener } from '@/shared/lib/chunkReload';
-import { loadingAtom, overlayAtom } from '@/shared/state';
+import { installUnhandledErrorListener } from '@/shared/lib/unhandledErrors';
+import { loadingAtom, overlayAtom, userAgentAtom } from '@/shared/state';
 import { LoadingBar } from '@/shared/ui/LoadingBar';
 import { LoadingOverlay } from '@/shared/ui/LoadingOverlay';
 import { AppToaster } from '@/shared/ui/toast';
@@ -27,6 +30,18 @@ export function Shell() {
   useMobileDeviceSync();
   useBuildUpdateCheck();
   useEffect(() => installChunkErrorListener(), []);
+  // An error thrown in an event handler or a rejected promise nobody handled: the error page
+  // (spec section 4), except for bots, which keep the page they were reading.
+  const userAgent = useAtomValue(userAgentAtom);
+  const [fatal, setFatal] = useState(false);
+  useEffect(() => {
+    if (isBotUserAgent(userAgent)) return undefined;
+    return installUnhandledErrorListener((error) => {
+      if (import.meta.env.MODE !== 'test') console.error(error);
+      setFatal(true);
+    });
+  }, [userAgent]);
+  if (fatal) return <ErrorPage fullPage />;
 
   return (
     <>

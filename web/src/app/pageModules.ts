@@ -14,6 +14,7 @@ export const pageModules: Record<string, PageLoader> = {
   // every other route is its own lazy chunk.
   home: () => Promise.resolve(HomePageModule),
   login: () => import('@/features/auth/components/LoginPage'),
+  register: () => import('@/features/auth/components/RegisterPage'),
   blogs: () => import('@/features/content/components/BlogsPage'),
   blogDetail: () => import('@/features/content/components/BlogDetailPage'),
   aboutUs: () => import('@/features/content/components/AboutUsPage'),
@@ -47,7 +48,4 @@ export const pageModules: Record<string, PageLoader> = {
   tickets: () => import('@/features/tickets/components/TicketsPage'),
   ticketDetail: () => import('@/features/tickets/components/TicketDetailPage'),
   messages: () => import('@/features/messages/components/MessagesPage'),
-  staffTickets: () => import('@/features/tickets/components/StaffTicketsPage'),
-  staffTicket: () => import('@/features/tickets/components/StaffTicketPage'),
-  staffChats: () => import('@/features/messages/components/StaffChatsPage'),
 };

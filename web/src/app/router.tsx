@@ -34,6 +34,10 @@ const NotFound = notFoundPage.Component;
 // The profile layout's menu (and its sign-out button) load with the first profile page.
 const profileLayout = lazyPage(() => import('@/app/layouts/ProfileLayout'));
 
+// The back office (`/admin/*`, contract/admin-routes.json) is one lazy app: its routes, menu,
+// strings and pages never reach the shopper's chunks.
+const adminApp = lazyPage(() => import('@/app/admin/AdminApp'));
+
 /** Each layout's component. */
 const LAYOUTS: Record<LayoutName, ComponentType> = {
   home: HomeLayout,
@@ -87,6 +91,14 @@ export function createAppRoutes(loaders: Record<string, PageLoader> = pageModule
       ),
       children: pages,
     };
+  });
+  children.push({
+    path: '/admin/*',
+    element: (
+      <RouteErrorBoundary>
+        <adminApp.Component />
+      </RouteErrorBoundary>
+    ),
   });
   return [
     {

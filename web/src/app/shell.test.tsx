@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import table from '@contract/routes.json';
 import { renderApp } from '@/shared/testing/render';
 
@@ -16,7 +16,7 @@ describe('not-found page', () => {
   });
 
   it('shows for route params that fail validation', async () => {
-    for (const path of ['/shop/category/no-id-here', '/profile/tickets/ticket-abc', '/profile/tickets/42']) {
+    for (const path of ['/shop/category/no-id-here', '/profile/tickets/ticket-abc', '/profile/tickets/42', '/profile/factors/!!']) {
       const { unmount } = renderApp(path, { signedIn: true });
       expect(await screen.findByRole('heading', { name: 'صفحه مورد نظر یافت نشد!' })).toBeInTheDocument();
       unmount();
@@ -98,5 +98,52 @@ describe('error page', () => {
       </Provider>,
     );
     expect(b.container).toBeEmptyDOMElement();
+  });
+});
+
+describe('unhandled errors', () => {
+  const HUMAN = 'Mozilla/5.0 (Linux; Android 14) Chrome/130 Mobile Safari/537.36';
+  const home = () => screen.findByRole('heading', { level: 1, name: 'لپ‌تاپ مناسب خودت را پیدا کن' });
+  /** What the browser fires for an error thrown in an event handler or a timer. */
+  const thrown = (error: unknown) => act(() => void window.dispatchEvent(new ErrorEvent('error', { error, message: String(error), cancelable: true })));
+  /** What the browser fires for a rejected promise nobody handled (jsdom has no PromiseRejectionEvent). */
+  const rejected = (reason: unknown) => act(() => void window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason })));
+  // jsdom reports an error event nobody cancelled as an uncaught exception of the test run.
+  const swallow = (event: Event) => event.preventDefault();
+  beforeEach(() => window.addEventListener('error', swallow));
+  afterEach(() => window.removeEventListener('error', swallow));
+
+  it('an error thrown in an event handler shows the error page', async () => {
+    renderApp('/', { userAgent: HUMAN });
+    await home();
+    thrown(new Error('boom in a click handler'));
+    expect(await screen.findByTestId('error-page')).toHaveTextContent('خطایی رخ داد');
+  });
+
+  it('a rejected promise nobody handled shows the error page', async () => {
+    renderApp('/', { userAgent: HUMAN });
+    await home();
+    rejected(new Error('boom in a promise'));
+    expect(await screen.findByTestId('error-page')).toBeInTheDocument();
+  });
+
+  it('errors the app already handled (aborted or failed requests, chunk reloads, other origins) keep the page', async () => {
+    renderApp('/', { userAgent: HUMAN });
+    await home();
+    rejected(new DOMException('The user aborted a request.', 'AbortError'));
+    rejected(new TypeError('Failed to fetch'));
+    rejected(new TypeError('Failed to fetch dynamically imported module: /assets/ShopPage-x.js'));
+    act(() => void window.dispatchEvent(new ErrorEvent('error', { message: 'Script error.', cancelable: true })));
+    expect(screen.queryByTestId('error-page')).toBeNull();
+    expect(await home()).toBeInTheDocument();
+  });
+
+  it('bots keep the page they were reading', async () => {
+    renderApp('/', { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await home();
+    thrown(new Error('boom'));
+    rejected(new Error('boom'));
+    expect(screen.queryByTestId('error-page')).toBeNull();
+    expect(await home()).toBeInTheDocument();
   });
 });

@@ -3,4 +3,5 @@
 pub mod otp_challenge;
 pub mod rate_limit;
 pub mod refresh_token;
+pub mod session_end;
 pub mod user;

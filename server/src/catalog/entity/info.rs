@@ -1,5 +1,5 @@
 //! `product_info`: the catalogue's per-product data beside the cart's `product` row
-//! (model, condition details, typed specs, special offer, images, sales counter, search text).
+//! (model, condition details, typed specs, special offer, images, search text; best sellers come from orders, `snapshot::Sales`).
 
 use sea_orm::entity::prelude::*;
 
@@ -42,8 +42,6 @@ pub struct Model {
     pub special_ends_at: Option<i64>,
     /// Number of pictures (drawn by code, see `catalog::images`).
     pub images: i32,
-    /// Units sold (best-selling sort).
-    pub sold_count: i64,
     /// Listing time (unix seconds, UTC; newest sort).
     pub created_at: i64,
     /// Folded search text, one `weight<TAB>text` line per field, made by

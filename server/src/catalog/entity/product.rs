@@ -30,6 +30,8 @@ pub struct Model {
     pub description: String,
     /// Hidden products cannot be added to a cart.
     pub active: bool,
+    /// Bumped by each back-office save (`shop_core::edit_version`).
+    pub version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -30,6 +30,8 @@ pub struct Model {
     /// `Property` of the spec's cart line: the variant's distinguishing configuration,
     /// e.g. «16 گیگ رم / 512 گیگ SSD».
     pub property: String,
+    /// Bumped by each back-office save (`shop_core::edit_version`).
+    pub version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

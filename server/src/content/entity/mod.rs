@@ -15,12 +15,20 @@ pub mod blog_post {
         pub title: String,
         #[sea_orm(column_type = "Text")]
         pub summary: String,
-        /// Paragraphs separated by blank lines.
+        /// Markdown (raw HTML shown as text; `content::view::render_markdown`). Rows from before
+        /// are paragraphs separated by blank lines, which read the same as Markdown.
         #[sea_orm(column_type = "Text")]
         pub body: String,
         pub author: String,
         /// Unix seconds, UTC.
         pub published_at: i64,
+        /// On /blog, its page and the sitemap; a draft is seen only in the back office.
+        pub published: bool,
+        /// The uploaded cover's file key (`blog/<32 hex>.<ext>`); empty: the drawn picture.
+        #[sea_orm(column_type = "Text")]
+        pub cover: String,
+        /// Bumped by each staff save (`shop_core::edit_version`).
+        pub version: i64,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -40,9 +48,12 @@ pub mod content_page {
         #[sea_orm(primary_key, auto_increment = false)]
         pub name: String,
         pub title: String,
+        /// Markdown (see `blog_post::Model::body`).
         #[sea_orm(column_type = "Text")]
         pub body: String,
         pub updated_at: i64,
+        /// Bumped by each staff save (`shop_core::edit_version`).
+        pub version: i64,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -63,8 +74,11 @@ pub mod faq {
         #[sea_orm(column_type = "Text")]
         pub question: String,
         #[sea_orm(column_type = "Text")]
+        /// Markdown (see `blog_post::Model::body`).
         pub answer: String,
         pub position: i32,
+        /// Bumped by each staff save (`shop_core::edit_version`).
+        pub version: i64,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

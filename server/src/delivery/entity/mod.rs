@@ -23,6 +23,16 @@ pub mod delivery_option {
         /// How long delivery takes, in Persian (e.g. «۲ تا ۴ روز کاری»); empty when not given.
         #[sea_orm(column_type = "Text")]
         pub estimate: String,
+        /// An in-store pickup: its description is written from `shop_settings` (the shop's
+        /// one address) whenever that record changes (`shop_settings::service::update`).
+        pub pickup: bool,
+        /// Offered at all; an option staff switched off is offered for no product.
+        pub active: bool,
+        /// Offered for every product (no `product_delivery` links needed): what an option made
+        /// in the back office is (docs/decisions.md "Delivery options from the back office").
+        pub all_products: bool,
+        /// Bumped by each staff save (`shop_core::edit_version`).
+        pub version: i64,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

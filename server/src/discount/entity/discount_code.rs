@@ -31,10 +31,16 @@ pub struct Model {
     pub products: String,
     /// A personal code: only this user may use it.
     pub owner_id: Option<i64>,
+    /// Only for a customer's first purchase (refused once they have a paid order).
+    pub first_purchase_only: bool,
     /// Persian text for the customer (what the code is for).
     #[sea_orm(column_type = "Text")]
     pub description: String,
     pub created_at: i64,
+    /// Usable at all; a code staff switched off answers like an unknown one.
+    pub active: bool,
+    /// Bumped by each staff save (`shop_core::edit_version`).
+    pub version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

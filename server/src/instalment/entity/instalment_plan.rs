@@ -21,6 +21,8 @@ pub struct Model {
     pub active: bool,
     /// Display order.
     pub position: i64,
+    /// Bumped by each staff save (`shop_core::edit_version`).
+    pub version: i64,
 }
 
 impl Model {

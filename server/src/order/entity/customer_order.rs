@@ -79,6 +79,8 @@ pub struct Model {
     /// once even with several nodes.
     pub stock_state: StockState,
     pub tracking_code: Option<String>,
+    /// The carrier it left with (`shop_core::shipment::CARRIERS`), set with the tracking code.
+    pub carrier: Option<String>,
     /// Unix seconds (UTC).
     pub created_at: i64,
     /// When an unpaid order expires and its stock is released (unix seconds).

@@ -14,6 +14,12 @@ pub struct Model {
     pub note: String,
     /// Unix seconds (UTC).
     pub at: i64,
+    /// Who moved it: `customer`, `system` (payment gateway, expiry job) or `staff`.
+    pub actor: String,
+    /// The staff member's user id (`staff` only).
+    pub actor_staff_id: Option<i64>,
+    /// The staff member's mobile number (`staff` only; empty otherwise).
+    pub actor_mobile: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -24,6 +24,9 @@ pub struct Model {
     pub total_price: i64,
     /// `FinalPrice`: the total less discounts (none yet, so equal to `total_price`).
     pub final_price: i64,
+    /// The discount code applied to the cart (canonical text; `None`: none), kept until the
+    /// customer removes it or it stops applying (`discount::service`, "kept on the cart").
+    pub discount_code: Option<String>,
     /// Unix seconds (UTC).
     pub created_at: i64,
     /// Unix seconds (UTC).

@@ -65,6 +65,8 @@ impl Keep {
 pub struct Stamp {
     order_id: i64,
     code: String,
+    /// The discount code kept on the cart.
+    discount_code: Option<String>,
     catalog_version: i64,
     /// `(line id, product id, variant id, quantity, price at the read)`, by line id.
     lines: Vec<(i64, i64, i64, i64, i64)>,
@@ -186,7 +188,13 @@ fn stamp(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<Stamp> {
     for &(id, product_id, variant_id, num) in &order.lines {
         lines.push((id, product_id, variant_id, num, price_at(snap, product_id, variant_id, now)?));
     }
-    Some(Stamp { order_id: order.id, code: order.code.clone(), catalog_version: order.catalog_version, lines })
+    Some(Stamp {
+        order_id: order.id,
+        code: order.code.clone(),
+        discount_code: order.discount_code.clone(),
+        catalog_version: order.catalog_version,
+        lines,
+    })
 }
 
 /// A variant's price at `now` in `snap`, or `None` when it is not there under that product.
@@ -208,19 +216,20 @@ fn find(snap: &Snapshot, product_id: i64, variant_id: i64) -> Option<(&Item, &va
 struct OrderLines {
     id: i64,
     code: String,
+    discount_code: Option<String>,
     catalog_version: i64,
     /// `(line id, product id, variant id, quantity)`, by line id.
     lines: Vec<(i64, i64, i64, i64)>,
 }
 
-/// One row: the order, the catalogue version and the lines as `id,product,variant,num;…` (one
+/// One row: the order (with its kept discount code), the catalogue version and the lines as `id,product,variant,num;…` (one
 /// value instead of a row per line: each row costs the driver more than the statement does).
-const SQL_SQLITE: &str = "SELECT o.id AS o_id, o.code AS o_code, \
+const SQL_SQLITE: &str = "SELECT o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, \
     COALESCE((SELECT m.version FROM catalog_meta m WHERE m.id = 1), 0) AS cv, \
     (SELECT group_concat(l.id || ',' || l.product_id || ',' || l.variant_id || ',' || l.num, ';') \
      FROM order_line l WHERE l.order_id = o.id) AS ls \
     FROM shop_order o WHERE o.open_user_id = ?";
-const SQL_POSTGRES: &str = "SELECT o.id AS o_id, o.code AS o_code, \
+const SQL_POSTGRES: &str = "SELECT o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, \
     COALESCE((SELECT m.version FROM catalog_meta m WHERE m.id = 1), 0) AS cv, \
     (SELECT string_agg(concat_ws(',', l.id, l.product_id, l.variant_id, l.num), ';') \
      FROM order_line l WHERE l.order_id = o.id) AS ls \
@@ -247,6 +256,7 @@ fn order_lines(row: &sea_orm::QueryResult, user_id: i64) -> Result<OrderLines, D
     Ok(OrderLines {
         id: row.try_get("", "o_id")?,
         code: row.try_get("", "o_code")?,
+        discount_code: row.try_get("", "o_dc")?,
         catalog_version: row.try_get("", "cv")?,
         lines,
     })
@@ -272,7 +282,7 @@ fn batch_parallel() -> usize {
 }
 
 /// Every listed customer's open order in one row each, with the customer's id (`u`).
-const SQL_POSTGRES_BATCH: &str = "SELECT o.open_user_id AS u, o.id AS o_id, o.code AS o_code, \
+const SQL_POSTGRES_BATCH: &str = "SELECT o.open_user_id AS u, o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, \
     COALESCE((SELECT m.version FROM catalog_meta m WHERE m.id = 1), 0) AS cv, \
     (SELECT string_agg(concat_ws(',', l.id, l.product_id, l.variant_id, l.num), ';') \
      FROM order_line l WHERE l.order_id = o.id) AS ls \
@@ -349,6 +359,7 @@ fn priced(snap: &Snapshot, stamp: &Stamp) -> Option<CartView> {
     let mut view = totals(None, lines);
     view.order_id = Some(stamp.order_id);
     view.code = Some(stamp.code.clone());
+    view.discount_code = stamp.discount_code.clone();
     Some(view)
 }
 

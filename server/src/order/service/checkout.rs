@@ -194,6 +194,9 @@ pub struct Quote {
     pub delivery: Option<delivery_option::Model>,
     /// The discount code applied (its amount is `discount`).
     pub applied_discount: Option<AppliedDiscount>,
+    /// The code kept on the cart no longer applies: it, and the Persian sentence saying it was
+    /// taken off (the caller drops it from the cart: [`discounts::drop_from_cart`]).
+    pub dropped_discount: Option<(DiscountCode, String)>,
 }
 
 impl Quote {
@@ -214,7 +217,7 @@ pub struct QuoteRequest {
     pub cart_id: i64,
     pub address_id: Option<i64>,
     pub delivery_id: Option<i64>,
-    /// A discount code to apply.
+    /// A discount code to apply; without one, the code kept on the cart.
     pub discount_code: Option<DiscountCode>,
 }
 
@@ -303,13 +306,24 @@ pub async fn quote<C: ConnectionTrait>(
         None => None,
     };
     let delivery_price = delivery.as_ref().map_or(0, |d| d.price);
-    let applied_discount = match &req.discount_code {
-        Some(code) => {
-            let parts: Vec<CartPart> =
-                lines.iter().map(|l| CartPart { product_id: l.product_id, total: l.line_total }).collect();
-            Some(discounts::evaluate(db, caller.id, code, &parts, now).await?)
-        }
-        None => None,
+    let parts: Vec<CartPart> =
+        lines.iter().map(|l| CartPart { product_id: l.product_id, total: l.line_total }).collect();
+    let kept = cart.discount_code.as_deref().and_then(|c| DiscountCode::parse(c).ok());
+    let mut dropped_discount = None;
+    let applied_discount = match (&req.discount_code, kept) {
+        // The code asked for: a refusal answers the request.
+        (Some(code), _) => Some(discounts::evaluate(db, caller.id, code, &parts, now).await?),
+        // The cart's code: one that stopped applying is taken off, and the customer told why.
+        (None, Some(code)) => match discounts::evaluate(db, caller.id, &code, &parts, now).await {
+            Ok(applied) => Some(applied),
+            Err(DiscountError::Db(e)) => return Err(e.into()),
+            Err(refusal) => {
+                let message = shop_core::discount::dropped_message(code.as_str(), &refusal.to_string());
+                dropped_discount = Some((code, message));
+                None
+            }
+        },
+        (None, None) => None,
     };
     let discount = applied_discount.as_ref().map_or(0, |a| a.amount);
     Ok(Quote {
@@ -325,6 +339,7 @@ pub async fn quote<C: ConnectionTrait>(
         options,
         delivery,
         applied_discount,
+        dropped_discount,
     })
 }
 
@@ -404,9 +419,47 @@ async fn held_by<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Held, DbErr
     Ok(held)
 }
 
+/// The newest order registered from cart `cart_id` by `user_id` at or after `since`: what a
+/// registration that died after its commit made (see `platform::idempotency`).
+pub async fn registered_since<C: ConnectionTrait>(db: &C, user_id: i64, cart_id: i64, since: i64) -> Result<Option<customer_order::Model>, DbErr> {
+    customer_order::Entity::find()
+        .filter(customer_order::Column::CartId.eq(cart_id))
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .filter(customer_order::Column::CreatedAt.gte(since))
+        .order_by_desc(customer_order::Column::Id)
+        .one(db)
+        .await
+}
+
 /// Registers the caller's cart as an order: see the module documentation. `limits` bounds
 /// what the customer's unpaid orders may hold and how often they register (issue 22).
 pub async fn register(
+    db: &DatabaseConnection,
+    caller: &Caller,
+    user_city: &str,
+    req: &RegisterRequest,
+    hold_secs: i64,
+    limits: &OrderLimits,
+    now: i64,
+) -> Result<RegisterOutcome, CheckoutError> {
+    // Registrations that share variants can deadlock on PostgreSQL (a replaced order's release
+    // and a new reservation take the variants and `catalog_meta` in opposite orders); the one
+    // PostgreSQL rolls back runs again rather than answering 500.
+    let mut tries = 0;
+    loop {
+        match register_once(db, caller, user_city, req, hold_secs, limits, now).await {
+            Err(CheckoutError::Order(OrderError::Db(e))) if tries < crate::platform::db::RETRIES && crate::platform::db::is_retryable(&e) => {
+                tries += 1;
+                tracing::warn!(tries, "order registration rolled back by a deadlock: running it again");
+                tokio::time::sleep(std::time::Duration::from_millis(5 * u64::from(tries))).await;
+            }
+            other => return other,
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn register_once(
     db: &DatabaseConnection,
     caller: &Caller,
     user_city: &str,
@@ -462,6 +515,13 @@ pub async fn register(
         txn.rollback().await?;
         return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
     }
+    // The cart's code stopped applying since the customer looked: it is taken off and the new
+    // summary (with the reason) goes back; nothing else is written.
+    if let Some((code, _)) = &q.dropped_discount {
+        txn.rollback().await?;
+        discounts::drop_from_cart(db, q.cart_id, code).await?;
+        return Ok(RegisterOutcome::PriceChanged(q));
+    }
     let changed = q.changed().next().is_some() && !req.accept_prices;
     if changed || req.expected_payable.is_some_and(|p| p != q.payable) {
         txn.rollback().await?;
@@ -478,6 +538,10 @@ pub async fn register(
     if let Err(retry) = limits::reserve(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
     }
+    // Every stock change bumps `catalog_meta` (a trigger), and a replaced order's release above
+    // took it before its variants: take it now too, before the variants, so that every
+    // registration locks `catalog_meta` and then the variants in id order (PostgreSQL).
+    crate::catalog::cache::lock_version(&txn).await?;
     // Reserve in variant order, so two orders sharing variants lock rows in the same order.
     let mut by_variant: Vec<&QuoteLine> = q.lines.iter().collect();
     by_variant.sort_by_key(|l| l.variant_id);
@@ -569,6 +633,7 @@ async fn insert_order<C: ConnectionTrait>(
             postal_code: Set(address.postal_code.clone()),
             stock_state: Set(customer_order::STOCK_RESERVED),
             tracking_code: Set(None),
+            carrier: Set(None),
             created_at: Set(now),
             expires_at: Set(now + hold_secs),
             updated_at: Set(now),
@@ -608,9 +673,15 @@ pub async fn clear_bought_lines<C: ConnectionTrait>(db: &C, order: &customer_ord
     let cart = shop_order::Entity::find_by_id(cart_id).one(db).await?;
     if let Some(cart) = cart {
         let view = super::cart_view(db, &cart, order.updated_at).await?;
+        // The code this order spent leaves the cart with the lines it bought.
+        let spent = cart.discount_code.is_some()
+            && discounts::code_of_order(db, order.id).await? == cart.discount_code;
         let mut am: shop_order::ActiveModel = cart.into();
         am.total_price = Set(view.total);
         am.final_price = Set(view.final_price);
+        if spent {
+            am.discount_code = Set(None);
+        }
         am.update(db).await?;
     }
     Ok(())

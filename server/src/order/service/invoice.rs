@@ -55,24 +55,34 @@ pub async fn own_by_code<C: ConnectionTrait>(
         .ok_or(OrderError::OrderNotFound)
 }
 
-/// The invoice of one of the caller's orders.
-pub async fn invoice<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Result<Invoice, OrderError> {
-    let order = own_by_code(db, user_id, code).await?;
+/// A registered order's lines, timeline and payments, each in the order they were written: what
+/// the customer's invoice and the staff's order page both show.
+pub async fn order_records<C: ConnectionTrait>(
+    db: &C,
+    order_id: i64,
+) -> Result<(Vec<customer_order_line::Model>, Vec<order_event::Model>, Vec<payment::Model>), sea_orm::DbErr> {
     let lines = customer_order_line::Entity::find()
-        .filter(customer_order_line::Column::OrderId.eq(order.id))
+        .filter(customer_order_line::Column::OrderId.eq(order_id))
         .order_by_asc(customer_order_line::Column::Id)
         .all(db)
         .await?;
     let timeline = order_event::Entity::find()
-        .filter(order_event::Column::OrderId.eq(order.id))
+        .filter(order_event::Column::OrderId.eq(order_id))
         .order_by_asc(order_event::Column::Id)
         .all(db)
         .await?;
     let payments = payment::Entity::find()
-        .filter(payment::Column::OrderId.eq(order.id))
+        .filter(payment::Column::OrderId.eq(order_id))
         .order_by_asc(payment::Column::Id)
         .all(db)
         .await?;
+    Ok((lines, timeline, payments))
+}
+
+/// The invoice of one of the caller's orders.
+pub async fn invoice<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Result<Invoice, OrderError> {
+    let order = own_by_code(db, user_id, code).await?;
+    let (lines, timeline, payments) = order_records(db, order.id).await?;
     Ok(Invoice {
         order,
         lines,

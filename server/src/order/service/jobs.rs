@@ -54,7 +54,7 @@ pub async fn run_once(state: &AppState) {
 /// Runs the jobs every `SHOP_JOB_INTERVAL_MS` until the task is aborted.
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     let every = Duration::from_millis(state.config.job_interval_ms);
-    crate::platform::jobs::spawn_every(every, move || {
+    crate::platform::jobs::spawn_every("order_expiry_and_payment_reconciliation", every, move || {
         let state = state.clone();
         async move { run_once(&state).await }
     })

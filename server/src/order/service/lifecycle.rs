@@ -5,6 +5,12 @@
 //! Every write is conditional on the state read (`WHERE status = <from>`), and the stock is
 //! given back or sold only by the one update that moves `stock_state` away from `reserved`,
 //! so two nodes (or a job and a callback) can never release or commit a reservation twice.
+//! A paid order that staff cancel gives its sold stock back by the one update that moves
+//! `stock_state` from `committed` to `released`, and its paid payments are flagged
+//! `refund_needed`, in the same transaction as the move.
+//!
+//! Each timeline row says who moved the order ([`EventActor`]): the customer, the system
+//! (gateway, jobs) or a staff member.
 
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -26,12 +32,42 @@ pub enum Applied {
     Lost,
 }
 
+/// Who moved an order (stored on its timeline row).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventActor {
+    /// The customer (registration, payment start, their own cancellation).
+    Customer,
+    /// The payment gateway's answer or a job (expiry).
+    System,
+    /// A staff member: their user id and mobile number.
+    Staff { id: i64, mobile: String },
+}
+
+impl EventActor {
+    /// Who moves an order on `event` when no staff member does.
+    pub fn of(event: &OrderEvent) -> Self {
+        match event {
+            OrderEvent::StartPayment | OrderEvent::Cancel => Self::Customer,
+            _ => Self::System,
+        }
+    }
+
+    /// The stored word.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Customer => "customer",
+            Self::System => "system",
+            Self::Staff { .. } => "staff",
+        }
+    }
+}
+
 /// The order's state as the enum (an unknown stored name reads as cancelled: it holds nothing).
 pub fn status_of(order: &customer_order::Model) -> OrderStatus {
     OrderStatus::parse(&order.status).unwrap_or(OrderStatus::Cancelled)
 }
 
-/// Appends a timeline row.
+/// Appends a timeline row of the customer's (registration).
 pub async fn record<C: ConnectionTrait>(
     db: &C,
     order_id: i64,
@@ -39,11 +75,30 @@ pub async fn record<C: ConnectionTrait>(
     note: &str,
     now: i64,
 ) -> Result<(), DbErr> {
+    record_by(db, order_id, status, note, &EventActor::Customer, now).await
+}
+
+/// Appends a timeline row naming who moved the order.
+pub async fn record_by<C: ConnectionTrait>(
+    db: &C,
+    order_id: i64,
+    status: OrderStatus,
+    note: &str,
+    actor: &EventActor,
+    now: i64,
+) -> Result<(), DbErr> {
+    let (staff_id, mobile) = match actor {
+        EventActor::Staff { id, mobile } => (Some(*id), mobile.clone()),
+        _ => (None, String::new()),
+    };
     order_event::ActiveModel {
         order_id: Set(order_id),
         status: Set(status.as_str().to_string()),
         note: Set(note.to_string()),
         at: Set(now),
+        actor: Set(actor.kind().to_string()),
+        actor_staff_id: Set(staff_id),
+        actor_mobile: Set(mobile),
         ..Default::default()
     }
     .insert(db)
@@ -51,12 +106,25 @@ pub async fn record<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Applies `event` to `order` (as read by the caller, inside the caller's transaction).
+/// Applies `event` to `order` (as read by the caller, inside the caller's transaction), by
+/// the customer or the system ([`EventActor::of`]).
 pub async fn apply<C: ConnectionTrait>(
     db: &C,
     order: &customer_order::Model,
     event: &OrderEvent,
     note: &str,
+    now: i64,
+) -> Result<Applied, DbErr> {
+    apply_by(db, order, event, note, &EventActor::of(event), now).await
+}
+
+/// Applies `event` to `order` by `actor`: see the module documentation.
+pub async fn apply_by<C: ConnectionTrait>(
+    db: &C,
+    order: &customer_order::Model,
+    event: &OrderEvent,
+    note: &str,
+    actor: &EventActor,
     now: i64,
 ) -> Result<Applied, DbErr> {
     let from = status_of(order);
@@ -69,13 +137,21 @@ pub async fn apply<C: ConnectionTrait>(
         .col_expr(customer_order::Column::UpdatedAt, Expr::value(now))
         .filter(customer_order::Column::Id.eq(order.id))
         .filter(customer_order::Column::Status.eq(from.as_str()));
-    if let OrderEvent::Ship { tracking_code } = event {
-        update = update.col_expr(customer_order::Column::TrackingCode, Expr::value(tracking_code.trim()));
+    if let OrderEvent::Ship { carrier, tracking_code } = event {
+        update = update
+            .col_expr(customer_order::Column::TrackingCode, Expr::value(tracking_code.trim()))
+            .col_expr(customer_order::Column::Carrier, Expr::value(carrier.trim()));
     }
     if update.exec(db).await?.rows_affected == 0 {
         return Ok(Applied::Lost);
     }
     match to {
+        OrderStatus::Cancelled if *event == OrderEvent::StaffCancel => {
+            // Sold stock comes back and the money is owed back; each once, by the one move.
+            release_stock_from(db, order.id, customer_order::STOCK_COMMITTED).await?;
+            crate::discount::service::release(db, order.id).await?;
+            flag_refunds(db, order.id).await?;
+        }
         OrderStatus::Cancelled | OrderStatus::Expired => {
             release_stock(db, order.id).await?;
             crate::discount::service::release(db, order.id).await?;
@@ -86,25 +162,52 @@ pub async fn apply<C: ConnectionTrait>(
         _ => {}
     }
     if from != to {
-        record(db, order.id, to, note, now).await?;
+        record_by(db, order.id, to, note, actor, now).await?;
     }
     Ok(Applied::Moved(to))
 }
 
 /// Moves `stock_state` from `reserved` to `to`; true when this call did it.
 async fn settle_stock<C: ConnectionTrait>(db: &C, order_id: i64, to: customer_order::StockState) -> Result<bool, DbErr> {
+    move_stock_state(db, order_id, customer_order::STOCK_RESERVED, to).await
+}
+
+/// Moves `stock_state` from `from` to `to`; true when this call did it.
+async fn move_stock_state<C: ConnectionTrait>(
+    db: &C,
+    order_id: i64,
+    from: customer_order::StockState,
+    to: customer_order::StockState,
+) -> Result<bool, DbErr> {
     let r = customer_order::Entity::update_many()
         .col_expr(customer_order::Column::StockState, Expr::value(to))
         .filter(customer_order::Column::Id.eq(order_id))
-        .filter(customer_order::Column::StockState.eq(customer_order::STOCK_RESERVED))
+        .filter(customer_order::Column::StockState.eq(from))
         .exec(db)
         .await?;
     Ok(r.rows_affected == 1)
 }
 
+/// Flags every verified payment of the order (its own and its instalments') for a refund.
+async fn flag_refunds<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<(), DbErr> {
+    use crate::payment::entity::payment;
+    payment::Entity::update_many()
+        .col_expr(payment::Column::RefundNeeded, Expr::value(true))
+        .filter(payment::Column::OrderId.eq(order_id))
+        .filter(payment::Column::Status.eq(payment::PAID))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// Gives the order's reserved quantities back to the catalogue, once.
 async fn release_stock<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<(), DbErr> {
-    if !settle_stock(db, order_id, customer_order::STOCK_RELEASED).await? {
+    release_stock_from(db, order_id, customer_order::STOCK_RESERVED).await
+}
+
+/// Gives the order's quantities (held in `from`: reserved or sold) back to the catalogue, once.
+async fn release_stock_from<C: ConnectionTrait>(db: &C, order_id: i64, from: customer_order::StockState) -> Result<(), DbErr> {
+    if !move_stock_state(db, order_id, from, customer_order::STOCK_RELEASED).await? {
         return Ok(());
     }
     let lines = customer_order_line::Entity::find()

@@ -1,3 +1,4 @@
 //! Payment tables.
 
 pub mod payment;
+pub mod refund;

@@ -70,6 +70,63 @@ pub struct Model {
     pub verified_at: Option<i64>,
     /// The instalment this payment pays (`instalment` area); NULL for an order's own payment.
     pub instalment_id: Option<i64>,
+    /// When the reconciliation job last looked at this payment while it was pending.
+    pub checked_at: Option<i64>,
+    /// What it found then ([`CheckResult`] by its word; `refused:<code>` with the gateway's code).
+    pub check_result: Option<String>,
+}
+
+/// What the reconciliation job found for a pending payment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckResult {
+    /// The gateway listed it as paid and it was verified and settled.
+    Settled,
+    /// The gateway did not list it as paid (not paid at the bank, or not yet).
+    NotReported,
+    /// The gateway listed it but refused the verification (its code).
+    Refused(i64),
+    /// The gateway listed it but the verification got no answer.
+    Unreachable,
+    /// The gateway's list of paid-but-unverified payments could not be read.
+    ListUnavailable,
+}
+
+impl CheckResult {
+    /// The stored word.
+    pub fn to_word(&self) -> String {
+        match self {
+            Self::Settled => "settled".into(),
+            Self::NotReported => "not_reported".into(),
+            Self::Refused(code) => format!("refused:{code}"),
+            Self::Unreachable => "unreachable".into(),
+            Self::ListUnavailable => "list_unavailable".into(),
+        }
+    }
+
+    /// Reads a stored word back (None for anything else).
+    pub fn from_word(s: &str) -> Option<Self> {
+        Some(match s {
+            "settled" => Self::Settled,
+            "not_reported" => Self::NotReported,
+            "unreachable" => Self::Unreachable,
+            "list_unavailable" => Self::ListUnavailable,
+            other => Self::Refused(other.strip_prefix("refused:")?.parse().ok()?),
+        })
+    }
+
+    /// What staff read.
+    pub fn label(&self) -> String {
+        match self {
+            Self::Settled => "بانک پرداخت را تأیید کرد و ثبت شد".into(),
+            Self::NotReported => "بانک این پرداخت را پرداخت‌شده گزارش نکرده است".into(),
+            Self::Refused(code) => format!(
+                "بانک تأیید پرداخت را نپذیرفت (کد {})",
+                shop_core::digits::to_persian_digits(&code.to_string())
+            ),
+            Self::Unreachable => "درگاه به درخواست تأیید پاسخ نداد".into(),
+            Self::ListUnavailable => "فهرست پرداخت‌های تأییدنشدهٔ درگاه در دسترس نبود".into(),
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -11,8 +11,11 @@ use sha2::{Digest, Sha256};
 
 use super::rendered::RenderedJson;
 
-/// `Cache-Control` of catalogue and content reads.
-pub const PUBLIC_SHORT: &str = "public, max-age=60";
+/// `Cache-Control` of catalogue and content reads: kept, but asked again each time (a `304`
+/// from the ETag when nothing changed), so a price or a product staff publish reaches a
+/// shopper who already had the page open at once, not after a minute (issue 24,
+/// docs/decisions.md "Catalogue answers are revalidated").
+pub const PUBLIC_SHORT: &str = "public, max-age=0, must-revalidate";
 
 /// A cacheable JSON answer.
 #[derive(ApiResponse)]

@@ -101,6 +101,33 @@ pub fn organization_ld(public_url: &str) -> Value {
     })
 }
 
+/// The site's Organization JSON-LD with the shop's own details from `shop_settings` (the one
+/// record the contact page shows): its name, phone, email and postal address, where filled in.
+pub fn shop_organization_ld(public_url: &str, shop: &crate::shop_settings::entity::shop_settings::Model) -> Value {
+    let mut v = organization_ld(public_url);
+    if !shop.name.trim().is_empty() {
+        v["name"] = json!(shop.name);
+    }
+    let tel = crate::shop_settings::service::tel(&shop.phone);
+    if !tel.is_empty() {
+        v["telephone"] = json!(tel);
+    }
+    if !shop.email.trim().is_empty() {
+        v["email"] = json!(shop.email);
+    }
+    if !shop.address.trim().is_empty() {
+        let mut a = json!({ "@type": "PostalAddress", "streetAddress": shop.address, "addressCountry": "IR" });
+        if !shop.city.trim().is_empty() {
+            a["addressLocality"] = json!(shop.city);
+        }
+        if !shop.postal_code.trim().is_empty() {
+            a["postalCode"] = json!(shop_core::digits::to_western_digits(&shop.postal_code));
+        }
+        v["address"] = a;
+    }
+    v
+}
+
 /// What the product JSON-LD needs.
 #[derive(Debug, Clone)]
 pub struct ProductFacts {
@@ -283,7 +310,7 @@ pub fn sitemap(public_url: &str, urls: &[SitemapUrl]) -> String {
 /// `robots.txt`.
 pub fn robots(public_url: &str) -> String {
     format!(
-        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /profile\nDisallow: /order/\nDisallow: /login\nDisallow: /error-payment\nDisallow: /success-payment\nDisallow: /success-inspayment\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /profile\nDisallow: /order/\nDisallow: /login\nDisallow: /error-payment\nDisallow: /success-payment\nDisallow: /success-inspayment\n\nSitemap: {}/sitemap.xml\n",
         base(public_url)
     )
 }

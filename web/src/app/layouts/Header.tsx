@@ -11,6 +11,14 @@ import { CartIcon, ChatIcon, UserIcon } from '@/shared/ui/Icons';
 import { Logo } from '@/shared/ui/Logo';
 import { PrefetchLink, PrefetchNavLink } from '@/shared/ui/PrefetchLink';
 import { SearchForm } from '@/shared/ui/SearchForm';
+import { lazy, Suspense } from 'react';
+
+/**
+ * The search box with live suggestions (a lazy chunk, off the first page's critical path); until
+ * it arrives, the plain search form with the same look, which already submits to the search page.
+ */
+const HeaderSearch = lazy(() => import('@/features/catalog/components/HeaderSearch'));
+const SEARCH_CLASS = 'order-last w-full lg:order-none lg:max-w-md lg:flex-1';
 
 const NAV = [
   { to: '/shop', key: 'nav.shop' },
@@ -40,7 +48,7 @@ export function Header() {
   const store = useStore();
   const openChat = async () => {
     if (!(await signedInOnceRestored(store))) requireSignIn('/profile/messages');
-    else if (staff) navigate('/staff/chats');
+    else if (staff) navigate('/admin/chats');
     else if (mobile) navigate('/profile/messages');
     else setChatPanel((open) => !open);
   };
@@ -51,7 +59,9 @@ export function Header() {
         <PrefetchLink to="/" className="shrink-0 rounded-lg" aria-label={`${t('app.name')} — ${t('nav.home')}`}>
           <Logo />
         </PrefetchLink>
-        <SearchForm className="order-last w-full lg:order-none lg:max-w-md lg:flex-1" />
+        <Suspense fallback={<SearchForm className={SEARCH_CLASS} />}>
+          <HeaderSearch className={SEARCH_CLASS} />
+        </Suspense>
         <div className="ms-auto flex items-center gap-1">
           <PrefetchLink to="/profile/cart" className={iconButton} aria-label={t('header.cart')}>
             <CartIcon />

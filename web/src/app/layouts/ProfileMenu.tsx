@@ -9,6 +9,7 @@ import {
   EditIcon,
   HeartIcon,
   PinIcon,
+  ShieldIcon,
   TagIcon,
   TicketIcon,
   UserIcon,
@@ -34,11 +35,8 @@ const ITEMS: Item[] = [
   { to: '/profile/messages', key: 'profileMenu.messages', icon: ChatIcon },
 ];
 
-/** Shown only to staff (user `Type` 2); the server checks every staff call itself. */
-const STAFF_ITEMS: typeof ITEMS = [
-  { to: '/staff/tickets', key: 'profileMenu.staffTickets', icon: TicketIcon },
-  { to: '/staff/chats', key: 'profileMenu.staffChats', icon: ChatIcon },
-];
+/** Shown only to staff (user `Type` 2): the back office, whose menu follows their roles. */
+const STAFF_ITEMS: typeof ITEMS = [{ to: '/admin', key: 'profileMenu.admin', icon: ShieldIcon, end: true }];
 
 /** The profile layout's side menu (a scrollable row below lg). */
 export function ProfileMenu() {

@@ -152,6 +152,14 @@ describe('auth statuses', () => {
     expect(hooks.clearLoading).toHaveBeenCalled();
   });
 
+  it('a back-office 403 (a missing role) does not sign the staff member out', async () => {
+    setup(async () => json(403));
+    const res = await policyFetch(post('/api/admin/v1/staff/list'));
+    expect(res.status).toBe(403);
+    expect(hooks.signOut).not.toHaveBeenCalled();
+    expect(hooks.clearLoading).toHaveBeenCalled();
+  });
+
   it('404 is ignored', async () => {
     setup(async () => json(404));
     const res = await policyFetch(post('/api/x'));

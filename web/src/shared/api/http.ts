@@ -9,7 +9,9 @@
  * - 401: one token refresh with the refresh token, then the request is replayed; when the refresh
  *   fails (or there is no refresh token) the user is signed out with the 'access expired' warning;
  * - 403 and 405 sign the user out and clear the global loading flag; 404 is ignored (the caller
- *   gets the response and decides).
+ *   gets the response and decides). A back-office call (`/api/admin/`) answering 403 does not
+ *   sign out: it means the staff member's roles do not include that part (the admin app says
+ *   so), not that the session is bad.
  *
  * The session module wires the hooks with `configureHttp`; this file knows nothing about jotai,
  * React or storage, so it is tested with a fake `fetch`.
@@ -204,7 +206,7 @@ export async function policyFetch(input: Request): Promise<Response> {
     if (token) {
       if (await refreshOnce()) {
         const replay = await sendWithRetry(withToken(input, hooks.getAccessToken()));
-        if (replay.status !== 401) return handleStatus(replay);
+        if (replay.status !== 401) return handleStatus(replay, input.url);
       }
       hooks.signOut('expired');
       return response;
@@ -212,12 +214,17 @@ export async function policyFetch(input: Request): Promise<Response> {
     hooks.signOut('unauthorized');
     return response;
   }
-  return handleStatus(response);
+  return handleStatus(response, input.url);
 }
 
-function handleStatus(response: Response): Response {
+/** Back-office calls: a 403 there is a missing role, answered by the admin app. */
+const ADMIN_PREFIX = '/api/admin/';
+
+function handleStatus(response: Response, url = ''): Response {
   if (response.status === 401) {
     hooks.signOut('unauthorized');
+  } else if (response.status === 403 && new URL(url, 'http://x').pathname.startsWith(ADMIN_PREFIX)) {
+    hooks.clearLoading();
   } else if (response.status === 403 || response.status === 405) {
     hooks.signOut('forbidden');
     hooks.clearLoading();

@@ -27,6 +27,9 @@ const core: Core = {
       validate: (values) => okOr(form.validate(values) as Outcome<FormErrors>, {}),
     };
   },
+  productForm: (input) => okOr(fns.product_form(input), {}),
+  variantForm: (input) => okOr(fns.variant_form(input), {}),
+  categoryForm: (input) => okOr(fns.category_form(input), {}),
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
   validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
   normalizeCode: (input) => fns.normalize_code(input),
@@ -35,6 +38,7 @@ const core: Core = {
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
   discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),
   toPersianDigits: (input) => okOr(fns.to_persian_digits(String(input)), String(input)),
+  isolateLatinRuns: (input) => okOr(fns.isolate_latin_runs(input), input),
   toWesternDigits: (input) => okOr(fns.to_western_digits(input), input),
   cartCount: (lines) => okOr(fns.cart_count(lines), 0),
   lineTotal: (line) => okOr(fns.line_total(line), 0),

@@ -23,6 +23,20 @@ export type FieldSpec = Omit<FormField, "value">;
 /** The first failing rule's message per field name; `{}` when the form is valid. */
 export type FormErrors = Record<string, string>;
 
+/** What staff typed in the catalogue editor's forms (strings; Persian digits accepted). */
+export interface ProductFormInput {
+  name?: string; brand?: string; model?: string; line?: string; condition?: string; category?: string;
+  description?: string; grade?: string; battery_health?: string; test_days?: string; cpu?: string;
+  ram_gb?: string; storage_gb?: string; storage_type?: string; gpu?: string; screen_inches?: string;
+  screen_resolution?: string; weight_kg?: string; battery_wh?: string; ports?: string; os?: string;
+  special_price?: string; special_ends?: string; cheapest_price?: number | null; now?: number;
+}
+export interface VariantFormInput {
+  color?: string; warranty_name?: string; warranty_price?: string; warranty_note?: string; price?: string;
+  stock?: string; ins_payment?: boolean; property?: string; dg?: string;
+}
+export interface CategoryFormInput { name?: string; slug?: string; parent?: string; position?: string; description?: string }
+
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
 
@@ -40,11 +54,11 @@ export interface FilterDeliveryInput { lines: DeliveryOption[][]; city: string }
 export interface DiscountTerms {
   kind: "percent" | "fixed"; value: number; min_total?: number; max_discount?: number | null;
   starts_at: number; ends_at: number; usage_limit?: number | null; per_customer_limit?: number | null;
-  categories?: number[]; products?: number[]; owner_id?: number | null;
+  categories?: number[]; products?: number[]; owner_id?: number | null; first_purchase_only?: boolean;
 }
 export interface DiscountLine { product_id: number; categories?: number[]; total: number }
 export interface DiscountInput {
-  terms: DiscountTerms; used?: number; customer_used?: number; customer_id: number;
+  terms: DiscountTerms; used?: number; customer_used?: number; customer_id: number; paid_orders?: number;
   lines: DiscountLine[]; now: number;
 }
 
@@ -70,6 +84,7 @@ export interface CoreFns {
   validate_upload: [ValidateUploadInput, null];
   normalize_code: [string, string];
   chat_text: [string, string];
+  tracking_code: [string, string];
   spread_paste: [string, CodeBoxes];
   choice_differences: [ChoiceDifferencesInput, ChoiceDifference[]];
   cart_count: [CartLine[], number];
@@ -78,12 +93,16 @@ export interface CoreFns {
   instalment_eligible: [CartLine[], boolean];
   instalment_schedule: [ScheduleInput, InstalmentSchedule];
   filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
+  product_form: [ProductFormInput, FormErrors];
+  variant_form: [VariantFormInput, FormErrors];
+  category_form: [CategoryFormInput, FormErrors];
   fold: [string, string];
   tokenize: [string, string[]];
   joined_pairs: [string[], string[]];
   to_western_digits: [string, string];
   to_persian_digits: [string, string];
   format_number_text: [string, string];
+  isolate_latin_runs: [string, string];
   format_price: [number, string];
   discount_percent: [[old: number, new: number], number];
   discount_amount: [DiscountInput, number];
@@ -114,6 +133,8 @@ export interface CoreExports {
   normalize_code(input: string): Outcome<string>;
   /** A chat message's text, trimmed, or why it cannot be sent (empty, too long). */
   chat_text(input: string): Outcome<string>;
+  /** A shipment's tracking code, trimmed, digits to ASCII, letters uppercased, or why it is refused (empty, not 4–40 characters, anything but letters, digits and dashes). */
+  tracking_code(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Each choice's unit price difference relative to the chosen one (the cart's unit price, `Price + PriceGaranti`): what the total changes by when it is taken instead. */
@@ -130,6 +151,12 @@ export interface CoreExports {
   instalment_schedule(input: ScheduleInput): Outcome<InstalmentSchedule>;
   /** The delivery options a customer may pick (architecture.md, delivery rule reading). */
   filter_delivery(input: FilterDeliveryInput): Outcome<DeliveryOption[]>;
+  /** The catalogue editor's product form: every failing field's message (`{}` when valid). */
+  product_form(input: ProductFormInput): Outcome<FormErrors>;
+  /** The catalogue editor's variant row: every failing field's message (`{}` when valid). */
+  variant_form(input: VariantFormInput): Outcome<FormErrors>;
+  /** The catalogue editor's category form: every failing field's message (`{}` when valid). */
+  category_form(input: CategoryFormInput): Outcome<FormErrors>;
   /** Search folding (letters, digits, diacritics, case, NFKC). */
   fold(input: string): Outcome<string>;
   /** Search tokens of a string. */
@@ -142,6 +169,8 @@ export interface CoreExports {
   to_persian_digits(input: string): Outcome<string>;
   /** Persian digits and the Persian decimal separator (`1.88` → `۱٫۸۸`). */
   format_number_text(input: string): Outcome<string>;
+  /** Mixed Persian and Latin text for display: Latin runs in left-to-right isolates (U+2066 … U+2069), other numbers in Persian digits (`shop_core::bidi`). */
+  isolate_latin_runs(input: string): Outcome<string>;
   /** Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`. */
   format_price(input: number): Outcome<string>;
   /** Whole percent off from `old` to `new` price, rounded down, at least 1 when reduced. */

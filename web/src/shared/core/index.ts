@@ -6,6 +6,7 @@
 // (functions.generated.ts); this file only adapts them to the app's calling style.
 import type {
   CartLine,
+  CategoryFormInput,
   CodeBoxes,
   DeliveryOption,
   FieldSpec,
@@ -15,10 +16,12 @@ import type {
   InstalmentTerms,
   JalaliDate,
   Outcome,
+  ProductFormInput,
   Rule,
+  VariantFormInput,
 } from './functions.generated';
 
-export type { CartLine, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
+export type { CartLine, CategoryFormInput, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
 
 /** A form's rules read once; `validate(values)` gives the first failing message per field. */
 export interface PreparedForm {
@@ -41,6 +44,12 @@ export interface Core {
   validateForm(fields: FormField[]): FormErrors;
   /** A form whose rules are read once (for forms validated on every keystroke). */
   prepareForm(fields: FieldSpec[]): PreparedForm;
+  /** The catalogue editor's product form (core/src/product_form.rs): every failing field's message. */
+  productForm(input: ProductFormInput): FormErrors;
+  /** The catalogue editor's variant row: every failing field's message. */
+  variantForm(input: VariantFormInput): FormErrors;
+  /** The catalogue editor's category form: every failing field's message. */
+  categoryForm(input: CategoryFormInput): FormErrors;
   validateFile(field: string, sizeBytes: number, fileName: string): Outcome<null>;
   /** An upload with its content: size, not empty, extension, and its first bytes (`head`) match the extension. */
   validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
@@ -54,6 +63,8 @@ export interface Core {
   /** Whole percent off from `old` to `price`, rounded down; 0 without a reduction. */
   discountPercent(old: number, price: number): number;
   toPersianDigits(input: string | number): string;
+  /** Mixed Persian and Latin text for display: Latin runs in U+2066 … U+2069, other numbers in Persian digits. */
+  isolateLatinRuns(input: string): string;
   toWesternDigits(input: string): string;
   cartCount(lines: CartLine[]): number;
   lineTotal(line: CartLine): number;

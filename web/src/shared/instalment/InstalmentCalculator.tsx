@@ -16,6 +16,8 @@ interface Props {
   /** Heading level text; hidden when absent. */
   title?: string;
   testId?: string;
+  /** Show the chosen plan's schedule (off where the server's schedule is shown instead). */
+  showSchedule?: boolean;
 }
 
 type Row = { plan: InstalmentPlan; schedule: InstalmentSchedule | null; refusal: string | null };
@@ -30,7 +32,7 @@ function ratePercent(core: Core, bp: number): string {
  * plan's schedule (down payment, charge, each instalment with its Jalali due date). A plan
  * that does not take the total shows the core's Persian reason and cannot be chosen.
  */
-export function InstalmentCalculator({ total, selected, onSelect, load = 'now', title, testId = 'instalment-calculator' }: Props) {
+export function InstalmentCalculator({ total, selected, onSelect, load = 'now', title, testId = 'instalment-calculator', showSchedule = true }: Props) {
   const { t } = useTranslation();
   const core = useCore(load);
   const plans = useResource(plansResource);
@@ -94,7 +96,7 @@ export function InstalmentCalculator({ total, selected, onSelect, load = 'now', 
           ))}
         </ul>
       </fieldset>
-      {chosen?.schedule && <ScheduleTable core={core} schedule={chosen.schedule} />}
+      {showSchedule && chosen?.schedule && <ScheduleTable core={core} schedule={chosen.schedule} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // never disagree silently: same digits as to_persian_digits, same grouping as format_price.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCore, type Core } from '@/shared/core';
-import { formatCount, formatPlain, formatTwoDigits, joinParts } from './format';
+import { formatCount, formatDigits, formatPlain, formatTwoDigits, joinMixedParts, joinParts } from './format';
 
 let core: Core;
 beforeAll(async () => {
@@ -25,6 +25,10 @@ function numbers(): number[] {
 }
 
 describe('format.ts agrees with the core', () => {
+  it('formatDigits keeps leading zeros and letters, as to_persian_digits does', () => {
+    for (const text of ['09121234567', 'K7Q2M9XD', '0', 'abc']) expect(formatDigits(text), text).toBe(core.toPersianDigits(text));
+  });
+
   it('formatPlain gives the digits of to_persian_digits', () => {
     for (const n of numbers()) expect(formatPlain(n), String(n)).toBe(core.toPersianDigits(String(n)));
   });
@@ -67,5 +71,13 @@ describe('PART_SEPARATOR', () => {
 
   it('joins the parts that are not empty with the Persian comma', () => {
     expect(joinParts(['سبز', null, 'گارانتی ۱۸ ماهه', '', '۱ عدد'])).toBe('سبز، گارانتی ۱۸ ماهه، ۱ عدد');
+  });
+
+  it('isolates each part of a mixed join, so a Latin part cannot take the next part\'s number', () => {
+    expect(joinMixedParts(['مشکی', null, '\u2066Core i7\u2069 / ۱۶ گیگ رم'])).toBe('\u2068مشکی\u2069، \u2068\u2066Core i7\u2069 / ۱۶ گیگ رم\u2069');
+  });
+
+  it('leaves a single part of a mixed join as it is', () => {
+    expect(joinMixedParts([null, 'سبز', ''])).toBe('سبز');
   });
 });

@@ -23,6 +23,11 @@ export function formatTwoDigits(n: number): string {
   return twoDigits.format(n);
 }
 
+/** Every ASCII digit of `text` (a mobile number, an order code) as a Persian digit, one by one: `۰۹۱۲…`. */
+export function formatDigits(text: string): string {
+  return text.replace(/[0-9]/g, (d) => plain.format(Number(d)));
+}
+
 /**
  * What joins the parts of one line of text («سبز، گارانتی ۱۸ ماهه، ۱ عدد»): the Persian comma.
  * Never « · »: beside a Persian digit the middle dot reads as a zero («۱ · عدد» as «۱۰ عدد»).
@@ -30,7 +35,18 @@ export function formatTwoDigits(n: number): string {
  */
 export const PART_SEPARATOR = '، ';
 
-/** The parts that are not empty, joined with [PART_SEPARATOR]. */
+/** The parts that are not empty, joined with [PART_SEPARATOR] (Persian parts; see [joinMixedParts]). */
 export function joinParts(parts: readonly (string | null | undefined | false)[]): string {
   return parts.filter(Boolean).join(PART_SEPARATOR);
+}
+
+/**
+ * [joinParts] for parts that may hold Latin text (a colour and a variant's «Core i7 / ۱۶ گیگ رم»):
+ * each part in a first-strong isolate (U+2068 … U+2069) when there are two or more, so a part
+ * that ends in a Latin run cannot pull the next part's number into its run and each part keeps
+ * its place in the right-to-left line. Show the result with `MixedText` (isolates become <bdi>).
+ */
+export function joinMixedParts(parts: readonly (string | null | undefined | false)[]): string {
+  const kept = parts.filter((p): p is string => Boolean(p));
+  return kept.length < 2 ? kept.join('') : kept.map((p) => `\u2068${p}\u2069`).join(PART_SEPARATOR);
 }

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isBotUserAgent } from './bots';
-import { entryScriptOf, isNewBuildAvailable } from './buildUpdate';
 import { estimatedProgress, LOADING_BAR } from '@/shared/ui/LoadingBar';
 
 describe('bots', () => {
@@ -23,23 +22,6 @@ describe('bots', () => {
       '',
     ])
       expect(isBotUserAgent(ua), ua).toBe(false);
-  });
-});
-
-describe('build-update check', () => {
-  it('compares entry scripts', async () => {
-    expect(entryScriptOf('<script type="module" crossorigin src="/assets/index-abc.js"></script>')).toBe('/assets/index-abc.js');
-    const s = document.createElement('script');
-    s.type = 'module';
-    s.setAttribute('src', '/assets/index-abc.js');
-    document.head.append(s);
-    const same = vi.fn(async () => new Response('<script type="module" crossorigin src="/assets/index-abc.js"></script>'));
-    const fresh = vi.fn(async () => new Response('<script type="module" crossorigin src="/assets/index-def.js"></script>'));
-    const down = vi.fn(async () => new Response('', { status: 502 }));
-    expect(await isNewBuildAvailable(same as typeof fetch)).toBe(false);
-    expect(await isNewBuildAvailable(fresh as typeof fetch)).toBe(true);
-    expect(await isNewBuildAvailable(down as typeof fetch)).toBe(false);
-    s.remove();
   });
 });
 

@@ -1,3 +1,4 @@
+import { adminPath, compiledAdminRoutes, mayOpen } from './adminRouteTable';
 import { describe, expect, it } from 'vitest';
 import { routeEntries, compileRoute, compiledRoutes, matchRoutePath, parsePartialParams, pathFor, routesByName } from './routeTable';
 
@@ -39,18 +40,29 @@ const SPEC_LAYOUTS: [string, string][] = [
 ];
 
 describe('route table', () => {
-  it('holds every spec route with the spec’s layout, and only /compare, the invoice page and the staff inboxes besides', () => {
+  it('holds every spec route with the spec’s layout, and only /register, /compare and the invoice page besides', () => {
     const ours = Object.fromEntries(routeEntries.map((r) => [r.path, r.layout]));
     for (const [path, layout] of SPEC_LAYOUTS) expect(ours[path], path).toBe(layout);
     const spec = new Set(SPEC_LAYOUTS.map(([path]) => path));
-    // The shop's own additions: the comparison page, one order's invoice and the staff inboxes (tickets, chats).
+    // The shop's own additions: the named register route (spec section 2 names it, its table
+    // gives it no path), the comparison page and one order's invoice (the back office has its own table).
     expect(routeEntries.filter((r) => !spec.has(r.path)).map((r) => [r.path, r.layout])).toEqual([
+      ['/register', 'restricted'],
       ['/compare', 'default'],
       ['/profile/factors/{code}', 'profile'],
-      ['/staff/tickets', 'profile'],
-      ['/staff/tickets/{id}', 'profile'],
-      ['/staff/chats', 'profile'],
     ]);
+  });
+
+  it('keeps every back-office page under /admin with a known role, in its own table', () => {
+    expect(routeEntries.some((r) => r.path.startsWith('/admin') || r.path.startsWith('/staff'))).toBe(false);
+    for (const r of compiledAdminRoutes) {
+      expect(r.path === '/admin' || r.path.startsWith('/admin/'), r.path).toBe(true);
+      expect([null, 'admin', 'orders', 'catalogue', 'support']).toContain(r.role);
+      expect(r.requiresStaff).toBe(true);
+    }
+    expect(adminPath('adminOrder', { code: 'K7Q2' })).toBe('/admin/orders/K7Q2');
+    expect(mayOpen({ role: 'orders' }, ['support'])).toBe(false);
+    expect(mayOpen({ role: null }, ['support'])).toBe(true);
   });
 
   it('maps whole-segment params to react-router params', () => {

@@ -10,6 +10,8 @@ export interface RouteEntry {
   layout: LayoutName;
   title: string;
   requiresAuth: boolean;
+  /** A regular expression per param that its value must match (the server applies the same ones). */
+  params?: Record<string, string>;
 }
 
 export const routeEntries: RouteEntry[] = (table.routes as RouteEntry[]).map((r) => ({ ...r }));
@@ -93,15 +95,20 @@ export function parsePartialParams(
   return out;
 }
 
-/** Extra checks per route name on its params (ids are positive integers). */
+/** A check of a route's params against its routes.json `params` rules (every param non-empty). */
+function rulesCheck(params: Record<string, string> = {}): (p: Record<string, string>) => boolean {
+  const rules = Object.entries(params).map(([name, rule]) => [name, new RegExp(rule, 'u')] as const);
+  return (p) => rules.every(([name, re]) => re.test(p[name] ?? ''));
+}
+
+/**
+ * Checks per route name on its params: the routes.json `params` rules, which the server
+ * applies too (a failure answers 404 there, the not-found page here). The back office's ticket
+ * id is checked here (its table, admin-routes.json, has no rules of its own yet).
+ */
 export const paramValidators: Record<string, (p: Record<string, string>) => boolean> = {
-  category: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? '') && (p.category ?? '').length > 0,
-  ticketDetail: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? ''),
-  staffTicket: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? ''),
-  blogDetail: (p) => (p.blog ?? '').length > 0,
-  productDetail: (p) => (p.uid ?? '').length > 0,
-  orderLink: (p) => (p.code ?? '').length > 0,
-  factor: (p) => /^[A-Za-z0-9]{1,20}$/.test(p.code ?? ''),
+  ...Object.fromEntries(routeEntries.filter((r) => r.params).map((r) => [r.name, rulesCheck(r.params)])),
+  adminTicket: (p) => /^[1-9][0-9]{0,17}$/.test(p.id ?? ''),
 };
 
 /** Fills a route's params into its pattern: `pathFor('ticketDetail', {id: 7})` → `/profile/tickets/ticket-7`. */

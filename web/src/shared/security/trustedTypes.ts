@@ -30,7 +30,7 @@ export function allowedScriptUrl(url: string, origin: string): string | null {
   return SCRIPT_URL_PREFIXES.some((p) => parsed.href.startsWith(p)) ? url : null;
 }
 
-interface TrustedTypesFactory {
+export interface TrustedTypesFactory {
   defaultPolicy: unknown;
   createPolicy(name: string, rules: Record<string, (s: string) => string | null>): unknown;
 }
@@ -46,3 +46,4 @@ export function installTrustedTypesPolicy(win: { trustedTypes?: TrustedTypesFact
     createScript: () => null,
   });
 }
+

@@ -103,10 +103,23 @@ export function list(data: ProductCard[], over: Partial<ProductListResponse> = {
         { Value: '16', Label: '۱۶ گیگابایت', Count: 25 },
       ],
       CpuFamilies: [{ Value: 'intel-core-i5', Label: 'اینتل Core i5', Count: 14 }],
+      Screens: [
+        { Value: '13-14', Label: '۱۳ تا ۱۴ اینچ', Count: 18 },
+        { Value: '15-16', Label: '۱۵ تا ۱۶ اینچ', Count: 27 },
+      ],
+      Graphics: [
+        { Value: 'integrated', Label: 'گرافیک مجتمع (آنبورد)', Count: 33 },
+        { Value: 'nvidia-rtx', Label: 'انویدیا GeForce RTX', Count: 12 },
+      ],
+      Storages: [
+        { Value: '512', Label: '۵۱۲ گیگابایت', Count: 30 },
+        { Value: '1024', Label: '۱ ترابایت', Count: 15 },
+      ],
       PriceMin: 20_000_000,
       PriceMax: 150_000_000,
     },
     Terms: [],
+    HasBestsellers: false,
     ...over,
   };
 }

@@ -19,6 +19,8 @@ export interface RenderOptions {
   signedIn?: boolean;
   /** The signed-in customer's profile city (with `signedIn`). */
   city?: string;
+  /** Signed in as a member of the shop's staff (user `Type` 2; with `signedIn`). */
+  staff?: boolean;
   userAgent?: string;
   store?: TestStore;
 }
@@ -28,7 +30,14 @@ function prepareStore(opts: RenderOptions): TestStore {
   store.set(sessionRestoredAtom, true);
   if (opts.signedIn) {
     store.set(sessionAtom, {
-      user: { Uid: 'u-1', Name: 'مریم', Lastname: 'احمدی', Mobile: '09123456789', ...(opts.city !== undefined && { City: opts.city }) } as never,
+      user: {
+        Uid: 'u-1',
+        Name: 'مریم',
+        Lastname: 'احمدی',
+        Mobile: '09123456789',
+        ...(opts.city !== undefined && { City: opts.city }),
+        ...(opts.staff && { Type: 2 }),
+      } as never,
       accessToken: 'token',
       refreshToken: 'ref',
       isAuthorized: true,

@@ -12,11 +12,15 @@ export function pageList(page: number, pages: number): (number | 'gap')[] {
   return out;
 }
 
-/** Page links that keep the other search params (`?page=` in the URL). */
-export function Pagination({ page, pages }: { page: number; pages: number }) {
+/**
+ * Page links that keep the other search params (`?page=` in the URL). `more`: pages go on past
+ * `pages` (the server stopped counting there), so the last link is followed by a gap and
+ * «next» stays.
+ */
+export function Pagination({ page, pages, more = false }: { page: number; pages: number; more?: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  if (pages <= 1) return null;
+  if (pages <= 1 && !more) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(search);
     if (p <= 1) params.delete('page');
@@ -49,7 +53,12 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
           </Link>
         ),
       )}
-      {page < pages && (
+      {more && (
+        <span className="px-1 text-slate-400" aria-hidden="true" data-testid="pagination-more">
+          …
+        </span>
+      )}
+      {(page < pages || more) && (
         <Link to={href(page + 1)} className={`${cls} bg-white text-slate-700 shadow-sm hover:bg-brand-50`} rel="next">
           {t('ui.nextPage')}
         </Link>

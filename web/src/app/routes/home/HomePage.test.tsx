@@ -40,7 +40,8 @@ describe('home page', () => {
       [tpl.querySelector('h1'), h1],
       [tpl.querySelector('p'), h1.nextElementSibling],
       [tpl.querySelector('section > div'), h1.closest('section')!.firstElementChild],
-      [tpl.querySelector('svg'), h1.closest('section')!.querySelector('svg')],
+      [tpl.querySelector('picture'), h1.closest('section')!.querySelector('picture')],
+      [tpl.querySelector('picture img'), h1.closest('section')!.querySelector('picture img')],
     ];
     for (const [a, b] of pairs) {
       expect(a).not.toBeNull();
@@ -55,5 +56,20 @@ describe('home page', () => {
       a.className,
     ]);
     expect(staticLinks).toEqual(reactLinks);
+    const source = (root: ParentNode) => {
+      const s = root.querySelector('picture source')!;
+      return [s.getAttribute('media'), s.getAttribute('srcset'), root.querySelector('picture img')!.getAttribute('src')];
+    };
+    expect(source(tpl)).toEqual(source(h1.closest('section')!));
+  });
+
+  it('the hero illustration is asked for only at desktop width (phones get an empty inline image)', async () => {
+    renderApp('/');
+    const h1 = await screen.findByRole('heading', { level: 1, name: fa.home.heroTitle });
+    const picture = h1.closest('section')!.querySelector('picture')!;
+    expect(picture.querySelector('source')).toHaveAttribute('media', '(min-width: 768px)');
+    expect(picture.querySelector('source')).toHaveAttribute('srcset', '/images/hero-laptop.svg');
+    expect(picture.querySelector('img')!.getAttribute('src')).toMatch(/^data:image\/gif;base64,/);
+    expect(picture.querySelector('img')).toHaveAttribute('alt', '');
   });
 });

@@ -26,14 +26,20 @@ const FEATURES = [
   { key: 'support', icon: ChatIcon },
 ] as const;
 
-function LaptopArt({ className }: { className?: string }) {
+/** An empty 1×1 GIF: what the hero picture's `<img>` holds below the desktop width, so phones download nothing. */
+const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/**
+ * The desktop hero's illustration (`public/images/hero-laptop.svg`, a laptop showing the shop).
+ * Only a screen of at least 768 px asks for it (`<source media>`); the same markup is in
+ * index.html's static hero.
+ */
+function HeroPicture() {
   return (
-    <svg viewBox="0 0 120 80" className={className} aria-hidden="true">
-      <rect x="22" y="8" width="76" height="50" rx="4" fill="#1e40af" />
-      <rect x="26" y="12" width="68" height="42" rx="2" fill="#eff6ff" />
-      <path d="M40 44l12-14 9 10 7-6 12 10z" fill="#93c5fd" />
-      <path d="M8 62h104l-6 9H14z" fill="#1e3a8a" />
-    </svg>
+    <picture className="mx-auto hidden w-full max-w-md md:block">
+      <source media="(min-width: 768px)" srcSet="/images/hero-laptop.svg" width={640} height={460} />
+      <img src={NO_PICTURE} alt="" width={640} height={460} decoding="async" className="h-auto w-full drop-shadow-xl" />
+    </picture>
   );
 }
 
@@ -61,7 +67,7 @@ export default function HomePage() {
               </PrefetchLink>
             </div>
           </div>
-          <LaptopArt className="mx-auto hidden w-full max-w-sm drop-shadow-xl md:block" />
+          <HeroPicture />
         </div>
       </section>
 

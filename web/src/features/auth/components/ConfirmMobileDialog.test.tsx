@@ -1,20 +1,22 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCore } from '@/shared/core';
 import { loadingAtom } from '@/shared/state';
 import { ConfirmMobileDialog } from './ConfirmMobileDialog';
 import { renderWithApp } from '@/shared/testing/render';
-import * as api from '@/features/auth/api/auth';
+import { mockApi } from '@/shared/testing/fixtures';
 import type { User } from '@/shared/session/api';
 
-vi.mock('@/features/auth/api/auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/features/auth/api/auth')>();
-  return { ...actual, verifyLogin: vi.fn(), verifyRegister: vi.fn(), verifyForget: vi.fn() };
-});
-
-const verifyLogin = vi.mocked(api.verifyLogin);
-const verifyRegister = vi.mocked(api.verifyRegister);
+// The server is faked at the fetch boundary (mockApi): the dialog's own calls run as shipped.
+const LOGIN = '/api/client/v1/user/login';
+const REGISTER = '/api/client/v1/user/register';
+type Reply = Record<string, unknown> | Response;
+/** Fakes the login and registration verify calls; returns the recorded calls. */
+function serve(answer: () => Reply | Promise<Reply>) {
+  return mockApi({ [LOGIN]: answer, [REGISTER]: answer });
+}
+const sent = (api: ReturnType<typeof mockApi>, path = LOGIN) => api.callsTo(path).map((c) => c.body);
 
 const box = (n: number) => screen.getByLabelText(`رقم ${'۱۲۳۴۵'[n - 1]} از ۵`) as HTMLInputElement;
 const values = () => [1, 2, 3, 4, 5].map((n) => box(n).value);
@@ -37,11 +39,8 @@ function renderDialog(props: Partial<Parameters<typeof ConfirmMobileDialog>[0]> 
 beforeAll(async () => {
   await loadCore();
 });
-beforeEach(() => {
-  verifyLogin.mockReset();
-  verifyRegister.mockReset();
-});
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -194,7 +193,7 @@ describe('countdown and resend', () => {
 
   it('verifies with the new hash after a resend', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    verifyLogin.mockResolvedValue({ status: 'ok', token: 't', user, httpStatus: 200 });
+    const api = serve(() => ({ status: 'ok', token: 't', user }));
     renderDialog();
     act(() => vi.advanceTimersByTime(59_000));
     await act(async () => {
@@ -204,65 +203,79 @@ describe('countdown and resend', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'تایید کد' }));
     });
-    expect(verifyLogin).toHaveBeenCalledWith('09121234567', '12345', 'hash-2');
+    expect(sent(api)).toEqual([{ mobile: '09121234567', code: '12345', hash: 'hash-2' }]);
   });
 });
 
 describe('submit', () => {
   it('asks for the code when a box is empty, without calling the server', async () => {
     const u = userEvent.setup();
+    const api = serve(() => ({ status: 'ok', token: 't', user }));
     renderDialog();
     paste(box(1), '123');
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
     expect(screen.getByRole('alert')).toHaveTextContent('لطفا کد تایید را وارد کنید');
-    expect(verifyLogin).not.toHaveBeenCalled();
+    expect(api.fetchMock).not.toHaveBeenCalled();
     expect(box(4)).toHaveFocus();
   });
 
   it("'wrong' shows 'کد وارد شده اشتباه است' and clears the digits", async () => {
     const u = userEvent.setup();
-    verifyLogin.mockResolvedValue({ status: 'wrong', httpStatus: 200 });
+    const api = serve(() => ({ status: 'wrong' }));
     const { onVerified } = renderDialog();
     paste(box(1), '۱۲۳۴۵');
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('کد وارد شده اشتباه است');
-    expect(verifyLogin).toHaveBeenCalledWith('09121234567', '12345', 'hash-1');
+    expect(sent(api)).toEqual([{ mobile: '09121234567', code: '12345', hash: 'hash-1' }]);
     expect(values()).toEqual(['', '', '', '', '']);
     expect(onVerified).not.toHaveBeenCalled();
   });
 
   it("data 'wrong' (register mode) shows the same message", async () => {
     const u = userEvent.setup();
-    verifyRegister.mockResolvedValue({ status: 'wrong', data: 'wrong', httpStatus: 200 });
+    const api = serve(() => ({ status: 'wrong', data: 'wrong' }));
     renderDialog({ mode: 'register' });
     paste(box(1), '11111');
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('کد وارد شده اشتباه است');
+    expect(sent(api, REGISTER)).toEqual([{ mobile: '09121234567', code: '11111', hash: 'hash-1' }]);
   });
 
   it("any other non-ok answer shows 'خطای سرور'", async () => {
     const u = userEvent.setup();
-    verifyLogin.mockResolvedValue({ status: 'error', httpStatus: 500 });
+    serve(() => Response.json({ status: 'error', message: 'سرویس در دسترس نیست' }, { status: 500 }));
     renderDialog();
     paste(box(1), '12345');
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('خطای سرور');
+    // (after the client's one retry of a 500)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('خطای سرور'), { timeout: 3000 });
     expect(values()).toEqual(['', '', '', '', '']);
   });
 
+  it("a rate limit with the server's own message still shows 'خطای سرور' inline", async () => {
+    const u = userEvent.setup();
+    serve(() => Response.json({ status: 'error', message: 'تعداد تلاش‌ها زیاد است' }, { status: 429 }));
+    renderDialog();
+    paste(box(1), '12345');
+    await u.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('خطای سرور'), { timeout: 3000 });
+    expect(screen.getByRole('alert')).not.toHaveTextContent('تعداد تلاش‌ها زیاد است');
+  });
+
   it('sets the global loading flag during the attempt and resets it after', async () => {
-    let resolve!: (o: api.Outcome) => void;
-    verifyLogin.mockReturnValue(new Promise((r) => (resolve = r)));
+    let resolve: ((o: Reply) => void) | undefined;
+    serve(() => new Promise<Reply>((r) => (resolve = r)));
     const { store } = renderDialog();
     paste(box(1), '12345');
     fireEvent.click(screen.getByRole('button', { name: 'تایید کد' }));
     await waitFor(() => expect(store.get(loadingAtom)).toBe(true));
-    await act(async () => resolve({ status: 'wrong', httpStatus: 200 }));
-    expect(store.get(loadingAtom)).toBe(false);
+    await waitFor(() => expect(resolve).toBeDefined());
+    await act(async () => resolve!({ status: 'wrong' }));
+    await waitFor(() => expect(store.get(loadingAtom)).toBe(false));
   });
 
   it('a thrown request error only clears the loading flag (and the digits)', async () => {
-    verifyLogin.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const { store, onVerified } = renderDialog();
     paste(box(1), '12345');
     await act(async () => {
@@ -275,26 +288,36 @@ describe('submit', () => {
   });
 
   it('double-clicking submit sends once', async () => {
-    let resolve!: (o: api.Outcome) => void;
-    verifyLogin.mockReturnValue(new Promise((r) => (resolve = r)));
+    let resolve: ((o: Reply) => void) | undefined;
+    const api = serve(() => new Promise<Reply>((r) => (resolve = r)));
     renderDialog();
     paste(box(1), '12345');
     const submit = screen.getByRole('button', { name: 'تایید کد' });
     fireEvent.click(submit);
     fireEvent.click(submit);
     fireEvent.submit(submit.closest('form')!);
-    await act(async () => resolve({ status: 'ok', token: 't', user, httpStatus: 200 }));
-    expect(verifyLogin).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(resolve).toBeDefined());
+    await act(async () => resolve!({ status: 'ok', token: 't', user }));
+    expect(api.callsTo(LOGIN)).toHaveLength(1);
   });
 
   it('calls onVerified with the answer on success and clears the digits', async () => {
     const u = userEvent.setup();
-    const answer = { status: 'ok' as const, token: 't', reftoken: 'r', user, httpStatus: 200 };
-    verifyLogin.mockResolvedValue(answer);
+    serve(() => ({ status: 'ok', token: 't', reftoken: 'r', user }));
     const { onVerified } = renderDialog();
     paste(box(1), '12345');
     await u.keyboard('{Enter}');
-    await waitFor(() => expect(onVerified).toHaveBeenCalledWith(answer));
+    await waitFor(() => expect(onVerified).toHaveBeenCalledWith({ status: 'ok', token: 't', reftoken: 'r', user, httpStatus: 200 }, '09121234567'));
     expect(values()).toEqual(['', '', '', '', '']);
+  });
+
+  it('register mode: the success event carries the mobile number', async () => {
+    const u = userEvent.setup();
+    serve(() => ({ status: 'ok', token: 't', mcode: 'mc', user }));
+    const { onVerified } = renderDialog({ mode: 'register', mobile: '09351234567' });
+    paste(box(1), '12345');
+    await u.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await waitFor(() => expect(onVerified).toHaveBeenCalledTimes(1));
+    expect(onVerified.mock.calls[0][1]).toBe('09351234567');
   });
 });

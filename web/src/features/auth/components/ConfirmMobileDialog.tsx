@@ -24,8 +24,11 @@ interface Props {
   hash: string;
   /** Sends the code again; resolves the new hash, or null when nothing was sent. */
   onResend: () => Promise<string | null>;
-  /** Called with the server's answer once the code is accepted. */
-  onVerified: (outcome: Outcome) => void | Promise<void>;
+  /**
+   * The success event: the server's answer and the mobile number it verified (spec section 2:
+   * "in register mode a success event is emitted with the mobile number").
+   */
+  onVerified: (outcome: Outcome, mobile: string) => void | Promise<void>;
   /** "Edit the number": back to the mobile step. */
   onEditNumber?: () => void;
   /** Checks the code with the caller's own call (mode `change`); the sign-in calls otherwise. */
@@ -107,11 +110,12 @@ export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend,
         toast.error(t('code.wrong'), { id: 'auth-code' });
       } else if (accepted(mode, out)) {
         setError(null);
-        await onVerified(out);
+        await onVerified(out, mobile);
       } else {
-        const message = out.message || t('code.serverError');
-        setError(message);
-        toast.error(message, { id: 'auth-code' });
+        // The spec's 'خطای سرور' for every other non-ok answer; the toast adds the server's own
+        // reason when it gave one (a 429's wait), which the inline message would otherwise hide.
+        setError(t('code.serverError'));
+        toast.error(out.message || t('code.serverError'), { id: 'auth-code' });
       }
     } catch {
       // A thrown request error only clears the loading flag (spec section 8).

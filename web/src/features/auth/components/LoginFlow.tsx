@@ -27,6 +27,11 @@ interface Props {
   onClose?: () => void;
   /** Reports the visible step (tests and the popup's heading use it). */
   onStepChange?: (step: Step) => void;
+  /**
+   * 'register' (the named register route): step 0 asks for the registration code at once; a
+   * number that is already registered is told so and the flow continues as a login.
+   */
+  mode?: 'login' | 'register';
 }
 
 /** Fades its content in over FADE_MS (spec: popup steps change with a ~495 ms fade). */
@@ -50,7 +55,7 @@ function Fade({ children }: { children: ReactNode }) {
  * Steps change through the transient step -1 with a ~495 ms fade; a loader overlay shows while
  * a code is being sent.
  */
-export function LoginFlow({ onClose, onStepChange }: Props) {
+export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
   const { t } = useTranslation(ns);
   const store = useStore();
   const completeSignIn = useCompleteSignIn();
@@ -62,6 +67,7 @@ export function LoginFlow({ onClose, onStepChange }: Props) {
   const [view, setView] = useState<LoginView>('otp');
   const [registerPhase, setRegisterPhase] = useState<RegisterPhase>({ name: 'code' });
   const [sending, setSending] = useState(false);
+  const [registering, setRegistering] = useState(mode === 'register');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const stepRef = useRef<Step>(step);
   stepRef.current = step;
@@ -88,6 +94,7 @@ export function LoginFlow({ onClose, onStepChange }: Props) {
       const out = await sendRegisterOtp(number);
       if (out.status === 'ok' && out.data) return out.data;
       if (out.status === 'exist') {
+        setRegistering(false);
         toast(t('toast.alreadyRegistered'), { icon: '⚠️', id: 'auth-send' });
         if (stepRef.current !== 0) goTo(0);
         return null;
@@ -118,10 +125,14 @@ export function LoginFlow({ onClose, onStepChange }: Props) {
     [goTo, sendRegistration],
   );
 
-  /** Step 0 submit: the login code request with the captcha token. */
+  /** Step 0 submit: the login code request with the captcha token (the registration code in register mode). */
   const submitMobile = async (text: string, number: string): Promise<string | null> => {
     setTyped(text);
     setMobile(number);
+    if (registering) {
+      await startRegistration(number);
+      return null;
+    }
     setSending(true);
     let out: Outcome;
     try {
@@ -216,9 +227,11 @@ export function LoginFlow({ onClose, onStepChange }: Props) {
             mobile={mobile}
             hash={registerHash}
             onResend={resendRegistration}
-            onVerified={async (out) => {
-              // The account exists from here on: keep the session, finish the profile next.
+            onVerified={async (out, verified) => {
+              // The account exists from here on: keep the session, finish the profile next,
+              // for the number the success event names.
               if (hasSession(out)) await signIn({ token: out.token, reftoken: out.reftoken, user: out.user }, store);
+              setMobile(verified);
               setRegisterPhase({ name: 'form', mcode: out.mcode ?? '' });
             }}
             onEditNumber={back}
@@ -244,7 +257,7 @@ export function LoginFlow({ onClose, onStepChange }: Props) {
     <div className="relative" data-step={step} data-testid="login-flow">
       <div className="mb-4 flex items-center justify-between gap-2">
         <div className="flex min-w-10 justify-start">
-          {(step === 1 || (step === 2 && registerPhase.name === 'code')) && (
+          {(step === 1 || step === 2) && (
             <button
               type="button"
               onClick={back}

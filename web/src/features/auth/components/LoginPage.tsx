@@ -9,10 +9,11 @@ import { LogoutButton } from './LogoutButton';
 import { isSignedInAtom } from '@/shared/session/session';
 
 /**
- * /login (restricted layout): the same flow as the popup, as a page. After a sign-in it goes to
- * `redirectTo` when given, else home (spec section 4).
+ * /login and /register (restricted layout): the same flow as the popup, as a page; /register
+ * starts with the registration code (`mode`). After a sign-in it goes to `redirectTo` when
+ * given, else home (spec section 4).
  */
-export default function LoginPage() {
+export function SignInPage({ mode }: { mode: 'login' | 'register' }) {
   const { t } = useTranslation(ns);
   const signedIn = useAtomValue(isSignedInAtom);
   // Registration signs in at the verified code and then shows its form: keep the flow on screen.
@@ -23,7 +24,7 @@ export default function LoginPage() {
     <div className="mx-auto flex w-full max-w-md flex-col gap-5">
       <div className="flex flex-col items-center gap-3 text-center">
         <Logo />
-        <h1 className="text-xl font-bold text-slate-900">{t('page.title')}</h1>
+        <h1 className="text-xl font-bold text-slate-900">{mode === 'register' ? t('register.title') : t('page.title')}</h1>
         {!showSignedIn && <p className="text-sm leading-7 text-slate-600">{t('page.intro')}</p>}
       </div>
       {showSignedIn ? (
@@ -38,10 +39,15 @@ export default function LoginPage() {
           <LogoutButton />
         </div>
       ) : (
-        <section className="rounded-3xl bg-white p-5 shadow-sm sm:p-6" aria-label={t('page.title')}>
-          <LoginFlow onStepChange={(step) => setInFlow(step !== 0)} />
+        <section className="rounded-3xl bg-white p-5 shadow-sm sm:p-6" aria-label={mode === 'register' ? t('register.title') : t('page.title')}>
+          <LoginFlow mode={mode} onStepChange={(step) => setInFlow(step !== 0)} />
         </section>
       )}
     </div>
   );
+}
+
+/** The named `login` route. */
+export default function LoginPage() {
+  return <SignInPage mode="login" />;
 }

@@ -1,33 +1,36 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCore } from '@/shared/core';
 import { loginModalAtom } from '@/shared/state';
 import { LoginPopup } from './LoginPopup';
 import { FADE_MS } from './LoginFlow';
 import { isSignedInAtom, sessionAtom } from '@/shared/session/session';
 import { renderWithApp } from '@/shared/testing/render';
-import * as api from '@/features/auth/api/auth';
+import { mockApi } from '@/shared/testing/fixtures';
 import type { User } from '@/shared/session/api';
 
-vi.mock('@/features/auth/api/auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/features/auth/api/auth')>();
-  return {
-    ...actual,
-    sendLoginOtp: vi.fn(),
-    sendRegisterOtp: vi.fn(),
-    verifyLogin: vi.fn(),
-    verifyRegister: vi.fn(),
-    completeRegistration: vi.fn(),
-    passwordLogin: vi.fn(),
-    sendForgetOtp: vi.fn(),
-    verifyForget: vi.fn(),
-    resetPassword: vi.fn(),
-  };
-});
+// The server is faked at the fetch boundary (mockApi): the popup's own calls run as shipped.
+const OTP = '/api/client/v1/user/otp';
+const LOGIN = '/api/client/v1/user/login';
+const REGISTER = '/api/client/v1/user/register';
+const FORGET_OTP = '/api/client/v1/user/otp/forget';
+const VERIFY_FORGET = '/api/client/v1/user/verify/forget';
+const FORGET = '/api/client/v1/user/forget';
+type Body = Record<string, unknown>;
+type Reply = Body | Response;
+/** A login code request carries the captcha field; a registration code request does not. */
+const isLoginCode = (b: Body) => 'g-recaptcha-response' in b;
+/** Registration's second call (the form) carries the device; its first (the code) does not. */
+const isRegistrationForm = (b: Body) => 'device' in b;
 
-const m = vi.mocked(api);
+/** Fakes the server: each path answers from the request body. */
+function serve(routes: Record<string, (body: Body) => Reply | Promise<Reply>>) {
+  return mockApi(Object.fromEntries(Object.entries(routes).map(([path, answer]) => [path, async (_u: URL, r: Request) => answer((await r.clone().json()) as Body)])));
+}
+const bodiesTo = (api: ReturnType<typeof mockApi>, path: string) => api.callsTo(path).map((c) => c.body);
+
 const user = { Id: 1, Uid: 'u-1', Mobile: '09121234567', Name: 'علی' } as User;
 
 function open(path = '/') {
@@ -52,10 +55,8 @@ async function pasteCode(code: string) {
 beforeAll(async () => {
   await loadCore();
 });
-beforeEach(() => {
-  vi.clearAllMocks();
-});
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -80,26 +81,28 @@ describe('login popup, step 0', () => {
     ['12 digits', '091212345678'],
   ])('rejects %s with the mobile rule message and sends nothing', async (_n, text) => {
     const u = userEvent.setup();
+    const api = serve({});
     open();
     await submitMobile(u, text);
     expect(await screen.findByText('شماره موبایل وارد شده معتبر نیست!')).toBeInTheDocument();
-    expect(m.sendLoginOtp).not.toHaveBeenCalled();
+    expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
   it('requires a number', async () => {
     const u = userEvent.setup();
+    const api = serve({});
     open();
     await u.click(screen.getByRole('button', { name: 'ادامه' }));
     expect(await screen.findByText('لطفا شماره موبایل را وارد کنید')).toBeInTheDocument();
-    expect(m.sendLoginOtp).not.toHaveBeenCalled();
+    expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
   it("'ok' goes to step 1 through the transient step -1, with Persian digits normalised", async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'ok', data: 'h1', httpStatus: 200 });
+    const api = serve({ [OTP]: () => ({ status: 'ok', data: 'h1' }) });
     open();
     await submitMobile(u, '۰۹۱۲۱۲۳۴۵۶۷');
-    expect(m.sendLoginOtp).toHaveBeenCalledWith('09121234567', '');
+    expect(bodiesTo(api, OTP)).toEqual([{ mobile: '09121234567', 'g-recaptcha-response': '' }]);
     expect(flow()).toHaveAttribute('data-step', '-1');
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '1'), { timeout: FADE_MS + 1000 });
     expect(screen.getByRole('heading', { name: 'تایید شماره همراه' })).toBeInTheDocument();
@@ -107,23 +110,22 @@ describe('login popup, step 0', () => {
 
   it("'not' goes to step 2 (registration) after sending the registration code", async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'not', httpStatus: 200 });
-    m.sendRegisterOtp.mockResolvedValue({ status: 'ok', data: 'rh1', httpStatus: 200 });
+    const api = serve({ [OTP]: (b) => (isLoginCode(b) ? { status: 'not' } : { status: 'ok', data: 'rh1' }) });
     open();
     await submitMobile(u, '09351234567');
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '2'), { timeout: FADE_MS + 1000 });
-    expect(m.sendRegisterOtp).toHaveBeenCalledWith('09351234567');
+    expect(bodiesTo(api, OTP)[1]).toEqual({ mobile: '09351234567' });
     expect(screen.getByText(/هنوز در فروشگاه ثبت‌نام نکرده است/)).toBeInTheDocument();
   });
 
   it.each([
-    ['wrong', { status: 'wrong' as const, httpStatus: 200 }],
-    ['exist', { status: 'exist' as const, httpStatus: 200 }],
-    ['a rate limit', { status: 'error' as const, message: 'تعداد درخواست‌ها زیاد است', httpStatus: 429 }],
+    ['wrong', () => ({ status: 'wrong' })],
+    ['exist', () => ({ status: 'exist' })],
+    ['a rate limit', () => Response.json({ status: 'error', message: 'تعداد درخواست‌ها زیاد است' }, { status: 429 })],
   ])('any other result (%s) stays at step 0', async (_n, answer) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    m.sendLoginOtp.mockResolvedValue(answer);
+    serve({ [OTP]: answer });
     open();
     await submitMobile(u, '09121234567');
     // Longer than a step change takes: a move would have happened by now.
@@ -134,12 +136,12 @@ describe('login popup, step 0', () => {
 
   it('shows the loader overlay while the code is being sent', async () => {
     const u = userEvent.setup();
-    let resolve!: (o: api.Outcome) => void;
-    m.sendLoginOtp.mockReturnValue(new Promise((r) => (resolve = r)));
+    let resolve!: (o: Reply) => void;
+    serve({ [OTP]: () => new Promise<Reply>((r) => (resolve = r)) });
     open();
     await submitMobile(u, '09121234567');
     expect(screen.getByTestId('sending-overlay')).toHaveTextContent('در حال ارسال کد تایید…');
-    await act(async () => resolve({ status: 'wrong', httpStatus: 200 }));
+    await act(async () => resolve({ status: 'wrong' }));
     expect(screen.queryByTestId('sending-overlay')).not.toBeInTheDocument();
   });
 
@@ -158,7 +160,7 @@ describe('login popup, step 0', () => {
 describe('login popup, steps 1 and 2', () => {
   it('back from step 1 returns to step 0 with the number kept', async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'ok', data: 'h1', httpStatus: 200 });
+    serve({ [OTP]: () => ({ status: 'ok', data: 'h1' }) });
     open();
     await submitMobile(u, '09121234567');
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '1'), { timeout: 2000 });
@@ -169,8 +171,7 @@ describe('login popup, steps 1 and 2', () => {
 
   it('a right code signs in, redirects to redirectTo and closes the popup', async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'ok', data: 'h1', httpStatus: 200 });
-    m.verifyLogin.mockResolvedValue({ status: 'ok', token: 'tok', reftoken: 'ref', user, httpStatus: 200 });
+    const api = serve({ [OTP]: () => ({ status: 'ok', data: 'h1' }), [LOGIN]: () => ({ status: 'ok', token: 'tok', reftoken: 'ref', user }) });
     const { store } = open('/?redirectTo=%2Fprofile');
     await submitMobile(u, '09121234567');
     await pasteCode('12345');
@@ -179,30 +180,26 @@ describe('login popup, steps 1 and 2', () => {
     expect(store.get(isSignedInAtom)).toBe(true);
     expect(store.get(sessionAtom)).toMatchObject({ accessToken: 'tok', refreshToken: 'ref' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/));
-    expect(m.verifyLogin).toHaveBeenCalledWith('09121234567', '12345', 'h1');
+    expect(bodiesTo(api, LOGIN)).toEqual([{ mobile: '09121234567', code: '12345', hash: 'h1' }]);
     expect(localStorage.getItem('token')).toBeTruthy();
   });
 
   it('registration: code, then the form with the complex-password and confirmation rules, then signed in', async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'not', httpStatus: 200 });
-    m.sendRegisterOtp.mockResolvedValue({ status: 'ok', data: 'rh1', httpStatus: 200 });
     const fresh = { Id: 2, Uid: 'u-2', Mobile: '09351234567' } as User;
-    m.verifyRegister.mockResolvedValue({ status: 'ok', token: 't1', reftoken: 'r1', mcode: 'mc-1', user: fresh, httpStatus: 200 });
-    m.completeRegistration.mockResolvedValue({
-      status: 'ok',
-      data: 'ok',
-      token: 't2',
-      reftoken: 'r2',
-      user: { ...fresh, Name: 'مریم' },
-      httpStatus: 200,
+    const api = serve({
+      [OTP]: (b) => (isLoginCode(b) ? { status: 'not' } : { status: 'ok', data: 'rh1' }),
+      [REGISTER]: (b) =>
+        isRegistrationForm(b)
+          ? { status: 'ok', data: 'ok', token: 't2', reftoken: 'r2', user: { ...fresh, Name: 'مریم' } }
+          : { status: 'ok', token: 't1', reftoken: 'r1', mcode: 'mc-1', user: fresh },
     });
     const { store } = open('/?redirectTo=%2Fprofile');
     await submitMobile(u, '09351234567');
     await pasteCode('54321');
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
     expect(await screen.findByRole('heading', { name: 'تکمیل اطلاعات حساب' })).toBeInTheDocument();
-    expect(m.verifyRegister).toHaveBeenCalledWith('09351234567', '54321', 'rh1');
+    expect(bodiesTo(api, REGISTER)).toEqual([{ mobile: '09351234567', code: '54321', hash: 'rh1' }]);
 
     await u.type(screen.getByLabelText('نام'), 'مریم');
     await u.type(screen.getByLabelText('نام خانوادگی'), 'رضایی');
@@ -212,7 +209,7 @@ describe('login popup, steps 1 and 2', () => {
     expect(screen.getByText('گذرواژه وارد شده ضعیف است')).toBeInTheDocument();
     expect(screen.getByText('عدم تطابق گذرواژه')).toBeInTheDocument();
     expect(screen.getByText('لطفا استان را انتخاب کنید')).toBeInTheDocument();
-    expect(m.completeRegistration).not.toHaveBeenCalled();
+    expect(api.callsTo(REGISTER)).toHaveLength(1);
 
     await u.clear(screen.getByLabelText('گذرواژه'));
     await u.type(screen.getByLabelText('گذرواژه'), 'Abc123!x');
@@ -222,7 +219,7 @@ describe('login popup, steps 1 and 2', () => {
     await u.selectOptions(screen.getByLabelText('شهر'), 'تهران');
     await u.click(screen.getByRole('button', { name: 'تکمیل ثبت‌نام' }));
     await waitFor(() => expect(store.get(loginModalAtom)).toBe(false));
-    expect(m.completeRegistration).toHaveBeenCalledWith({
+    expect(bodiesTo(api, REGISTER)[1]).toEqual({
       name: 'مریم',
       lastname: 'رضایی',
       email: '',
@@ -230,17 +227,39 @@ describe('login popup, steps 1 and 2', () => {
       mobile: '09351234567',
       state: 'تهران',
       city: 'تهران',
+      address1: '',
+      postalCode1: '',
+      phone: '',
+      info: '',
+      device: 'web',
       mcode: 'mc-1',
     });
     expect(store.get(sessionAtom)).toMatchObject({ accessToken: 't2', user: { Name: 'مریم' } });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/));
   });
 
+  it('step 2 has a back button in both phases (the code, then the form)', async () => {
+    const u = userEvent.setup();
+    serve({
+      [OTP]: (b) => (isLoginCode(b) ? { status: 'not' } : { status: 'ok', data: 'rh1' }),
+      [REGISTER]: () => ({ status: 'ok', token: 't1', reftoken: 'r1', mcode: 'mc-1', user: { Id: 2, Uid: 'u-2', Mobile: '09351234567' } }),
+    });
+    open();
+    await submitMobile(u, '09351234567');
+    await waitFor(() => expect(flow()).toHaveAttribute('data-step', '2'), { timeout: FADE_MS + 1000 });
+    expect(screen.getByRole('button', { name: 'بازگشت' })).toBeInTheDocument();
+    await pasteCode('54321');
+    await u.click(screen.getByRole('button', { name: 'تایید کد' }));
+    expect(await screen.findByRole('heading', { name: 'تکمیل اطلاعات حساب' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'بازگشت' }));
+    await waitFor(() => expect(flow()).toHaveAttribute('data-step', '0'), { timeout: FADE_MS + 1000 });
+    expect(mobileInput()).toHaveValue('09351234567');
+  });
+
   it('password login: wrong then right', async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'ok', data: 'h1', httpStatus: 200 });
-    m.passwordLogin.mockResolvedValueOnce({ status: 'wrong', httpStatus: 200 });
-    m.passwordLogin.mockResolvedValueOnce({ status: 'ok', token: 'pt', user, httpStatus: 200 });
+    let tries = 0;
+    const api = serve({ [OTP]: () => ({ status: 'ok', data: 'h1' }), [LOGIN]: () => ((tries += 1) === 1 ? { status: 'wrong' } : { status: 'ok', token: 'pt', user }) });
     const { store } = open('/shop');
     await submitMobile(u, '09121234567');
     await u.click(await screen.findByRole('button', { name: 'ورود با گذرواژه' }));
@@ -250,16 +269,18 @@ describe('login popup, steps 1 and 2', () => {
     await u.type(screen.getByLabelText('گذرواژه'), 'Secret1!');
     await u.click(screen.getByRole('button', { name: 'ورود' }));
     await waitFor(() => expect(store.get(isSignedInAtom)).toBe(true));
-    expect(m.passwordLogin).toHaveBeenLastCalledWith('09121234567', 'Secret1!');
+    expect(bodiesTo(api, LOGIN).at(-1)).toEqual({ mobile: '09121234567', password: 'Secret1!' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/shop$/));
   });
 
   it('password recovery: code, mcode, new password, signed in', async () => {
     const u = userEvent.setup();
-    m.sendLoginOtp.mockResolvedValue({ status: 'ok', data: 'h1', httpStatus: 200 });
-    m.sendForgetOtp.mockResolvedValue({ status: 'ok', data: 'fh1', httpStatus: 200 });
-    m.verifyForget.mockResolvedValue({ status: 'ok', data: 'ok', mcode: 'fm', httpStatus: 200 });
-    m.resetPassword.mockResolvedValue({ status: 'ok', data: 'ok', token: 'ft', user, httpStatus: 200 });
+    const api = serve({
+      [OTP]: () => ({ status: 'ok', data: 'h1' }),
+      [FORGET_OTP]: () => ({ status: 'ok', data: 'fh1' }),
+      [VERIFY_FORGET]: () => ({ status: 'ok', data: 'ok', mcode: 'fm' }),
+      [FORGET]: () => ({ status: 'ok', data: 'ok', token: 'ft', user }),
+    });
     const { store } = open();
     await submitMobile(u, '09121234567');
     await u.click(await screen.findByRole('button', { name: 'ورود با گذرواژه' }));
@@ -267,12 +288,12 @@ describe('login popup, steps 1 and 2', () => {
     await u.click(await screen.findByRole('button', { name: 'ارسال کد تایید' }));
     await pasteCode('13579');
     await u.click(screen.getByRole('button', { name: 'تایید کد' }));
-    expect(m.verifyForget).toHaveBeenCalledWith('09121234567', '13579', 'fh1');
+    expect(bodiesTo(api, VERIFY_FORGET)).toEqual([{ mobile: '09121234567', code: '13579', hash: 'fh1' }]);
     await u.type(await screen.findByLabelText('گذرواژه جدید'), 'NewPass1!');
     await u.type(screen.getByLabelText('تکرار گذرواژه جدید'), 'NewPass1!');
     await u.click(screen.getByRole('button', { name: 'ثبت گذرواژه' }));
     await waitFor(() => expect(store.get(isSignedInAtom)).toBe(true));
-    expect(m.resetPassword).toHaveBeenCalledWith('09121234567', 'NewPass1!', 'fm');
+    expect(bodiesTo(api, FORGET)).toEqual([{ password: 'NewPass1!', mobile: '09121234567', mcode: 'fm' }]);
   });
 });
 

@@ -15,7 +15,8 @@ type Store = ReturnType<typeof getDefaultStore>;
 export type CartLine = components['schemas']['CartLine'];
 
 export type CartOutcome =
-  | { ok: true; cart: CartState }
+  /** `notice`: the kept discount code stopped applying after the edit and was taken off (why, in Persian). */
+  | { ok: true; cart: CartState; notice?: string | null }
   | { ok: false; message: string | null; status: number; business?: string };
 
 /** The quantity of `variantId` in the cart. */
@@ -32,6 +33,7 @@ async function toCart(answer: components['schemas']['CartResponse']): Promise<Ca
     code: answer.Code ?? null,
     orderTotalPrice: answer.OrderTotalPrice,
     finalPrice: answer.FinalPrice,
+    discountCode: answer.DiscountCode ?? null,
   };
 }
 
@@ -58,11 +60,15 @@ export async function loadCart(store: Store): Promise<CartState | null> {
   }
 }
 
-/** What the edit call names: the product variant and what the shopper saw of it. */
-export type CartItem = Pick<CartLine, 'SupProductId' | 'SupProductIdDetail' | 'Name' | 'Price' | 'PriceGaranti' | 'NameGaranti' | 'DG' | 'Property' | 'Color'> & {
-  /** The cart line, when it exists already. */
-  Id?: number;
-};
+/**
+ * What the edit call names: the product variant and, when known, what the shopper saw of it
+ * (the server reads only the ids and takes names and prices from the catalogue).
+ */
+export type CartItem = Pick<CartLine, 'SupProductId' | 'SupProductIdDetail'> &
+  Partial<Pick<CartLine, 'Name' | 'Price' | 'PriceGaranti' | 'NameGaranti' | 'DG' | 'Property' | 'Color'>> & {
+    /** The cart line, when it exists already. */
+    Id?: number;
+  };
 
 /**
  * The body of `order/edit/product` with the spec's twelve fields (section 7). The server reads
@@ -94,7 +100,7 @@ export async function setQuantity(store: Store, item: CartItem, num: number): Pr
   if (data.status !== 'ok') return { ok: false, status: response.status, message: data.message ?? null, business: data.status };
   const cart = await toCart(data);
   store.set(cartAtom, cart);
-  return { ok: true, cart };
+  return { ok: true, cart, notice: data.DiscountNotice ?? null };
 }
 
 /** Adds one more of a variant: its current quantity + 1. */
@@ -111,5 +117,5 @@ export async function deleteLine(store: Store, line: Pick<CartLine, 'Id' | 'Orde
   if (data.status !== 'ok') return { ok: false, status: response.status, message: data.message ?? null, business: data.status };
   const cart = await toCart(data);
   store.set(cartAtom, cart);
-  return { ok: true, cart };
+  return { ok: true, cart, notice: data.DiscountNotice ?? null };
 }

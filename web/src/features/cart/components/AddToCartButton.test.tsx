@@ -6,9 +6,11 @@ import { loginModalAtom } from '@/shared/state';
 import { renderApp } from '@/shared/testing/render';
 import { detail, mockApi } from '@/shared/testing/fixtures';
 import { cartAtom } from '../stores/cart';
+import { localCartAtom } from '../stores/localCart';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 const PRODUCT = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
@@ -17,12 +19,14 @@ const EDIT = '/api/client/v1/order/edit/product';
 const related = { status: 'ok', Related: [] };
 
 describe('add to cart on the product page', () => {
-  it('anonymous add to cart opens the login popup with redirectTo and calls nothing', async () => {
+  it('signed out, the variant goes to the cart kept in this browser: no popup, no server call, the header counts it', async () => {
     const api = mockApi({ [PRODUCT]: () => ({ ...related, data: detail() }) });
     const { router, store } = renderApp('/product/lenovo-ideapad-slim-5');
     fireEvent.click(await screen.findByTestId('add-to-cart'));
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/product/lenovo-ideapad-slim-5'));
-    expect(store.get(loginModalAtom)).toBe(true);
+    await waitFor(() => expect(store.get(localCartAtom)).toEqual([{ uid: 'lenovo-ideapad-slim-5', productId: 7, variantId: 71, num: 1, name: 'لپ‌تاپ لنوو آیدیاپد اسلیم ۵ مدل 82XF' }]));
+    expect(await screen.findByTestId('in-cart')).toHaveTextContent('۱ عدد در سبد خرید');
+    expect(screen.getByTestId('header-cart-count')).toHaveTextContent('۱');
+    expect(store.get(loginModalAtom)).toBe(false);
     expect(router.state.location.pathname).toBe('/product/lenovo-ideapad-slim-5');
     expect(api.callsTo(EDIT)).toHaveLength(0);
   });

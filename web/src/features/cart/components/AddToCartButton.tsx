@@ -3,37 +3,41 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { toast } from '@/shared/ui/toast';
-import { useLocation } from 'react-router';
 import type { components } from '@/shared/api';
-import { sessionRestoredAtom, signedInOnceRestored } from '@/shared/session/session';
-import { useRequireSignIn } from '@/shared/session/useRequireSignIn';
+import { isSignedInAtom, sessionRestoredAtom, signedInOnceRestored } from '@/shared/session/session';
 import { formatCount, joinParts } from '@/shared/lib/format';
 import { CartIcon } from '@/shared/ui/Icons';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { addToCart, quantityInCart } from '../api/cart';
 import { cartAtom } from '../stores/cart';
+import { addLocal, localCartAtom, MAX_LOCAL_LINES, MAX_QUANTITY } from '../stores/localCart';
 
-/** The product page's add-to-cart button and, once the variant is in the cart, a link to it. */
-export function AddToCartButton({ productId, productName, variant }: { productId: number; productName: string; variant: components['schemas']['VariantDto'] }) {
+/**
+ * The product page's add-to-cart button and, once the variant is in the cart, a link to it.
+ * Signed out, the variant goes to the cart kept in this browser (merged into the account at
+ * sign-in); signed in, to the account's open cart.
+ */
+export function AddToCartButton({ productId, productUid, productName, variant }: { productId: number; productUid: string; productName: string; variant: components['schemas']['VariantDto'] }) {
   const inStock = variant.InStock;
   const { t } = useTranslation(ns);
   const cart = useAtomValue(cartAtom);
+  const local = useAtomValue(localCartAtom);
+  const signedIn = useAtomValue(isSignedInAtom);
   const store = useStore();
-  const requireSignIn = useRequireSignIn();
-  const { pathname } = useLocation();
   const [busy, setBusy] = useState(false);
-  const inCart = quantityInCart(cart, variant.Id);
+  const inCart = signedIn ? quantityInCart(cart, variant.Id) : (local.find((l) => l.variantId === variant.Id)?.num ?? 0);
 
   const add = async () => {
     // Right after a page load the session may still be restoring (busy meanwhile).
     const restoring = !store.get(sessionRestoredAtom);
     if (restoring) setBusy(true);
-    const signedIn = await signedInOnceRestored(store);
+    const signedInNow = await signedInOnceRestored(store);
     if (restoring) setBusy(false);
-    if (!signedIn) {
-      // Spec section 2: the target is kept as redirectTo and the login popup opens.
-      toast(t('add.signInToBuy'), { id: 'sign-in-to-buy' });
-      requireSignIn(pathname);
+    if (!signedInNow) {
+      const out = addLocal(store, { uid: productUid, productId, variantId: variant.Id, name: productName });
+      if (out === 'added') toast.success(t('add.added'), { id: 'cart-added' });
+      else if (out === 'full') toast.error(t('add.full', { n: formatCount(MAX_LOCAL_LINES) }), { id: 'cart-failed' });
+      else toast.error(t('add.max', { n: formatCount(MAX_QUANTITY) }), { id: 'cart-failed' });
       return;
     }
     setBusy(true);

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCore } from '@/shared/core';
-import { mockApi } from '@/shared/testing/fixtures';
+import { detail, mockApi } from '@/shared/testing/fixtures';
 import { renderApp } from '@/shared/testing/render';
+import { loginModalAtom } from '@/shared/state';
+import { LOCAL_CART_KEY, localCartAtom, type LocalLine } from '../stores/localCart';
 
 const PREORDER = '/api/client/v1/order/list/preorder';
 const EDIT = '/api/client/v1/order/edit/product';
@@ -110,6 +112,26 @@ describe('the cart page', () => {
     expect(screen.getByRole('button', { name: 'کم کردن یک عدد لپ‌تاپ ایسوس ویووبوک' })).toBeEnabled();
   });
 
+  it('the kept discount code is named, and one the edit made stop applying is taken off with the server’s sentence', async () => {
+    const s = shop([lenovo()]);
+    const notice = 'کد تخفیف BIG از سبد خرید شما برداشته شد: این کد تخفیف برای خریدهای ۱۰۰٬۰۰۰٬۰۰۰ تومان و بیشتر است';
+    let kept: string | null = 'BIG';
+    mockApi({
+      [PREORDER]: () => ({ ...s.answer(), DiscountCode: kept }),
+      [EDIT]: async (_u, r) => {
+        const body = (await r.json()) as { id: number; num: number };
+        s.lines.find((l) => l.Id === body.id)!.Num = body.num;
+        kept = null;
+        return { ...s.answer(), DiscountCode: null, DiscountNotice: notice };
+      },
+    });
+    renderApp('/profile/cart', { signedIn: true });
+    expect(await screen.findByTestId('cart-discount-code')).toHaveTextContent('کد تخفیف BIG روی سبد شما ثبت است');
+    await userEvent.click(screen.getByRole('button', { name: 'افزودن یک عدد لپ‌تاپ لنوو آیدیاپد' }));
+    expect(await screen.findByTestId('discount-notice')).toHaveTextContent(notice);
+    expect(screen.queryByTestId('cart-discount-code')).toBeNull();
+  });
+
   it("'not' shows the quantity-unavailable message naming the product and keeps the quantity", async () => {
     const s = shop([lenovo()]);
     mockApi({
@@ -178,5 +200,50 @@ describe('the cart page', () => {
     answer(new Response(JSON.stringify(shop([]).answer()), { headers: { 'Content-Type': 'application/json' } }));
     expect(await screen.findByText('سبد خرید شما خالی است.')).toBeInTheDocument();
     expect(screen.queryByTestId('cart-summary')).toBeNull();
+  });
+});
+
+describe('the cart page, signed out', () => {
+  const LENOVO = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
+  const keep = (lines: LocalLine[]) => localStorage.setItem(LOCAL_CART_KEY, JSON.stringify(lines));
+  const laptop = (variantId: number, num: number): LocalLine => ({ uid: 'lenovo-ideapad-slim-5', productId: 7, variantId, num, name: 'لپ‌تاپ لنوو' });
+  afterEach(() => localStorage.clear());
+
+  it('shows the browser cart priced from the catalogue, with «ورود و ادامهٔ خرید» instead of checkout', async () => {
+    keep([laptop(72, 2)]);
+    const api = mockApi({ [LENOVO]: () => ({ status: 'ok', data: detail(), Related: [] }) });
+    const { store } = renderApp('/profile/cart');
+    const line = await screen.findByTestId('cart-line');
+    expect(within(line).getByTestId('line-name')).toHaveTextContent('لپ‌تاپ لنوو آیدیاپد اسلیم ۵ مدل 82XF');
+    expect(within(line).getByTestId('line-warranty')).toHaveTextContent('گارانتی ۲۴ ماهه طلایی');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('۱۰۱٬۰۰۰٬۰۰۰ تومان');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('۱۰۱٬۰۰۰٬۰۰۰ تومان');
+    expect(screen.queryByTestId('cart-continue')).toBeNull();
+    expect(screen.queryByTestId('sign-in-required')).toBeNull();
+    expect(api.callsTo(PREORDER)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'ورود و ادامهٔ خرید' }));
+    expect(store.get(loginModalAtom)).toBe(true);
+  });
+
+  it('quantity and remove change the browser cart only', async () => {
+    keep([laptop(71, 1)]);
+    const api = mockApi({ [LENOVO]: () => ({ status: 'ok', data: detail(), Related: [] }) });
+    const { store } = renderApp('/profile/cart');
+    await screen.findByTestId('cart-line');
+    await userEvent.click(screen.getByRole('button', { name: /افزودن یک عدد/ }));
+    expect(store.get(localCartAtom)[0].num).toBe(2);
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('۲ عدد');
+    await userEvent.click(screen.getByRole('button', { name: /حذف .* از سبد خرید/ }));
+    expect(await screen.findByText('سبد خرید شما خالی است.')).toBeInTheDocument();
+    expect(localStorage.getItem(LOCAL_CART_KEY)).toBeNull();
+    expect(api.callsTo(EDIT)).toHaveLength(0);
+  });
+
+  it('a line the shop no longer sells is taken out of the browser cart', async () => {
+    keep([laptop(71, 1), laptop(999, 1)]);
+    mockApi({ [LENOVO]: () => ({ status: 'ok', data: detail(), Related: [] }) });
+    const { store } = renderApp('/profile/cart');
+    await waitFor(() => expect(store.get(localCartAtom).map((l) => l.variantId)).toEqual([71]));
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(1);
   });
 });

@@ -4,8 +4,9 @@
  * sign-out.
  */
 import { atom, type getDefaultStore } from 'jotai';
-import { sessionAtom } from '@/shared/session/session';
+import { isSignedInAtom, sessionAtom } from '@/shared/session/session';
 import type { CartLine } from '../api/cart';
+import { localCartCountAtom } from './localCart';
 
 type Store = ReturnType<typeof getDefaultStore>;
 
@@ -17,13 +18,15 @@ export interface CartState {
   code: string | null;
   orderTotalPrice: number;
   finalPrice: number;
+  /** The discount code kept on the cart (the server applies it at order registration). */
+  discountCode?: string | null;
 }
 
-export const emptyCart: CartState = { lines: [], count: 0, orderId: null, code: null, orderTotalPrice: 0, finalPrice: 0 };
+export const emptyCart: CartState = { lines: [], count: 0, orderId: null, code: null, orderTotalPrice: 0, finalPrice: 0, discountCode: null };
 
 export const cartAtom = atom<CartState>(emptyCart);
-/** The cart badge: sum of quantities. */
-export const cartCountAtom = atom((get) => get(cartAtom).count);
+/** The cart badge: sum of quantities (signed out: of the browser cart). */
+export const cartCountAtom = atom((get) => (get(isSignedInAtom) ? get(cartAtom).count : get(localCartCountAtom)));
 
 /**
  * Keeps the cart in step with the session: a new signed-in user loads their pre-order, a

@@ -27,5 +27,8 @@ export const searchProducts = (q: ListQuery) => get('/api/client/v1/catalog/sear
 export const listSpecials = (q: ListQuery) => get('/api/client/v1/catalog/specials', { query: q });
 export const getProduct = (uid: string) => get('/api/client/v1/catalog/products/{uid}', { path: { uid } });
 export const listCategories = () => get('/api/client/v1/catalog/categories');
+/** Suggestions are asked for once typing pauses this long (header box and mobile search). */
+export const SUGGEST_DEBOUNCE_MS = 250;
 export const suggestions = (q: string) => get('/api/client/v1/catalog/suggest', { query: { q } });
+export const bestsellers = (size = 8) => get('/api/client/v1/catalog/bestsellers', { query: { size } });
 export const compareProducts = (uids: string[]) => get('/api/client/v1/catalog/compare', { query: { uids: uids.join(',') } });

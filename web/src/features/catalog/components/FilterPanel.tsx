@@ -178,6 +178,9 @@ export function FilterPanel({
       <PriceRange filters={filters} bounds={facets} onChange={onChange} />
       <FacetGroup name="ram" values={facets?.Rams ?? []} selected={filters.ram} onToggle={toggle} />
       <FacetGroup name="cpu_family" values={facets?.CpuFamilies ?? []} selected={filters.cpu_family} onToggle={toggle} />
+      <FacetGroup name="graphics" values={facets?.Graphics ?? []} selected={filters.graphics} onToggle={toggle} />
+      <FacetGroup name="storage" values={facets?.Storages ?? []} selected={filters.storage} onToggle={toggle} />
+      <FacetGroup name="screen" values={facets?.Screens ?? []} selected={filters.screen} onToggle={toggle} />
       <FacetGroup name="line" values={facets?.Lines ?? []} selected={filters.line} onToggle={toggle} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { useSearchParams } from 'react-router';
@@ -71,6 +71,9 @@ export function Listing({
   // still lists the others.
   const base = useResource(withFilters ? LISTS[kind]({ ...fixed, size: 1 }) : null);
   const [panelOpen, setPanelOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
 
   const change = useCallback(
     (next: Filters) => {
@@ -84,9 +87,30 @@ export function Listing({
       document.body.style.overflow = '';
     };
   }, [panelOpen]);
+  // The phone's filter sheet: focus moves into it, Escape closes it, and closing it (any way)
+  // gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (!panelOpen) {
+      if (wasOpen.current) openButton.current?.focus();
+      wasOpen.current = false;
+      return;
+    }
+    wasOpen.current = true;
+    closeButton.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      setPanelOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panelOpen]);
 
-  const sortOptions: SortKey[] = relevance ? ['relevance', ...SORTS] : [...SORTS];
   const sort: SortKey = filters.sort ?? (relevance ? 'relevance' : 'newest');
+  // «پرفروش‌ترین» only once the shop has sold something (the server's HasBestsellers), or when the URL asks for it.
+  const hasBestsellers = (base.data ?? data)?.HasBestsellers ?? false;
+  const sorts = SORTS.filter((s) => s !== 'bestselling' || hasBestsellers || sort === 'bestselling');
+  const sortOptions: SortKey[] = relevance ? ['relevance', ...sorts] : [...sorts];
   const facets = base.data?.Facets ?? data?.Facets ?? null;
   const n = activeCount(filters);
   const products = data?.data;
@@ -107,6 +131,7 @@ export function Listing({
             {withFilters && (
               <button
                 type="button"
+                ref={openButton}
                 onClick={() => setPanelOpen(true)}
                 className="h-10 rounded-lg border border-slate-200 bg-white px-3 text-sm font-bold text-slate-800 lg:hidden"
                 aria-haspopup="dialog"
@@ -153,7 +178,7 @@ export function Listing({
         <div role="dialog" aria-modal="true" aria-label={t('filters')} className="fixed inset-0 z-50 flex flex-col bg-white lg:hidden" data-testid="filters-dialog">
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <h2 className="font-bold text-slate-900">{t('filters')}</h2>
-            <button type="button" onClick={() => setPanelOpen(false)} className="h-10 rounded-lg px-3 text-sm text-slate-600" aria-label={t('closeFilters')}>
+            <button ref={closeButton} type="button" onClick={() => setPanelOpen(false)} className="h-10 rounded-lg px-3 text-sm text-slate-600" aria-label={t('closeFilters')}>
               ✕
             </button>
           </div>

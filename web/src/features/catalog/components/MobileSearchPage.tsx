@@ -6,15 +6,14 @@ import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { SearchIcon } from '@/shared/ui/Icons';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
-import { suggestions } from '@/features/catalog/api/catalog';
+import { SUGGEST_DEBOUNCE_MS, suggestions } from '@/features/catalog/api/catalog';
 import { useResource } from '@/shared/api/resource';
 import { useDebounced } from '@/shared/hooks/useDebounced';
 import { useCore } from '@/shared/core/useCore';
 import { Highlight } from './Highlight';
 import { Picture } from '@/shared/ui/Picture';
 
-/** Suggestions are asked for once typing pauses this long. */
-export const SUGGEST_DEBOUNCE_MS = 250;
+export { SUGGEST_DEBOUNCE_MS };
 
 const searchHref = (q: string) => `/shop/search-product?q=${encodeURIComponent(q)}`;
 

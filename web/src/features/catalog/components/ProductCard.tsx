@@ -9,6 +9,7 @@ import { Countdown } from './Countdown';
 import { FavouriteSlot } from './favouriteSlot';
 import { Highlight } from './Highlight';
 import { Picture } from '@/shared/ui/Picture';
+import { MixedText } from '@/shared/ui/MixedText';
 
 const CONDITION_STYLE: Record<string, string> = {
   new: 'bg-emerald-50 text-emerald-800',
@@ -96,7 +97,7 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <H className="line-clamp-2 text-sm leading-7 font-bold text-slate-800">
           <PrefetchLink to={p.Url} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
-            {query ? <Highlight text={p.Name} query={query} folder={core} /> : p.Name}
+            {query ? <Highlight text={p.Name} query={query} folder={core} /> : <MixedText text={p.Name} core={core} />}
           </PrefetchLink>
         </H>
         <p className="line-clamp-1 text-xs leading-6 text-slate-600">

@@ -22,6 +22,7 @@ import { WhenNear } from '@/shared/ui/WhenNear';
 import { LoadError } from '@/shared/ui/Status';
 import { VariantPicker } from './VariantPicker';
 import { DeliveryReach, useProductDelivery } from '@/shared/delivery/reach';
+import { MixedText } from '@/shared/ui/MixedText';
 
 /** Id of the product JSON the server embeds in the page's HTML (server/src/seo/hero.rs). */
 export const EMBEDDED_DATA_ID = 'product-data';
@@ -143,7 +144,7 @@ function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant
             <StockState v={variant} testId="stock-wide" />
           </div>
         </div>
-        {CartButton && <CartButton productId={product.Id} productName={product.Name} variant={variant} />}
+        {CartButton && <CartButton productId={product.Id} productUid={product.Uid} productName={product.Name} variant={variant} />}
       </div>
     </div>
   );
@@ -194,7 +195,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
               <p className="text-xs text-slate-600" dir="auto">
                 {product.BrandFa || product.Brand}{PART_SEPARATOR}<span dir="ltr">{product.Model}</span>
               </p>
-              <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9">{product.Name}</h1>
+              <h1 className="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9" data-testid="product-name">
+                <MixedText text={product.Name} />
+              </h1>
             </div>
             {FavouriteButton && <FavouriteButton uid={product.Uid} />}
           </div>
@@ -255,7 +258,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
                   {r.Label}
                 </th>
                 <td className="py-2.5 text-start font-bold break-words text-slate-800">
-                  <bdi>{r.Value}</bdi>
+                  <bdi>
+                    <MixedText text={r.Value} />
+                  </bdi>
                 </td>
               </tr>
             ))}
@@ -270,7 +275,9 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
           </h2>
           <div className="space-y-3 leading-8 text-slate-700">
             {product.Description.split(/\n\s*\n/).map((p, i) => (
-              <p key={i}>{p}</p>
+              <p key={i}>
+                <MixedText text={p} />
+              </p>
             ))}
           </div>
         </section>

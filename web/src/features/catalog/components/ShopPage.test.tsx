@@ -45,6 +45,38 @@ describe('/shop: filters ↔ URL', () => {
     await waitFor(() => expect(screen.getAllByTestId('filter-panel')[0].querySelector<HTMLInputElement>('input[value="asus"]')?.checked).toBe(true));
   });
 
+  it('offers screen size, graphics and storage from the facets; a choice goes to the URL and the API', async () => {
+    const api = mockApi({ [PRODUCTS]: () => list([card()]) });
+    const { router } = renderApp('/shop?screen=15-16');
+    await screen.findAllByTestId('product-card');
+    const panel = screen.getAllByTestId('filter-panel')[0];
+    await waitFor(() => expect(panel.querySelector('[data-testid="facet-graphics"]')).not.toBeNull());
+    expect(panel.querySelector('[data-testid="facet-screen"] legend')).toHaveTextContent('اندازه صفحه نمایش');
+    expect(panel.querySelector('[data-testid="facet-storage"]')).toHaveTextContent('۱ ترابایت');
+    expect(panel.querySelector<HTMLInputElement>('input[name="screen"][value="15-16"]')?.checked).toBe(true);
+    fireEvent.click(panel.querySelector('input[name="graphics"][value="nvidia-rtx"]')!);
+    await waitFor(() => expect(router.state.location.search).toBe('?screen=15-16&graphics=nvidia-rtx'));
+    await waitFor(() =>
+      expect(api.callsTo(PRODUCTS).some((c) => c.url.searchParams.get('graphics') === 'nvidia-rtx' && c.url.searchParams.get('screen') === '15-16')).toBe(true),
+    );
+  });
+
+  it('offers the best-selling sort only once the shop has sold something', async () => {
+    mockApi({ [PRODUCTS]: () => list([card()]) });
+    renderApp('/shop');
+    await screen.findAllByTestId('product-card');
+    const values = () => [...screen.getAllByTestId('sort')[0].querySelectorAll('option')].map((o) => o.getAttribute('value'));
+    expect(values()).not.toContain('bestselling');
+    vi.unstubAllGlobals();
+  });
+
+  it('with sales, the best-selling sort is offered', async () => {
+    mockApi({ [PRODUCTS]: () => list([card()], { HasBestsellers: true }) });
+    renderApp('/shop');
+    await screen.findAllByTestId('product-card');
+    await waitFor(() => expect([...screen.getAllByTestId('sort')[0].querySelectorAll('option')].map((o) => o.getAttribute('value'))).toContain('bestselling'));
+  });
+
   it('checks the price range before it touches the URL', async () => {
     mockApi({ [PRODUCTS]: () => list([card()]) });
     const { router } = renderApp('/shop');
@@ -59,5 +91,21 @@ describe('/shop: filters ↔ URL', () => {
     fireEvent.change(max, { target: { value: '۹۵۰۰۰۰۰۰' } });
     fireEvent.submit(form);
     await waitFor(() => expect(router.state.location.search).toBe('?min_price=90000000&max_price=95000000'));
+  });
+});
+
+describe('/shop: the phone filter sheet', () => {
+  it('closes on Escape and gives the focus back to the button that opened it', async () => {
+    mockApi({ [PRODUCTS]: () => list([card()]) });
+    renderApp('/shop');
+    await screen.findAllByTestId('product-card');
+    const opener = screen.getByTestId('open-filters');
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByTestId('filters-dialog');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('filters-dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -4,6 +4,8 @@ import type { components } from '@/shared/api';
 /** What the product page tells the cart's button about the chosen variant. */
 export interface CartButtonProps {
   productId: number;
+  /** The product's public uid (the cart kept in the browser before sign-in reads it back by it). */
+  productUid: string;
   productName: string;
   variant: components['schemas']['VariantDto'];
 }

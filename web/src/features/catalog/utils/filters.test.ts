@@ -21,6 +21,16 @@ describe('filters in the URL', () => {
     expect(activeCount(f)).toBe(6);
   });
 
+  it('screen size, graphics and storage live in the URL and go to the API like the other lists', () => {
+    const f = parseFilters(new URLSearchParams('screen=17-plus,13-14&graphics=nvidia-rtx&storage=1024&storage=2048-plus'));
+    expect([f.screen, f.graphics, f.storage]).toEqual([['13-14', '17-plus'], ['nvidia-rtx'], ['1024', '2048-plus']]);
+    expect(activeCount(f)).toBe(5);
+    const out = filtersToSearch(toggleValue(f, 'graphics', 'integrated'));
+    expect(out.toString()).toBe('screen=13-14%2C17-plus&graphics=integrated%2Cnvidia-rtx&storage=1024%2C2048-plus');
+    const q = filtersToQuery(f);
+    expect([q.screen, q.graphics, q.storage]).toEqual(['13-14,17-plus', 'nvidia-rtx', '1024,2048-plus']);
+  });
+
   it('ignores junk instead of failing', () => {
     const f = parseFilters(new URLSearchParams('brand=<script>&ram=&min_price=abc&page=-4&sort=drop%20table&special=maybe'));
     expect(f).toEqual(emptyFilters);

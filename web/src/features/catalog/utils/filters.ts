@@ -7,7 +7,7 @@
  */
 import type { ListQuery } from '../api/catalog';
 
-export const LIST_KEYS = ['brand', 'condition', 'line', 'ram', 'cpu_family'] as const;
+export const LIST_KEYS = ['brand', 'condition', 'line', 'ram', 'cpu_family', 'screen', 'graphics', 'storage'] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 
 export const SORTS = ['newest', 'cheapest', 'expensive', 'bestselling'] as const;
@@ -19,6 +19,10 @@ export interface Filters {
   line: string[];
   ram: string[];
   cpu_family: string[];
+  /** Screen size bands (`13-14`, `15-16`, …), graphics families, storage bands: the server's slugs. */
+  screen: string[];
+  graphics: string[];
+  storage: string[];
   min_price: number | null;
   max_price: number | null;
   in_stock: boolean;
@@ -33,6 +37,9 @@ export const emptyFilters: Filters = {
   line: [],
   ram: [],
   cpu_family: [],
+  screen: [],
+  graphics: [],
+  storage: [],
   min_price: null,
   max_price: null,
   in_stock: false,
@@ -88,6 +95,9 @@ export function parseFilters(params: URLSearchParams, allowRelevance = false, di
     line: readList(params, 'line', digits),
     ram: readList(params, 'ram', digits),
     cpu_family: readList(params, 'cpu_family', digits),
+    screen: readList(params, 'screen', digits),
+    graphics: readList(params, 'graphics', digits),
+    storage: readList(params, 'storage', digits),
     min_price: parseAmount(params.get('min_price'), digits),
     max_price: parseAmount(params.get('max_price'), digits),
     in_stock: TRUE.has(params.get('in_stock') ?? ''),
@@ -129,6 +139,9 @@ export function filtersToQuery(f: Filters, fixed: ListQuery = {}, size = 24): Li
     line: f.line.join(','),
     ram: f.ram.join(','),
     cpu_family: f.cpu_family.join(','),
+    screen: f.screen.join(','),
+    graphics: f.graphics.join(','),
+    storage: f.storage.join(','),
     min_price: f.min_price ?? undefined,
     max_price: f.max_price ?? undefined,
     in_stock: f.in_stock ? '1' : undefined,

@@ -1,6 +1,6 @@
 /**
- * The checkout calls: the server-priced summary, order registration (one Idempotency-Key per
- * attempt) and the open cart's id. The address book's calls are in `shared/api/address`.
+ * The checkout calls: the server-priced summary, the discount code kept on the cart, order
+ * registration (one Idempotency-Key per attempt) and the open cart's id. The address book's calls are in `shared/api/address`.
  */
 import { api, type components } from '@/shared/api';
 import { attemptKey, settle, type CallOutcome } from '@/shared/api/outcome';
@@ -19,18 +19,35 @@ export function openCart(uid: string): Promise<CallOutcome<{ orderId: number | n
   });
 }
 
-/** The server-priced summary; with `discountcode`, its discount previewed (422 at `discountcode` when it does not apply). */
-export function summary(
-  orderid: number,
-  addressid: number | null,
-  deliveryid: number | null,
-  discountcode: string | null = null,
-): Promise<CallOutcome<Summary>> {
-  return settle(() =>
-    api.POST('/api/client/v1/order/summary', {
-      body: { orderid, addressid: addressid ?? undefined, deliveryid: deliveryid ?? undefined, discountcode: discountcode ?? undefined },
-    }),
-  );
+/** What a summary is asked for: the cart, the chosen address, delivery and instalment plan. */
+export interface SummaryChoice {
+  orderid: number;
+  addressid: number | null;
+  deliveryid: number | null;
+  /** An instalment plan: the answer carries its schedule (`Instalment`) and `PayNow` its down payment. */
+  planid?: number | null;
+}
+
+const choiceBody = (c: SummaryChoice) => ({
+  orderid: c.orderid,
+  addressid: c.addressid ?? undefined,
+  deliveryid: c.deliveryid ?? undefined,
+  planid: c.planid ?? undefined,
+});
+
+/** The server-priced summary, with the discount code kept on the cart. */
+export function summary(choice: SummaryChoice): Promise<CallOutcome<Summary>> {
+  return settle(() => api.POST('/api/client/v1/order/summary', { body: choiceBody(choice) }));
+}
+
+/** Applies `code` to the cart and keeps it there (422 at `discountcode` when it does not apply); answers the summary. */
+export function applyDiscount(choice: SummaryChoice, code: string): Promise<CallOutcome<Summary>> {
+  return settle(() => api.POST('/api/client/v1/order/discount/apply', { body: { ...choiceBody(choice), discountcode: code } }));
+}
+
+/** Takes the kept code off the cart; answers the summary without it. */
+export function removeDiscount(choice: SummaryChoice): Promise<CallOutcome<Summary>> {
+  return settle(() => api.POST('/api/client/v1/order/discount/remove', { body: choiceBody(choice) }));
 }
 
 export interface Registration {
@@ -42,8 +59,6 @@ export interface Registration {
   payable: number;
   /** An instalment plan's id to buy in instalments; absent: pay in full. */
   planid?: number | null;
-  /** The discount code applied on the summary, if any. */
-  discountcode?: string | null;
 }
 
 /** Registers the order; `key` is this attempt's Idempotency-Key. */
@@ -51,7 +66,8 @@ export function registerOrder(r: Registration, key: string = attemptKey()): Prom
   return settle(() =>
     api.POST('/api/client/v1/order/register', {
       params: { header: { 'Idempotency-Key': key } },
-      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined, discountcode: r.discountcode ?? undefined },
+      // The discount code is the one kept on the cart: the server applies it.
+      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined },
     }),
   );
 }

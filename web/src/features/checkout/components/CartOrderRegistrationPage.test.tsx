@@ -41,6 +41,7 @@ function quote(addressid: number, deliveryid: number | null, over: Partial<Summa
     DeliveryPrice: price,
     Discount: 0,
     Payable: 101_000_000 + price,
+    PayNow: 101_000_000 + price,
     InstalmentEligible: true,
     PaymentMethods: ['full'],
     City: addressid === 3 ? 'تهران' : 'شیراز',
@@ -54,8 +55,21 @@ function quote(addressid: number, deliveryid: number | null, over: Partial<Summa
   };
 }
 
+/** The server's schedule for plan 5 (30% down, 6 months, 2% a month) on 101,120,000. */
+const plan5: NonNullable<Summary['Instalment']> = {
+  PlanId: 5,
+  PlanName: 'اقساط ۶ ماهه',
+  DownPayment: 30_336_000,
+  Charge: 8_494_080,
+  Financed: 79_278_080,
+  TotalCost: 109_614_080,
+  Instalments: [1, 2, 3, 4, 5, 6].map((n) => ({ Number: n, Amount: n === 6 ? 13_213_015 : 13_213_013, Due: `${['۱۵ دی', '۱۵ بهمن', '۱۵ اسفند', '۱۵ فروردین', '۱۵ اردیبهشت', '۱۵ خرداد'][n - 1]} ۱۴۰۵` })),
+};
+
 const summaryHandler = (_: URL, request: Request) =>
-  request.json().then((b: { addressid: number; deliveryid?: number }) => quote(b.addressid, b.deliveryid ?? null));
+  request.json().then((b: { addressid: number; deliveryid?: number; planid?: number }) =>
+    quote(b.addressid, b.deliveryid ?? null, b.planid === 5 ? { Instalment: plan5, PayNow: plan5.DownPayment } : {}),
+  );
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -130,7 +144,7 @@ describe('order registration', () => {
     expect(screen.getByText('همهٔ کالاهای این سبد امکان خرید اقساطی ندارند')).toBeInTheDocument();
   });
 
-  it('in instalments: the plans with the core schedule for the payable, and registration with the chosen plan', async () => {
+  it('in instalments: the plans with the core monthly amount, the server schedule and the down payment as what is paid now', async () => {
     const seen: { path: string; body: unknown }[] = [];
     const record = (answer: unknown) => async (url: URL, request: Request) => {
       seen.push({ path: url.pathname, body: await request.json() });
@@ -156,16 +170,24 @@ describe('order registration', () => {
     expect(within(plans).getByText('مبلغ سفارش برای این طرح اقساطی باید حداکثر ۵۰٬۰۰۰٬۰۰۰ تومان باشد')).toBeInTheDocument();
     // Until a plan is chosen, «پرداخت» waits.
     expect(payButton()).toBeDisabled();
+    // The core's monthly amount for the payable (the same rule the server runs) beside the plan.
+    expect(within(plans).getByText(/۱۳٬۲۱۳٬۰۱۳ تومان/)).toBeInTheDocument();
     fireEvent.click(within(plans).getByRole('radio', { name: /اقساط ۶ ماهه/ }));
-    const schedule = within(plans).getByTestId('instalment-schedule');
-    // 30% of 101,120,000 = 30,336,000; the rest × 2% × 6 = 8,494,080; 79,278,080 in six,
-    // the remainder in the last.
-    expect(within(schedule).getByTestId('schedule-down-payment')).toHaveTextContent('۳۰٬۳۳۶٬۰۰۰ تومان');
-    expect(within(schedule).getByText('۷۹٬۲۷۸٬۰۸۰ تومان')).toBeInTheDocument();
-    expect(within(schedule).getAllByRole('row')).toHaveLength(7);
+    // The server's figures for that plan: what is paid now is the down payment, not the payable.
+    await waitFor(() => expect(screen.getByTestId('pay-now')).toHaveTextContent('۳۰٬۳۳۶٬۰۰۰ تومان'));
+    expect(screen.getByText('پرداخت اکنون (پیش‌پرداخت)')).toBeInTheDocument();
+    expect(screen.getByText('مبلغ سفارش')).toBeInTheDocument();
+    expect(screen.queryByText('مبلغ قابل پرداخت')).toBeNull();
+    expect(screen.getByTestId('instalment-charge')).toHaveTextContent('۸٬۴۹۴٬۰۸۰ تومان');
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('۱۰۹٬۶۱۴٬۰۸۰ تومان');
+    const schedule = screen.getByTestId('summary-schedule');
+    expect(within(schedule).getAllByTestId('summary-instalment')).toHaveLength(6);
     expect(within(schedule).getAllByText('۱۳٬۲۱۳٬۰۱۳ تومان')).toHaveLength(5);
     expect(within(schedule).getByText('۱۳٬۲۱۳٬۰۱۵ تومان')).toBeInTheDocument();
+    expect(within(schedule).getByText('۱۵ دی ۱۴۰۵')).toBeInTheDocument();
     expect(schedule.textContent).not.toMatch(/[0-9]/);
+    // One schedule on the page: the server's (the calculator shows none here).
+    expect(within(plans).queryByTestId('instalment-schedule')).toBeNull();
     fireEvent.click(payButton());
     await waitFor(() => expect(seen.map((x) => x.path)).toEqual([REGISTER, START]));
     expect(seen[0].body).toEqual({ orderid: 12, addressid: 3, deliveryid: 1, paymentmethod: 'instalment', planid: 5, acceptprices: false, payable: 101_120_000 });

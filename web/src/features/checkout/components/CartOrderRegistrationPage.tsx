@@ -16,7 +16,7 @@ import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
-import { openCart, registerOrder, summary as fetchSummary, type Summary } from '../api/checkout';
+import { applyDiscount, openCart, registerOrder, removeDiscount, summary as fetchSummary, type Summary, type SummaryChoice } from '../api/checkout';
 import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
 import { DiscountCodeField } from './DiscountCodeField';
@@ -36,7 +36,8 @@ function Card({ title, children, testId }: { title: string; children: React.Reac
 
 /**
  * Full payment, or instalments when every line allows them (`InstalmentEligible`, from the
- * core): then the plans with the core's schedule for the server's payable.
+ * core): then the plans, each with its monthly amount from the core for the server's payable.
+ * The chosen plan's schedule is the server's, in the summary.
  */
 function PaymentMethods(props: {
   eligible: boolean;
@@ -64,7 +65,7 @@ function PaymentMethods(props: {
         </span>
       </label>
       {method === 'instalment' && payable !== null && (
-        <InstalmentCalculator total={payable} selected={planId} onSelect={onPlan} title={t('register.choosePlan')} testId="instalment-plans" />
+        <InstalmentCalculator total={payable} selected={planId} onSelect={onPlan} title={t('register.choosePlan')} testId="instalment-plans" showSchedule={false} />
       )}
     </div>
   );
@@ -95,6 +96,8 @@ export default function CartOrderRegistrationPage() {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  /** Asks the summary again (e.g. after the kept code was refused at registration). */
+  const [refresh, setRefresh] = useState(0);
   const asked = useRef(0);
   const AddressForm = useContext(AddressFormSlot);
   const discount = useDiscountCode();
@@ -121,15 +124,22 @@ export default function CartOrderRegistrationPage() {
   }, [uid, navigate, reload]);
 
   const orderId = phase.kind === 'ready' ? phase.orderId : null;
+  /** The plan whose schedule the summary shows (the server's figures for it). */
+  const askedPlan = method === 'instalment' ? planId : null;
+  const choice = useCallback(
+    (id: number, address: number): SummaryChoice => ({ orderid: id, addressid: address, deliveryid: deliveryId, planid: askedPlan }),
+    [deliveryId, askedPlan],
+  );
 
-  // The summary follows the chosen address and delivery; a late answer for an older choice is dropped.
+  // The summary follows the chosen address, delivery and plan; a late answer for an older choice is dropped.
   useEffect(() => {
     if (orderId === null || addressId === null) return;
     const n = ++asked.current;
-    void fetchSummary(orderId, addressId, deliveryId, discount.code).then((out) => {
+    void fetchSummary(choice(orderId, addressId)).then((out) => {
       if (n !== asked.current) return;
       if (out.ok) {
         setSummary(out.data);
+        discount.tell(out.data.DiscountNotice);
         const offered = out.data.DeliveryOptions;
         if (deliveryId === null && offered.length > 0) setDeliveryId(offered[0].Id);
         return;
@@ -137,13 +147,14 @@ export default function CartOrderRegistrationPage() {
       if (out.field === 'deliveryid') setDeliveryId(null);
       else if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.loadFailed'));
     });
-  }, [orderId, addressId, deliveryId, discount.code, discount.refusedBy, t]);
+  }, [orderId, addressId, deliveryId, choice, refresh, discount.refusedBy, discount.tell, t]);
 
-  const applyCode = (text: string) => {
+  /** Applies or removes the cart's code (kept on the server); the answer is the new summary. */
+  const changeCode = (call: (c: SummaryChoice) => Promise<Awaited<ReturnType<typeof fetchSummary>>>) => {
     if (orderId === null || addressId === null) return;
-    ++asked.current;
-    void discount.apply(text, (c) => fetchSummary(orderId, addressId, deliveryId, c)).then((out) => {
-      if (out.ok) setSummary(out.data);
+    const n = ++asked.current;
+    void discount.run(() => call(choice(orderId, addressId))).then((out) => {
+      if (out.ok && n === asked.current) setSummary(out.data);
     });
   };
 
@@ -165,14 +176,15 @@ export default function CartOrderRegistrationPage() {
         acceptprices: accepted,
         payable: summary.Payable,
         planid: method === 'instalment' ? planId : null,
-        discountcode: discount.code,
       },
       attemptKey(),
     );
     if (!out.ok) {
       setPaying(false);
-      // A code refused at the last moment (e.g. its last use just went): shown at the field.
-      if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.failed'));
+      // A code refused at the last moment (e.g. its last use just went): shown at the field,
+      // and the summary asked again (the server takes a code that no longer applies off the cart).
+      if (discount.refusedBy(out)) setRefresh((n) => n + 1);
+      else setPayError(out.message ?? t('register.failed'));
       return;
     }
     const answer = out.data;
@@ -189,6 +201,7 @@ export default function CartOrderRegistrationPage() {
     setPaying(false);
     if (answer.status === 'price_changed' && answer.summary) {
       setSummary(answer.summary);
+      discount.tell(answer.summary.DiscountNotice);
       setAccepted(false);
       setRefusedPayable(answer.message ?? t('register.mustConfirm'));
       return;
@@ -198,8 +211,10 @@ export default function CartOrderRegistrationPage() {
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
   const instalments = method === 'instalment' && Boolean(summary?.InstalmentEligible);
+  // In instalments, only once the summary shows the server's schedule for the chosen plan.
+  const planShown = planId !== null && summary?.Instalment?.PlanId === planId;
   const canPay = Boolean(
-    summary && deliveryId !== null && summary.DeliveryId === deliveryId && (!mustConfirm || accepted) && !paying && (!instalments || planId !== null),
+    summary && deliveryId !== null && summary.DeliveryId === deliveryId && (!mustConfirm || accepted) && !paying && (!instalments || planShown),
   );
 
   return (
@@ -280,11 +295,11 @@ export default function CartOrderRegistrationPage() {
             </Card>
             <Card title={t('discount.title')} testId="discount-code">
               <DiscountCodeField
-                applied={discount.code}
+                applied={summary?.DiscountCode ?? null}
                 error={discount.error}
                 checking={discount.checking}
-                onApply={applyCode}
-                onRemove={discount.remove}
+                onApply={(text) => changeCode((c) => applyDiscount(c, text))}
+                onRemove={() => changeCode(removeDiscount)}
               />
             </Card>
             <Card title={t('register.payment')} testId="payment-methods">

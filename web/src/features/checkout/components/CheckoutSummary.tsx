@@ -4,18 +4,26 @@ import { useCore, persianDigits } from '@/shared/core/useCore';
 import { Money } from '@/shared/ui/Money';
 import type { Summary } from '../api/checkout';
 import { joinParts } from '@/shared/lib/format';
+import { MixedText } from '@/shared/ui/MixedText';
 
-/** The final summary: every line and amount as the server computed it. */
+/**
+ * The final summary: every line and amount as the server computed it. With an instalment plan,
+ * what is paid now is the down payment (what the bank will charge), and the total cost with
+ * the plan's charge and each instalment with its Jalali due date are shown before paying.
+ */
 export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary; deliveryChosen: boolean }) {
   const { t } = useTranslation(ns);
   const core = useCore();
+  const plan = summary.Instalment ?? null;
   return (
     <div data-testid="checkout-summary" className="space-y-3">
       <ul className="divide-y divide-slate-100">
         {summary.Lines.map((l) => (
           <li key={l.Id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
             <div className="min-w-0 flex-1">
-              <p className="break-words font-medium text-slate-800">{l.Name}</p>
+              <p className="break-words font-medium text-slate-800">
+                <MixedText text={l.Name} />
+              </p>
               <p className="text-xs text-slate-600">
                 {joinParts([l.Color, t('register.warranty', { name: l.NameGaranti }), t('register.count', { n: persianDigits(core, l.Num) })])}
               </p>
@@ -46,13 +54,58 @@ export function CheckoutSummary({ summary, deliveryChosen }: { summary: Summary;
             </dd>
           </div>
         )}
-        <div className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>{t('register.payable')}</dt>
+        <div className={`flex justify-between gap-2 border-t border-slate-200 pt-2 ${plan ? '' : 'text-base font-bold'}`}>
+          <dt>{plan ? t('register.orderAmount') : t('register.payable')}</dt>
           <dd data-testid="payable">
             <Money value={summary.Payable} />
           </dd>
         </div>
+        {plan && (
+          <>
+            <div className="flex justify-between gap-2">
+              <dt className="text-slate-600">{t('register.instalmentCharge')}</dt>
+              <dd data-testid="instalment-charge">
+                <Money value={plan.Charge} />
+              </dd>
+            </div>
+            <div className="flex justify-between gap-2">
+              <dt className="text-slate-600">{t('register.totalCost')}</dt>
+              <dd data-testid="total-cost">
+                <Money value={plan.TotalCost} />
+              </dd>
+            </div>
+            <div className="flex justify-between gap-2 border-t border-slate-200 pt-2 text-base font-bold">
+              <dt>{t('register.payNow')}</dt>
+              <dd data-testid="pay-now">
+                <Money value={summary.PayNow} />
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
+      {plan && (
+        <table className="w-full text-xs" data-testid="summary-schedule">
+          <caption className="mb-1 text-start text-sm font-bold text-slate-900">{t('register.schedule', { name: plan.PlanName })}</caption>
+          <thead>
+            <tr className="text-slate-600">
+              <th scope="col" className="py-1 text-start font-normal">{t('register.instalmentNumber')}</th>
+              <th scope="col" className="py-1 text-start font-normal">{t('register.instalmentDue')}</th>
+              <th scope="col" className="py-1 text-end font-normal">{t('register.instalmentAmount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.Instalments.map((i) => (
+              <tr key={i.Number} className="border-t border-slate-100" data-testid="summary-instalment">
+                <td className="py-1">{persianDigits(core, i.Number)}</td>
+                <td className="py-1">{i.Due}</td>
+                <td className="py-1 text-end whitespace-nowrap">
+                  <Money value={i.Amount} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }
@@ -79,7 +132,9 @@ export function PriceChanges({
       <ul className="space-y-2">
         {changed.map((l) => (
           <li key={l.Id} className="space-y-1">
-            <p className="break-words font-medium">{l.Name}</p>
+            <p className="break-words font-medium">
+              <MixedText text={l.Name} />
+            </p>
             <p className="flex flex-wrap gap-x-4 gap-y-1">
               <span>
                 {t('register.oldPrice')}: <Money value={l.OldPrice + l.OldPriceGaranti} className="line-through" />

@@ -2,41 +2,40 @@ import { useCallback, useState } from 'react';
 import type { CallOutcome } from '@/shared/api/outcome';
 
 /**
- * The discount code of order registration: the code the server accepted (its canonical form)
- * and the Persian refusal of the last one tried. The server decides (`order/summary` previews,
- * `order/register` spends a use); this only keeps the answer.
+ * The discount code field's state at order registration. The code itself lives on the cart,
+ * on the server (`order/discount/apply` keeps it, `order/discount/remove` takes it off, every
+ * summary answers it as `DiscountCode`), so it survives leaving the page, a reload and another
+ * device; this keeps only the Persian refusal of the last code tried and whether one is being
+ * checked.
  */
 export function useDiscountCode() {
-  const [code, setCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
-  /** A refusal about the code (field `discountcode`): the code is dropped and the reason shown. */
+  /** A refusal about the code (field `discountcode`): its reason is shown at the field. */
   const refusedBy = useCallback((out: CallOutcome<unknown>): boolean => {
     if (out.ok || out.field !== 'discountcode') return false;
-    setCode(null);
     setError(out.message);
     return true;
   }, []);
 
-  /** Tries `text` with `check` (the summary call); keeps the accepted code. */
-  const apply = useCallback(
-    async <T extends { DiscountCode?: string | null }>(text: string, check: (code: string) => Promise<CallOutcome<T>>) => {
+  /** Runs `call` (apply or remove); a refusal of the code is kept for the field. */
+  const run = useCallback(
+    async <T,>(call: () => Promise<CallOutcome<T>>) => {
       setChecking(true);
       setError(null);
-      const out = await check(text);
+      const out = await call();
       setChecking(false);
-      if (out.ok) setCode(out.data.DiscountCode ?? null);
-      else if (!refusedBy(out)) setError(out.message);
+      if (!out.ok && !refusedBy(out)) setError(out.message);
       return out;
     },
     [refusedBy],
   );
 
-  const remove = useCallback(() => {
-    setCode(null);
-    setError(null);
+  /** The server took the kept code off (it stopped applying): its sentence stays at the field. */
+  const tell = useCallback((notice: string | null | undefined) => {
+    if (notice) setError(notice);
   }, []);
 
-  return { code, error, checking, apply, remove, refusedBy };
+  return { error, checking, run, refusedBy, tell };
 }

@@ -1,3 +1,4 @@
+import { RenderedMarkdown } from '@/shared/ui/RenderedMarkdown';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
@@ -51,11 +52,7 @@ export default function BlogDetailPage() {
             className="my-5 aspect-[4/3] h-auto w-full rounded-xl bg-slate-100 object-cover"
           />
           <p className="mb-4 leading-8 font-bold text-slate-700">{post.Summary}</p>
-          <div className="space-y-4 leading-8 text-slate-700" data-testid="post-body">
-            {post.Paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
-          </div>
+          <RenderedMarkdown html={post.Html} testId="post-body" />
           <PrefetchLink to="/blogs" className="mt-8 inline-block text-sm font-bold text-brand-700 hover:underline">
             {t('backToBlogs')}
           </PrefetchLink>

@@ -1,3 +1,4 @@
+import { RenderedMarkdown } from '@/shared/ui/RenderedMarkdown';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
@@ -29,7 +30,7 @@ export default function CommonQuestionsPage() {
                   +
                 </span>
               </summary>
-              <p className="mt-2 leading-8 text-slate-600">{item.Answer}</p>
+              <RenderedMarkdown html={item.AnswerHtml} className="mt-2 text-slate-600" />
             </details>
           ))}
         </div>

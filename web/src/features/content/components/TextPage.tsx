@@ -1,3 +1,5 @@
+import { RenderedMarkdown } from '@/shared/ui/RenderedMarkdown';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
@@ -9,7 +11,7 @@ import { getContentPage } from '@/features/content/api/content';
 export type PageName = 'about' | 'contact' | 'terms' | 'privacy';
 
 /** A content page (about, contact, terms, privacy) from `/pages/{name}`. */
-export function TextPage({ name }: { name: PageName }) {
+export function TextPage({ name, children }: { name: PageName; children?: ReactNode }) {
   const { t } = useTranslation(ns);
   const { title } = useRouteInfo();
   const { data, error, loading, reload } = useResource(getContentPage(name));
@@ -27,11 +29,8 @@ export function TextPage({ name }: { name: PageName }) {
       )}
       {page && (
         <>
-          <div className="space-y-4 leading-8 text-slate-700" data-testid="content-body">
-            {page.Paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
-          </div>
+          <RenderedMarkdown html={page.Html} testId="content-body" />
+          {children}
         </>
       )}
     </article>

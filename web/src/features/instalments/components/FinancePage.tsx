@@ -10,6 +10,7 @@ import { LoadError } from '@/shared/ui/Status';
 import { finance, payInstalment, type Finance, type PlanView } from '../api/instalments';
 import { ScheduleView } from './ScheduleView';
 import { PART_SEPARATOR } from '@/shared/lib/format';
+import { useCore, persianDigits } from '@/shared/core/useCore';
 
 type State = { kind: 'loading' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; data: Finance };
 
@@ -80,6 +81,7 @@ function PlanCard({ plan }: { plan: PlanView }) {
  */
 export default function FinancePage() {
   const { t } = useTranslation(ns);
+  const core = useCore();
   const route = useRouteInfo();
   const [params] = useSearchParams();
   const result = params.get('result') ?? '';
@@ -141,7 +143,7 @@ export default function FinancePage() {
                         {p.RefId && (
                           <>
                             {PART_SEPARATOR}
-                            {t('finance.ref')}: <span dir="ltr">{p.RefId}</span>
+                            {t('finance.ref')}: <span dir="ltr">{persianDigits(core, p.RefId)}</span>
                           </>
                         )}
                       </span>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
+import { mockApi } from '@/shared/testing/fixtures';
 import type { ChatMessage, ClientFrame, ServerFrame } from '../api/protocol';
 import { chatSocketImplAtom } from '../hooks/useChatConnection';
 import { mobileDeviceAtom } from '@/shared/state';
@@ -54,7 +55,7 @@ async function open(path: string, ready: Partial<Extract<ServerFrame, { type: 'r
   const store = createStore();
   store.set(mobileDeviceAtom, !desktop);
   store.set(chatSocketImplAtom, { WebSocket: FakeSocket as unknown as typeof WebSocket });
-  const app = renderApp(path, { signedIn: true, store });
+  const app = renderApp(path, { signedIn: true, store, staff: ready.staff === true });
   await waitFor(() => expect(last()?.frames()[0]).toEqual({ type: 'auth', token: 'token' }));
   last().push({ type: 'ready', user_id: 1, staff: false, conversation: 7, unread: 0, receipts: null, ...ready });
   return app;
@@ -238,12 +239,24 @@ describe('chat unread count and entry points', () => {
   });
 
   it('keeps the staff inbox from customers', async () => {
-    await open('/staff/chats');
+    await open('/admin/chats');
     expect(await screen.findByText('این بخش فقط برای کارکنان فروشگاه است.')).toBeInTheDocument();
   });
 
   it('lists conversations for staff and answers the one picked', async () => {
-    await open('/staff/chats', { staff: true, conversation: null, unread: 1 });
+    const all = [
+      { role: 'admin', label: 'مدیر' },
+      { role: 'support', label: 'پشتیبانی' },
+    ];
+    mockApi({
+      '/api/admin/v1/staff/me': () => ({
+        status: 'ok',
+        data: { id: 1, mobile: '09123456789', name: 'مریم', lastname: 'احمدی', roles: [all[1]] },
+        permitted: ['support'],
+        all_roles: all,
+      }),
+    });
+    await open('/admin/chats', { staff: true, conversation: null, unread: 1 });
     const sock = last();
     await waitFor(() => expect(sock.frames()).toContainEqual({ type: 'inbox' }));
     sock.push({

@@ -20,7 +20,7 @@ export default function MessagesPage() {
       {staff ? (
         <p className="rounded-2xl bg-white p-4 text-sm shadow-sm">
           {t('staffOnMessages')}{' '}
-          <PrefetchLink to="/staff/chats" className="font-bold text-brand-700 underline">
+          <PrefetchLink to="/admin/chats" className="font-bold text-brand-700 underline">
             {t('staff.link')}
           </PrefetchLink>
         </p>

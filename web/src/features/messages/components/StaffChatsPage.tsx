@@ -14,7 +14,7 @@ import { ChatThread } from './ChatThread';
 const STAFF_TYPE = 2;
 
 /**
- * /staff/chats: every customer conversation, most recent first, and the one picked (`?c=id`)
+ * /admin/chats: every customer conversation, most recent first, and the one picked (`?c=id`)
  * to answer live. Below lg the list and the conversation take turns.
  */
 export default function StaffChatsPage() {

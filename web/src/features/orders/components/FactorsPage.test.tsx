@@ -60,6 +60,23 @@ describe('invoices', () => {
     expect(within(rows[1]).getByTestId('order-status')).toHaveTextContent('منقضی‌شده');
   });
 
+  it('a shipped order shows its carrier and tracking code in the list and on the invoice', async () => {
+    const shipped = { ...invoice, Status: 'shipped', StatusLabel: 'ارسال‌شده', Carrier: 'تیپاکس', TrackingCode: 'TPX-123456' };
+    mockApi({
+      [LIST]: () => ({
+        status: 'ok',
+        data: [{ Code: 'K7Q2M9XD', Status: 'shipped', StatusLabel: 'ارسال‌شده', Date: '۳ آذر ۱۴۰۵', CreatedAt: 0, Count: 3, ItemsTotal: 1, DeliveryPrice: 0, Discount: 0, Payable: 1, Carrier: 'تیپاکس', TrackingCode: 'TPX-123456' }],
+      }),
+      [INVOICE]: () => ({ status: 'ok', data: shipped }),
+    });
+    const { unmount } = renderApp('/profile/factors', { signedIn: true });
+    expect(await screen.findByTestId('order-tracking')).toHaveTextContent('تیپاکس، کد رهگیری TPX-123456');
+    unmount();
+    renderApp('/profile/factors/K7Q2M9XD', { signedIn: true });
+    expect(await screen.findByTestId('invoice-tracking')).toHaveTextContent('TPX-123456');
+    expect(screen.getByText('شرکت حمل: تیپاکس')).toBeInTheDocument();
+  });
+
   it('no orders yet: an honest empty state', async () => {
     mockApi({ [LIST]: () => ({ status: 'ok', data: [] }) });
     renderApp('/profile/factors', { signedIn: true });

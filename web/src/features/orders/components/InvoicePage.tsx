@@ -12,7 +12,8 @@ import { invoice, type Invoice } from '../api/orders';
 import { useLoad } from '../hooks/useLoad';
 import { StateBadge } from './StateBadge';
 import './invoice-print.css';
-import { PART_SEPARATOR, joinParts } from '@/shared/lib/format';
+import { PART_SEPARATOR, joinMixedParts } from '@/shared/lib/format';
+import { MixedText } from '@/shared/ui/MixedText';
 
 function Row({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
   return (
@@ -54,8 +55,12 @@ function InvoiceView({ inv }: { inv: Invoice }) {
           {inv.Lines.map((l, i) => (
             <tr key={i} className="block py-2 md:table-row md:py-0 print:table-row">
               <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
-                <span className="block font-medium">{l.Name}</span>
-                <span className="block text-xs text-slate-500">{joinParts([l.Color, l.Property])}</span>
+                <span className="block font-medium" data-testid="invoice-line-name">
+                  <MixedText text={l.Name} />
+                </span>
+                <span className="block text-xs text-slate-500" data-testid="invoice-line-parts">
+                  <MixedText text={joinMixedParts([l.Color, l.Property])} />
+                </span>
               </td>
               <td className="block p-1 align-top md:table-cell md:p-2 print:table-cell">
                 <span className="text-slate-500 md:hidden print:hidden">{t('invoice.warranty')}: </span>
@@ -93,14 +98,19 @@ function InvoiceView({ inv }: { inv: Invoice }) {
             <br />
             {t('invoice.postalCode')}: {n(inv.Address.PostalCode)}
           </p>
-          {inv.TrackingCode && (
+          {inv.Carrier && (
             <p>
+              {t('invoice.carrier')}: {inv.Carrier}
+            </p>
+          )}
+          {inv.TrackingCode && (
+            <p data-testid="invoice-tracking">
               {t('invoice.tracking')}: <span dir="ltr">{inv.TrackingCode}</span>
             </p>
           )}
           {inv.RefId && (
             <p>
-              {t('invoice.refId')}: <span dir="ltr">{inv.RefId}</span>
+              {t('invoice.refId')}: <span dir="ltr" data-testid="invoice-ref-id">{n(inv.RefId)}</span>
             </p>
           )}
         </section>
@@ -130,7 +140,7 @@ function InvoiceView({ inv }: { inv: Invoice }) {
               <span className="text-slate-500">{PART_SEPARATOR}{s.Date}</span>
               {s.Note && (
                 <span className="block text-xs text-slate-500" dir="auto">
-                  {s.Note}
+                  <MixedText text={s.Note} />
                 </span>
               )}
             </li>

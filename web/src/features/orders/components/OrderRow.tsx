@@ -24,6 +24,11 @@ export function OrderRow({ order: o }: { order: OrderItem }) {
         <span className="block text-sm text-slate-500">
           {o.Date}{PART_SEPARATOR}{t('factors.count', { n: persianDigits(core, o.Count) })}
         </span>
+        {o.TrackingCode && (
+          <span className="block text-sm text-slate-600" data-testid="order-tracking">
+            {t('factors.shipped', { carrier: o.Carrier ?? '' })} <bdi dir="ltr">{o.TrackingCode}</bdi>
+          </span>
+        )}
       </span>
       <span className="flex flex-wrap items-center gap-3">
         <StateBadge status={o.Status} label={o.StatusLabel} />

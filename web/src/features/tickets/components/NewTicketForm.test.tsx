@@ -193,9 +193,10 @@ describe('ticket pages', () => {
 
   it('the staff pages make no staff call for a customer', async () => {
     const api = mockApi({});
-    renderApp('/staff/tickets', { signedIn: true });
+    renderApp('/admin/tickets', { signedIn: true });
     expect(await screen.findByText('این بخش فقط برای کارکنان فروشگاه است.')).toBeVisible();
     expect(api.calls.filter((c) => c.url.pathname.startsWith('/api/admin/'))).toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'تیکت‌های مشتریان' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'پیشخوان فروشگاه' })).toBeNull();
   });
 });

@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
-import { StaffOnly } from './StaffOnly';
+import { adminPath } from '@/shared/routes/adminRouteTable';
 import { TicketView } from './TicketView';
 
-/** /staff/tickets/{id}: a staff member reads and answers one ticket. */
+/** /admin/tickets/{id}: a staff member reads and answers one ticket (role `support`). */
 export default function StaffTicketPage() {
   const { t } = useTranslation(ns);
-  return (
-    <StaffOnly>
-      <TicketView side="staff" back={{ to: '/staff/tickets', label: t('staff.back') }} />
-    </StaffOnly>
-  );
+  return <TicketView side="staff" back={{ to: adminPath('adminTickets'), label: t('staff.back') }} />;
 }

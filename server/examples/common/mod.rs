@@ -1,0 +1,103 @@
+//! Start-up shared by the server benches (included with `mod common;`): a fresh SQLite file
+//! and a fresh PostgreSQL database when `BENCH_PG_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/test`) answers, the real server started in this
+//! process on one (`Application::build`, as `shop serve`), and a staff member's token.
+#![allow(dead_code)]
+
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use shop_server::auth::token::{AccessClaims, TokenKeys};
+use shop_server::platform::Config;
+use shop_server::startup::Application;
+use shop_server::state::AppState;
+
+/// A fresh database for one bench run; [`BenchDb::remove`] deletes it.
+pub struct BenchDb {
+    pub url: String,
+    gone: Cleanup,
+}
+
+enum Cleanup {
+    Folder(std::path::PathBuf),
+    Postgres { admin: DatabaseConnection, name: String },
+}
+
+impl BenchDb {
+    /// A SQLite file in a fresh folder `<tmp>/<prefix>-<random>`.
+    pub fn sqlite(prefix: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("{prefix}-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self { url: format!("sqlite://{}/shop.db?mode=rwc", dir.display()), gone: Cleanup::Folder(dir) }
+    }
+
+    /// A fresh PostgreSQL database `<prefix>_<random>` next to `BENCH_PG_URL`'s, or why there is
+    /// none (the bench prints it as a skipped row).
+    pub async fn postgres(prefix: &str) -> Result<Self, String> {
+        let admin_url = std::env::var("BENCH_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
+        let admin = Database::connect(admin_url.clone()).await.map_err(|e| e.to_string())?;
+        let name = format!("{prefix}_{}", uuid::Uuid::new_v4().simple());
+        admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.map_err(|e| e.to_string())?;
+        let base = admin_url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap();
+        Ok(Self { url: format!("{base}/{name}"), gone: Cleanup::Postgres { admin, name } })
+    }
+
+    /// Delete the file's folder, or drop the database.
+    pub async fn remove(self) {
+        match self.gone {
+            Cleanup::Folder(dir) => {
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+            Cleanup::Postgres { admin, name } => {
+                let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
+            }
+        }
+    }
+}
+
+/// The tests' configuration on `url` without the web app and with the background jobs an
+/// hour apart (they would only add noise).
+pub fn config(url: &str) -> Config {
+    let mut config = Config::for_tests(url);
+    config.web_dir = std::env::temp_dir().join("shop-bench-no-web");
+    config.job_interval_ms = 3_600_000;
+    config
+}
+
+/// A server running in this process.
+pub struct Node {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    pub state: AppState,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Build (migrate) and start a server on `config`.
+pub async fn start(config: Config) -> Node {
+    let app = Application::build(config).await.expect("server starts");
+    let state = app.state().clone();
+    let base = format!("http://{}", app.address());
+    let (stop, rx) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(app.run_until_stopped(async move {
+        let _ = rx.await;
+    }));
+    Node { base, state, stop, task }
+}
+
+impl Node {
+    /// Stop serving (graceful) and wait for it.
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.task.await;
+    }
+}
+
+/// A staff member `mobile` with `roles` (made as `shop staff add` makes one) and an access
+/// token for an hour.
+pub async fn staff_token(state: &AppState, mobile: &str, roles: &[&str]) -> String {
+    let now = chrono::Utc::now().timestamp();
+    let actor = shop_server::audit::service::Actor::cli();
+    let mobile = shop_core::types::Mobile::parse(mobile).unwrap();
+    let roles = shop_core::staff::StaffRoles::parse_list(roles).unwrap();
+    let (staff, _) = shop_server::staff::service::set_roles(&state.db, &actor, &mobile, roles, now).await.unwrap();
+    TokenKeys::new(&state.config.secret).sign_access(&AccessClaims { sub: staff.id, uid: staff.uid.clone(), iat: now, exp: now + 3600, ep: staff.session_epoch })
+}

@@ -1,0 +1,3 @@
+//! Audit tables.
+
+pub mod audit_log;
