@@ -195,7 +195,7 @@ async function widestElements(page: Page): Promise<string[]> {
 
 /**
  * At 375 and then 1280 px: no axe violation, nothing wider than the screen and no Latin dot beside
- * a digit, once the page's heading is drawn, nothing is loading and no toast is animating. The
+ * a digit, once the page's heading is drawn, nothing is loading, no toast is shown and nothing is animating. The
  * page is left at `end`.
  */
 export async function expectAccessibleAtBothWidths(page: Page, what: string, end = page.viewportSize() ?? DESKTOP): Promise<void> {
@@ -204,8 +204,10 @@ export async function expectAccessibleAtBothWidths(page: Page, what: string, end
     await page.waitForLoadState('networkidle');
     await expect(page.locator('h1').first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    // A toast fading in or out is measured at part opacity: wait until no finite animation runs,
-    // twice, half a second apart (a toast may start just after the first look).
+    // A toast fading in or out is measured at part opacity, and one that is shown may start
+    // fading while axe runs: wait until no toast is left (they close after a second), then until
+    // no finite animation runs, twice, half a second apart (a toast may start just after the first look).
+    await expect(page.locator('.shop-toaster [role="status"]')).toHaveCount(0);
     const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
     await settled();
     await page.waitForTimeout(500);

@@ -12,6 +12,8 @@ export const toasterProps = {
   // react-hot-toast places 'left' with flex-start, which an RTL page turns into the right side:
   // the container is laid out LTR, each toast's text stays RTL.
   containerStyle: { bottom: 80, direction: 'ltr' },
+  // Named so the browser journeys can wait for toasts to be gone before measuring a page.
+  containerClassName: 'shop-toaster',
   toastOptions: {
     duration: TOAST_DURATION_MS,
     style: { fontFamily: 'inherit', direction: 'rtl', fontSize: '0.9rem' },

@@ -86,4 +86,22 @@ describe('the header search box', () => {
     // Typed quickly, the in-between text 'لنو' was never asked for.
     expect(api.callsTo(SUGGEST).map((c) => c.url.searchParams.get('q'))).not.toContain('لنو');
   });
+
+  it('is busy until the list answers the text as typed, and a new answer leaves no option active', async () => {
+    mockApi({ [SUGGEST]: (url) => suggest(url.searchParams.get('q') ?? '') });
+    renderApp('/');
+    const box = await typeInHeader('لن');
+    const list = screen.getByRole('listbox', { hidden: true });
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    await screen.findAllByRole('option');
+    fireEvent.change(box, { target: { value: 'لنوو' } });
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    // Still the list for 'لن' (typing has not paused): an arrow makes one of its options active.
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box).toHaveAttribute('aria-activedescendant');
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+    await screen.findByText((_, el) => el?.getAttribute('role') === 'option' && (el.textContent ?? '').includes('لنوو لنوو'));
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    expect(screen.getAllByRole('option').filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([]);
+  });
 });

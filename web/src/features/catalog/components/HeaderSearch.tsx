@@ -41,12 +41,19 @@ export default function HeaderSearch({ className = '', defaultValue = '' }: { cl
   const [active, setActive] = useState(-1);
   const [used, setUsed] = useState(false);
   const closing = useRef(false);
-  const q = useDebounced(text.trim().slice(0, 256), SUGGEST_DEBOUNCE_MS);
+  const typed = text.trim().slice(0, 256);
+  const q = useDebounced(typed, SUGGEST_DEBOUNCE_MS);
   // Nothing is asked for until the box is first used; after that the answer is kept while the list is closed.
   if (open && !used) setUsed(true);
   const { data, loading } = useResource(used || open ? suggestions(q) : null);
   const core = coreIfLoaded();
   const current = data && !loading ? data : null;
+  // A new answer is a new list: the option that was active may be gone or elsewhere.
+  const [shown, setShown] = useState(current);
+  if (current !== shown) {
+    setShown(current);
+    setActive(-1);
+  }
   const options: Option[] = current
     ? [
         ...(q ? current.Terms : []).map((term): Option => ({ key: `t-${term}`, to: searchHref(term), label: term, kind: 'term' })),
@@ -161,6 +168,8 @@ export default function HeaderSearch({ className = '', defaultValue = '' }: { cl
         role="listbox"
         aria-label={t('search.headerSuggestions')}
         hidden={!expanded}
+        // Busy while the list is not yet the answer for the text as typed (typing pauses first).
+        aria-busy={typed !== q || loading}
         className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         data-testid="header-suggestions"
       >
