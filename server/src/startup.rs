@@ -192,11 +192,15 @@ impl Application {
         crate::platform::metrics::install();
         crate::platform::idempotency::set_lease(config.idempotency_lease_secs);
         tracing::info!(database = %redact_url(&config.database_url), "connecting");
-        let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
+        // Migrating and loading the demo happen under one lock: nodes started together take turns.
+        let start = db::StartLock::take(&config.database_url).await?;
+        let db = db::connect(&config.database_url, config.db_max_connections).await?;
+        db::migrate(&db).await?;
         refuse_unsafe(&config, &db).await?;
         if config.seed_demo_on_empty {
             crate::demo::seed_if_empty(&db, config.is_development()).await?;
         }
+        start.release().await?;
         let (acceptor, address) = bind(&config.addr).await?;
         let state = AppState::new(config, db);
         Ok(Self { state, acceptor, address })

@@ -39,11 +39,51 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<DatabaseConnecti
     Database::connect(opts).await
 }
 
-/// Connect and apply every pending migration.
+/// Connect and apply every pending migration (under the [`StartLock`]).
 pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<DatabaseConnection, DbErr> {
+    let start = StartLock::take(url).await?;
     let db = connect(url, max_connections).await?;
     migrate(&db).await?;
+    start.release().await?;
     Ok(db)
+}
+
+/// Held while a node migrates the database and loads the demo into an empty one. Nodes started
+/// together on a new PostgreSQL database would otherwise all create the same tables (all but
+/// one then fail to start) or load the demo twice. On PostgreSQL it is a transaction-scoped
+/// advisory lock on a connection of its own: the next node waits, then finds the migrations
+/// applied and the catalogue loaded. A node that dies holding it loses its connection, which
+/// ends the lock. SQLite: nothing (one file is one node's, and its write lock serialises the rest).
+pub struct StartLock(Option<(DatabaseConnection, DatabaseTransaction)>);
+
+impl StartLock {
+    /// Any fixed number; every node uses the same one ("shopstrt").
+    const KEY: i64 = 0x7368_6f70_7374_7274;
+
+    /// Waits until no other node holds the lock, then holds it.
+    pub async fn take(url: &str) -> Result<Self, DbErr> {
+        if !url.starts_with("postgres") {
+            return Ok(Self(None));
+        }
+        let conn = connect(url, 1).await?;
+        let txn = begin_write(&conn).await?;
+        txn.execute_raw(Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT pg_advisory_xact_lock($1)",
+            [Self::KEY.into()],
+        ))
+        .await?;
+        Ok(Self(Some((conn, txn))))
+    }
+
+    /// Lets the next node start.
+    pub async fn release(self) -> Result<(), DbErr> {
+        if let Some((conn, txn)) = self.0 {
+            txn.commit().await?;
+            conn.close().await?;
+        }
+        Ok(())
+    }
 }
 
 /// Apply every pending migration.

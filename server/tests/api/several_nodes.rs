@@ -370,3 +370,27 @@ async fn payments_the_bank_reports_are_reconciled_once_by_two_nodes(db: TestDb) 
     // before", to the later one); only one of them settles it.
     println!("{verified_twice} of 20 payments were verified at the bank by both nodes");
 }
+
+/// Two nodes started at the same moment on a PostgreSQL database nothing has migrated yet, each
+/// set to load the demo into an empty database: both start (they take turns at the start lock)
+/// and the demo is there once, as one node alone loads it. Without the lock one node failed to
+/// start (a table created twice). SQLite has no second node: one file is one process's.
+#[tokio::test]
+async fn nodes_started_together_on_a_new_database_both_start() {
+    let Some(db) = TestDb::postgres_or_skip("nodes_started_together_on_a_new_database_both_start").await else {
+        return;
+    };
+    let other = db.another_node();
+    let seed = |c: &mut Config| c.seed_demo_on_empty = true;
+    let (a, b) = tokio::join!(spawn_app_with(db, seed), spawn_app_with(other, seed));
+    for node in [&a, &b] {
+        assert_eq!(node.get("/api/health/ready").await.status, 200);
+    }
+    let alone = spawn_app_with(TestDb::sqlite(), seed).await;
+    for table in ["product", "product_variant", "delivery_option", "users"] {
+        let once = alone.count(table).await;
+        assert!(once > 0, "{table}: the demo loads some");
+        assert_eq!(a.count(table).await, once, "{table}: loaded once");
+    }
+}
+
