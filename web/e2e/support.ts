@@ -207,6 +207,9 @@ export async function expectAccessibleAtBothWidths(page: Page, what: string, end
     // A toast fading in or out is measured at part opacity, and one that is shown may start
     // fading while axe runs: wait until no toast is left (they close after a second), then until
     // no finite animation runs, twice, half a second apart (a toast may start just after the first look).
+    // A toast under the pointer waits (react-hot-toast pauses it on hover, as a reader would
+    // want): the pointer leaves for the page's top corner first.
+    await page.mouse.move(0, 0);
     await expect(page.locator('.shop-toaster [role="status"]')).toHaveCount(0);
     const settled = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
     await settled();

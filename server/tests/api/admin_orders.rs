@@ -26,7 +26,7 @@ on_both_dbs!(
     a_huge_or_far_page_is_capped_or_empty,
     the_name_search_folds_letter_forms_and_follows_a_rename,
     customers_named_before_the_search_column_are_found,
-    a_long_list_is_counted_to_the_next_ten_thousand_and_says_more,
+    a_long_list_is_counted_to_the_next_ten_thousand_or_a_search_to_the_next_thousand_and_says_more,
     bulk_prepare_moves_the_paid_and_says_why_not_for_the_rest,
     packing_slips_carry_the_lines_and_the_address,
     a_failing_sms_provider_does_not_undo_the_move,
@@ -367,7 +367,7 @@ async fn customers_named_before_the_search_column_are_found(db: TestDb) {
     assert_eq!(found(&s, &staff, "علی رضایی").await, [code]);
 }
 
-async fn a_long_list_is_counted_to_the_next_ten_thousand_and_says_more(db: TestDb) {
+async fn a_long_list_is_counted_to_the_next_ten_thousand_or_a_search_to_the_next_thousand_and_says_more(db: TestDb) {
     let s = spawn_app(db).await;
     let shop = shop(&s, 10).await;
     let staff = s.staff_with(&mobile(), &["orders"]).await;
@@ -430,6 +430,11 @@ async fn a_long_list_is_counted_to_the_next_ten_thousand_and_says_more(db: TestD
     assert_eq!(shape(&page(2, json!({ "status": "delivered" })).await), (10, 60, false));
     // Exactly 10,000: still exact.
     assert_eq!(shape(&page(1, json!({ "status": "paid" })).await), (50, 10_000, false));
+    // A search by text (here the customer's name) is counted to the next 1,000.
+    assert_eq!(shape(&page(1, json!({ "q": "آزمون" })).await), (50, 1_000, true));
+    assert_eq!(shape(&page(21, json!({ "q": "آزمون" })).await), (50, 2_000, true));
+    assert_eq!(shape(&page(202, json!({ "q": "آزمون", "status": "paid" })).await), (0, 10_000, false));
+    assert_eq!(shape(&page(1, json!({ "q": "آزمون", "status": "delivered" })).await), (50, 60, false));
 }
 
 async fn bulk_prepare_moves_the_paid_and_says_why_not_for_the_rest(db: TestDb) {
