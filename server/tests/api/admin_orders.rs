@@ -27,6 +27,7 @@ on_both_dbs!(
     the_name_search_folds_letter_forms_and_follows_a_rename,
     customers_named_before_the_search_column_are_found,
     a_long_list_is_counted_to_the_next_ten_thousand_or_a_search_to_the_next_thousand_and_says_more,
+    a_name_many_customers_share_finds_their_orders_newest_first,
     bulk_prepare_moves_the_paid_and_says_why_not_for_the_rest,
     packing_slips_carry_the_lines_and_the_address,
     a_failing_sms_provider_does_not_undo_the_move,
@@ -377,33 +378,7 @@ async fn a_long_list_is_counted_to_the_next_ten_thousand_or_a_search_to_the_next
     let n: i64 = 10_060;
     for start in (0..n).step_by(1000) {
         let rows: Vec<customer_order::ActiveModel> = (start..(start + 1000).min(n))
-            .map(|i| customer_order::ActiveModel {
-                code: Set(format!("L{i:07}")),
-                user_id: Set(c.id),
-                cart_id: Set(None),
-                status: Set(if i >= n - 60 { "delivered" } else { "paid" }.into()),
-                payment_method: Set("full".into()),
-                items_total: Set(1000),
-                delivery_price: Set(0),
-                discount: Set(0),
-                payable: Set(1000),
-                delivery_option_id: Set(shop.post),
-                delivery_name: Set("پست پیشتاز".into()),
-                delivery_description: Set(String::new()),
-                receiver_name: Set("گیرنده".into()),
-                receiver_mobile: Set("09120000000".into()),
-                province: Set("تهران".into()),
-                city: Set("تهران".into()),
-                address_line: Set("خیابان آزادی".into()),
-                postal_code: Set("1234567890".into()),
-                stock_state: Set(customer_order::STOCK_COMMITTED),
-                tracking_code: Set(None),
-                carrier: Set(None),
-                created_at: Set(now - n + i),
-                expires_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            })
+            .map(|i| bare_order(&format!("L{i:07}"), c.id, if i >= n - 60 { "delivered" } else { "paid" }, now - n + i, shop.post, now))
             .collect();
         customer_order::Entity::insert_many(rows).exec(&s.db).await.unwrap();
     }
@@ -435,6 +410,77 @@ async fn a_long_list_is_counted_to_the_next_ten_thousand_or_a_search_to_the_next
     assert_eq!(shape(&page(21, json!({ "q": "آزمون" })).await), (50, 2_000, true));
     assert_eq!(shape(&page(202, json!({ "q": "آزمون", "status": "paid" })).await), (0, 10_000, false));
     assert_eq!(shape(&page(1, json!({ "q": "آزمون", "status": "delivered" })).await), (50, 60, false));
+}
+
+/// A registered order row of `user_id` written straight to the table (for long lists).
+fn bare_order(code: &str, user_id: i64, status: &str, created_at: i64, delivery_option_id: i64, now: i64) -> customer_order::ActiveModel {
+    customer_order::ActiveModel {
+        code: Set(code.to_string()),
+        user_id: Set(user_id),
+        cart_id: Set(None),
+        status: Set(status.into()),
+        payment_method: Set("full".into()),
+        items_total: Set(1000),
+        delivery_price: Set(0),
+        discount: Set(0),
+        payable: Set(1000),
+        delivery_option_id: Set(delivery_option_id),
+        delivery_name: Set("پست پیشتاز".into()),
+        delivery_description: Set(String::new()),
+        receiver_name: Set("گیرنده".into()),
+        receiver_mobile: Set("09120000000".into()),
+        province: Set("تهران".into()),
+        city: Set("تهران".into()),
+        address_line: Set("خیابان آزادی".into()),
+        postal_code: Set("1234567890".into()),
+        stock_state: Set(customer_order::STOCK_COMMITTED),
+        tracking_code: Set(None),
+        carrier: Set(None),
+        created_at: Set(created_at),
+        expires_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// A name more than 500 customers share is not put in the query as a list of ids (their orders
+/// are probed while the newest are walked): the answer is the same, newest first, counted.
+async fn a_name_many_customers_share_finds_their_orders_newest_first(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let staff = s.staff_with(&mobile(), &["orders"]).await;
+    let now = s.now();
+    // 600 customers «پرستو …», each with one order; between them, newer orders of «نرگس …».
+    let mut customers = Vec::new();
+    for i in 0..600 {
+        let row = user::ActiveModel { name: Set("پرستو".into()), lastname: Set(format!("شماره {i}")), ..user::new_customer(&format!("0935{i:07}"), now) };
+        customers.push(row.insert(&s.db).await.unwrap().id);
+    }
+    let other = user::ActiveModel { name: Set("نرگس".into()), lastname: Set("نیکو".into()), ..user::new_customer("09360000000", now) };
+    let other = other.insert(&s.db).await.unwrap().id;
+    let mut rows = Vec::new();
+    for (i, id) in customers.iter().enumerate() {
+        let t = now - 10_000 + 2 * i as i64;
+        rows.push(bare_order(&format!("P{i:07}"), *id, if i % 2 == 0 { "paid" } else { "delivered" }, t, shop.post, now));
+        rows.push(bare_order(&format!("N{i:07}"), other, "paid", t + 1, shop.post, now));
+    }
+    for chunk in rows.chunks(500) {
+        customer_order::Entity::insert_many(chunk.to_vec()).exec(&s.db).await.unwrap();
+    }
+    let list = |body: Value| call(&s, LIST, &staff.token, body);
+    let first = list(json!({ "q": "پرستو" })).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let codes: Vec<&str> = first.body["data"].as_array().unwrap().iter().map(|o| o["code"].as_str().unwrap()).collect();
+    let newest: Vec<String> = (550..600).rev().map(|i| format!("P{i:07}")).collect();
+    assert_eq!(codes, newest, "the 50 newest of the 600, and no «نرگس»");
+    assert_eq!((first.body["total"].as_u64(), first.body["more"].as_bool()), (Some(600), Some(false)));
+    let delivered = list(json!({ "q": "پرستو", "status": "delivered", "page": 6 })).await;
+    assert_eq!(delivered.body["total"].as_u64(), Some(300), "{}", delivered.text);
+    assert_eq!(delivered.body["data"][0]["code"], "P0000099", "page 6 of the delivered (odd) ones, newest first");
+    // A few of them, by full name: the list of ids.
+    let one = list(json!({ "q": "پرستو شماره 599" })).await;
+    assert_eq!(one.body["data"][0]["code"], "P0000599", "{}", one.text);
+    assert_eq!(one.body["total"].as_u64(), Some(1));
 }
 
 async fn bulk_prepare_moves_the_paid_and_says_why_not_for_the_rest(db: TestDb) {
