@@ -97,7 +97,14 @@ async fn answer<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Re
             Err(e) => error_response_with_body(e, body.as_deref()),
         },
     };
+    let mut resp = resp;
     let status = resp.status();
+    // RFC 9110: a 405 names the methods the path has.
+    if status == StatusCode::METHOD_NOT_ALLOWED && path.starts_with("/api/") {
+        if let Some(v) = super::openapi::allowed_methods(&path).and_then(|m| poem::http::HeaderValue::from_str(&m).ok()) {
+            resp.headers_mut().insert(header::ALLOW, v);
+        }
+    }
     let elapsed = start.elapsed().as_secs_f64();
     let operation = match resp.extensions().get::<poem_openapi::OperationId>() {
         Some(op) => op.0,
