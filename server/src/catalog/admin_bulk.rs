@@ -110,10 +110,9 @@ pub struct PriceApplyResp {
 #[derive(ApiResponse)]
 pub enum PriceSheetFile {
     /// CSV, UTF-8 with a BOM, as a download.
-    #[oai(status = 200)]
+    #[oai(status = 200, content_type = "text/csv; charset=utf-8")]
     Ok(
         Binary<Vec<u8>>,
-        #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Cache-Control")] String,
     ),
@@ -188,7 +187,6 @@ impl CatalogueBulkAdminApi {
         let day = state.clock.now().format("%Y-%m-%d");
         Ok(PriceSheetFile::Ok(
             Binary(bytes),
-            "text/csv; charset=utf-8".into(),
             format!("attachment; filename=\"prices-{day}.csv\""),
             "private, no-store".into(),
         ))

@@ -6,9 +6,12 @@
 //! marks every property that is not required `nullable: true`, so the document says what the
 //! server does (issue 25: schemathesis found 73 answers "breaking" the old document this way).
 //!
-//! [`allowed_methods`] answers the methods a path has (the `Allow` header of a 405).
+//! [`allowed_methods`] answers the methods a path has (the `Allow` header of a 405), and
+//! [`body_type_error`] the first property of a JSON body whose type the document refuses:
+//! poem-openapi reads `false` or `3` into a `String` (as `"false"`, `"3"`) and `null` into a
+//! property with a default, both of which the document calls invalid.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -24,8 +27,23 @@ pub fn finish(spec_json: &str) -> String {
             mark_nullable(schema);
         }
     }
-    // (Multipart forms, inline in their operations, are left alone: a form field is text or
-    // absent, never null.)
+    // A multipart form (inline in its operation) is closed: poem-openapi refuses a part it
+    // does not know (400), so the document says `additionalProperties: false`. Its fields
+    // are text or absent, never null, so they are not marked nullable.
+    if let Some(paths) = doc.get_mut("paths") {
+        for (_, item) in paths.entries_mut() {
+            for (_, op) in item.entries_mut() {
+                let content = op.get_mut("requestBody").and_then(|b| b.get_mut("content"));
+                for (_, media) in content.into_iter().flat_map(Json::entries_mut).filter(|(t, _)| t.starts_with("multipart/")) {
+                    if let Some(Json::Obj(schema)) = media.get_mut("schema") {
+                        if !schema.iter().any(|(k, _)| k == "additionalProperties") {
+                            schema.push(("additionalProperties".to_string(), Json::Other(Value::Bool(false))));
+                        }
+                    }
+                }
+            }
+        }
+    }
     serde_json::to_string_pretty(&doc).unwrap_or_else(|_| spec_json.to_string())
 }
 
@@ -146,10 +164,62 @@ impl<'de> serde::Deserialize<'de> for Json {
 /// Path template (`/api/client/v1/catalog/products/{uid}`) → its methods, upper case.
 static METHODS: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
 
-/// Reads the paths and their methods from the document. Later calls are ignored.
+/// A request body property as the document types it.
+#[derive(Debug)]
+struct Prop {
+    /// JSON type (`string`, `integer`, …); None when the document leaves it open.
+    ty: Option<String>,
+    nullable: bool,
+    /// The type of an array's items.
+    items: Option<String>,
+}
+
+/// (METHOD, path template) → the properties of its JSON body's schema.
+static BODIES: OnceLock<Vec<(String, String, HashMap<String, Prop>)>> = OnceLock::new();
+
+/// The JSON type a property schema names, following one `$ref` (or `allOf: [$ref]`).
+fn type_of(schema: &Value, schemas: &Value) -> Option<String> {
+    if let Some(t) = schema["type"].as_str() {
+        return Some(t.to_string());
+    }
+    let reference = schema["$ref"].as_str().or_else(|| schema["allOf"][0]["$ref"].as_str())?;
+    let target = &schemas[reference.trim_start_matches("#/components/schemas/")];
+    target["type"].as_str().map(str::to_string).or(Some("object".to_string()).filter(|_| target["properties"].is_object()))
+}
+
+/// Reads the paths, their methods and their JSON bodies from the document. Later calls are
+/// ignored.
 pub fn init(spec_json: &str) {
+    let doc: Value = serde_json::from_str(spec_json).unwrap_or(Value::Null);
+    let _ = BODIES.get_or_init(|| {
+        let schemas = &doc["components"]["schemas"];
+        let mut out = Vec::new();
+        for (path, item) in doc["paths"].as_object().into_iter().flatten() {
+            for (method, op) in item.as_object().into_iter().flatten() {
+                let json_body = op["requestBody"]["content"].as_object().into_iter().flatten().find(|(t, _)| t.starts_with("application/json"));
+                let Some(reference) = json_body.and_then(|(_, media)| media["schema"]["$ref"].as_str()) else {
+                    continue;
+                };
+                let schema = &schemas[reference.trim_start_matches("#/components/schemas/")];
+                let props = schema["properties"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|(name, p)| {
+                        let prop = Prop {
+                            ty: type_of(p, schemas),
+                            nullable: p["nullable"] == Value::Bool(true),
+                            items: p.get("items").and_then(|i| type_of(i, schemas)),
+                        };
+                        (name.clone(), prop)
+                    })
+                    .collect();
+                out.push((method.to_ascii_uppercase(), path.clone(), props));
+            }
+        }
+        out
+    });
     let _ = METHODS.get_or_init(|| {
-        let doc: Value = serde_json::from_str(spec_json).unwrap_or(Value::Null);
         let mut out = BTreeMap::new();
         for (path, item) in doc["paths"].as_object().into_iter().flatten() {
             let mut methods: Vec<String> = item.as_object().into_iter().flatten().map(|(m, _)| m.to_ascii_uppercase()).collect();
@@ -168,6 +238,46 @@ pub fn init(spec_json: &str) {
 pub fn allowed_methods(path: &str) -> Option<String> {
     let table = METHODS.get()?;
     table.iter().find(|(template, _)| template_matches(template, path)).map(|(_, m)| m.join(", "))
+}
+
+/// The first property of the JSON `body` of `METHOD path` whose value the document refuses:
+/// a wrong JSON type (a string property given `false` or `3`), an array item of the wrong
+/// type, or `null` where the property is not nullable. None when all fit, when the body is
+/// not a JSON object (poem-openapi answers that) or when the document has no such body.
+pub fn body_type_error(method: &str, path: &str, body: &[u8]) -> Option<String> {
+    let (_, _, props) = BODIES.get()?.iter().find(|(m, t, _)| m == method && template_matches(t, path))?;
+    let Ok(Value::Object(obj)) = serde_json::from_slice::<Value>(body) else {
+        return None;
+    };
+    obj.iter()
+        .find(|(name, value)| {
+            let Some(prop) = props.get(name.as_str()) else {
+                return false;
+            };
+            if value.is_null() {
+                return !prop.nullable;
+            }
+            if prop.ty.as_deref().is_some_and(|t| !fits(value, t)) {
+                return true;
+            }
+            match (value, &prop.items) {
+                (Value::Array(items), Some(t)) => items.iter().any(|i| !fits(i, t)),
+                _ => false,
+            }
+        })
+        .map(|(name, _)| name.clone())
+}
+
+fn fits(v: &Value, ty: &str) -> bool {
+    match ty {
+        "string" => v.is_string(),
+        "integer" => v.is_i64() || v.is_u64(),
+        "number" => v.is_number(),
+        "boolean" => v.is_boolean(),
+        "array" => v.is_array(),
+        "object" => v.is_object(),
+        _ => true,
+    }
 }
 
 fn template_matches(template: &str, path: &str) -> bool {

@@ -19,16 +19,16 @@ pub struct Paging {
 }
 
 impl Paging {
-    /// Parse `page` (default 1) and `size` (default `default_size`): below 1 is a 400 naming
+    /// Parse `page` (default 1) and `size` (default `default_size`): below 1 is a 422 naming
     /// the field with the rule's message; a larger size is capped (not an error).
     pub fn parse(page: Option<i64>, size: Option<i64>, default_size: u64) -> Result<Self, ApiError> {
         let page = page.unwrap_or(1);
         if let Err(m) = validate(&Rule::MinValue { n: 0 }, "شماره صفحه", &page.to_string()) {
-            return Err(ApiError::bad_field("page", m));
+            return Err(ApiError::invalid("page", m));
         }
         let size = size.unwrap_or(default_size as i64);
         if let Err(m) = validate(&Rule::MinValue { n: 0 }, "تعداد در صفحه", &size.to_string()) {
-            return Err(ApiError::bad_field("size", m));
+            return Err(ApiError::invalid("size", m));
         }
         Ok(Self { page: page as u64, size: (size as u64).min(MAX_PAGE_SIZE) })
     }
