@@ -32,6 +32,8 @@ impl From<BulkError> for ApiError {
 
 /// A price sheet as a form: one `file` (CSV).
 #[derive(Debug, Multipart)]
+// A part the form does not name is refused (400), as the document says (additionalProperties: false).
+#[oai(deny_unknown_fields)]
 pub struct PriceSheetForm {
     /// The sheet: CSV with a header row `id` and/or `sku`, `price`, `stock` (optional `name`),
     /// UTF-8 (a BOM is fine), UTF-16 with a BOM, or Windows-1256; at most 4 MB, 20,000 rows.

@@ -27,6 +27,24 @@ pub fn finish(spec_json: &str) -> String {
             mark_nullable(schema);
         }
     }
+    // The calls that take an `Idempotency-Key` refuse a request without one (422): the
+    // header is required (poem-openapi documents a `Header<Option<_>>` as optional; the
+    // handlers read it as optional to answer the rule's own message).
+    if let Some(paths) = doc.get_mut("paths") {
+        for (_, item) in paths.entries_mut() {
+            for (_, op) in item.entries_mut() {
+                let Some(Json::Arr(params)) = op.get_mut("parameters") else {
+                    continue;
+                };
+                for param in params.iter_mut() {
+                    let is_key = matches!(param.get_mut("name"), Some(Json::Other(Value::String(n))) if n == crate::platform::idempotency::HEADER);
+                    if let (true, Some(required)) = (is_key, param.get_mut("required")) {
+                        *required = Json::Other(Value::Bool(true));
+                    }
+                }
+            }
+        }
+    }
     // A multipart form (inline in its operation) is closed: poem-openapi refuses a part it
     // does not know (400), so the document says `additionalProperties: false`. Its fields
     // are text or absent, never null, so they are not marked nullable.

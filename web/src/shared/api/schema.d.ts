@@ -12238,8 +12238,8 @@ export interface operations {
     order_register: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -12744,8 +12744,8 @@ export interface operations {
     payment_start: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -15519,8 +15519,8 @@ export interface operations {
     instalment_pay: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -15898,8 +15898,8 @@ export interface operations {
     ticket_open: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -16058,8 +16058,8 @@ export interface operations {
     ticket_reply: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -16721,8 +16721,8 @@ export interface operations {
     staff_ticket_reply: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -24361,13 +24361,12 @@ export interface operations {
             /** @description CSV, UTF-8 with a BOM, as a download. */
             200: {
                 headers: {
-                    "CONTENT-TYPE": string;
                     "CONTENT-DISPOSITION": string;
                     "CACHE-CONTROL": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Malformed request. */
