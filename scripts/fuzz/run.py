@@ -135,9 +135,13 @@ def run_schemathesis(st: str, base: str, who: str, mobile: str, examples: int, p
     (report_dir / f"{who}.txt").write_text(out)
     cases = sum(int(n) for n in re.findall(r"(\d+) generated", out))
     failures = sum(int(n) for n in re.findall(r"(\d+) unique failures?", out))
-    tail = out[out.rfind("=" * 10 + " SUMMARY") :] if "SUMMARY" in out else out[-4000:]
-    print(f"[fuzz] {who}: {cases} cases, {failures} unique failures, exit {done.returncode}, {time.monotonic() - started:.0f} s", flush=True)
-    return cases, failures, done.returncode, out
+    errors = sum(int(n) for n in re.findall(r"(\d+) errored", out))
+    print(f"[fuzz] {who}: {cases} cases, {failures} unique failures, {errors} errored, exit {done.returncode}, "
+          f"{time.monotonic() - started:.0f} s (report: {(report_dir / f'{who}.txt').relative_to(ROOT)})", flush=True)
+    if done.returncode != 0:
+        first = min((out.find(f" {s} ===") for s in ("FAILURES", "ERRORS") if f" {s} ===" in out), default=-1)
+        print(out[max(0, first - 40) :] if first >= 0 else out[-6000:], flush=True)
+    return cases, failures + errors, done.returncode, out
 
 
 def main() -> int:

@@ -6,6 +6,10 @@ use shop_core::validation::{validate, Rule};
 
 use crate::platform::error::ApiError;
 
+/// The largest offset a query is given: the databases take a signed 64-bit `OFFSET`, and a
+/// larger one (page 9223372036854775807) made sqlx panic binding it (`just fuzz`, issue 25).
+pub const MAX_OFFSET: u64 = i64::MAX as u64;
+
 /// Largest page size.
 pub const MAX_PAGE_SIZE: u64 = 60;
 
@@ -33,9 +37,9 @@ impl Paging {
         Ok(Self { page: page as u64, size: (size as u64).min(MAX_PAGE_SIZE) })
     }
 
-    /// How many items come before this page.
+    /// How many items come before this page, at most [`MAX_OFFSET`].
     pub fn offset(self) -> u64 {
-        (self.page - 1).saturating_mul(self.size)
+        (self.page - 1).saturating_mul(self.size).min(MAX_OFFSET)
     }
 
     /// The positions of this page's items in a list of `total` (empty past the end).
