@@ -45,6 +45,28 @@ pub fn finish(spec_json: &str) -> String {
             }
         }
     }
+    // A file served with its own `Content-Type` (a picture, a cover, a ticket attachment)
+    // is documented by poem-openapi as `application/octet-stream`, which the answer's type
+    // (`image/webp`, `application/pdf`, …) then breaks: such an answer is `*/*`.
+    if let Some(paths) = doc.get_mut("paths") {
+        for (_, item) in paths.entries_mut() {
+            for (_, op) in item.entries_mut() {
+                for (_, resp) in op.get_mut("responses").into_iter().flat_map(Json::entries_mut) {
+                    let own_type = resp.get_mut("headers").is_some_and(|h| h.entries_mut().any(|(k, _)| k.eq_ignore_ascii_case("content-type")));
+                    if !own_type {
+                        continue;
+                    }
+                    if let Some(Json::Obj(content)) = resp.get_mut("content") {
+                        for (media, _) in content.iter_mut() {
+                            if media == "application/octet-stream" {
+                                *media = "*/*".to_string();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
     // A multipart form (inline in its operation) is closed: poem-openapi refuses a part it
     // does not know (400), so the document says `additionalProperties: false`. Its fields
     // are text or absent, never null, so they are not marked nullable.

@@ -149,6 +149,15 @@ fn the_price_sheet_is_documented_as_csv() {
 }
 
 #[test]
+fn a_file_served_with_its_own_type_is_documented_as_any_type() {
+    let doc = document();
+    for path in ["/api/client/v1/catalog/pictures/{name}", "/api/client/v1/ticket/attachment/{name}", "/api/client/v1/blog/cover/{file}"] {
+        let content = &doc["paths"][path]["get"]["responses"]["200"]["content"];
+        assert!(content.get("*/*").is_some() && content.get("application/octet-stream").is_none(), "{path}: {content}");
+    }
+}
+
+#[test]
 fn the_idempotency_key_is_documented_as_required() {
     let doc = document();
     for path in ["/api/client/v1/order/register", "/api/client/v1/payment/start", "/api/client/v1/ticket/open", "/api/admin/v1/ticket/reply"] {
