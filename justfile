@@ -13,7 +13,7 @@ run: tools wasm web-build
     SHOP_ENV="${SHOP_ENV:-development}" ./target/release/shop serve
 
 # Every test: core (native + WASM vectors), server (SQLite and PostgreSQL: a missing PostgreSQL fails unless SHOP_TEST_REQUIRE_PG=0), web unit, browser e2e
-test: (tools "--with-browser") test-core wasm test-wasm test-server crash-short test-web e2e audit
+test: (tools "--with-browser") test-core wasm test-wasm test-server crash-short fuzz-short test-web e2e audit
 
 # Development: server (debug) on :8080 and Vite with hot reload on :5173 proxying /api
 dev: tools wasm
@@ -102,6 +102,16 @@ test-server:
 crash:
     cargo build -p shop-server --example crash_test
     ./target/debug/examples/crash_test
+
+# API contract (issue 25): schemathesis 4.32.5 (pip, in .tools/schemathesis) against
+# openapi/openapi.json and the debug server, every check and phase (stateful included), signed
+# in as a customer and again as staff, at least 10,000 cases; 0 failures expected (scripts/fuzz)
+fuzz:
+    bash scripts/fuzz.sh 10000
+
+# The contract fuzz's short form for `just test`: about 1,000 cases (no coverage phase)
+fuzz-short:
+    bash scripts/fuzz.sh 1000
 
 # The crash test's short form for `just test`: 10 s and 5 kills per database
 crash-short:

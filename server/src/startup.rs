@@ -74,7 +74,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
 
 /// The OpenAPI document as pretty JSON (what `shop openapi` prints).
 pub fn openapi_json() -> String {
-    let mut s = api_service().spec();
+    let mut s = crate::platform::openapi::finish(&api_service().spec());
     if !s.ends_with('\n') {
         s.push('\n');
     }
@@ -93,8 +93,14 @@ static UPLOAD_BODY_LIMITS: std::sync::LazyLock<Vec<(&'static str, usize)>> = std
 /// The whole HTTP application: `/api/*` to the API, everything else to the web app.
 pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let service = api_service();
-    crate::platform::payload::init_from_spec(&service.spec());
-    let spec = service.spec_endpoint();
+    // The published document is `shop openapi`'s (nullable optional properties); the
+    // pipeline reads its schemas (the field at fault) and its paths (a 405's `Allow`).
+    let document = openapi_json();
+    crate::platform::payload::init_from_spec(&document);
+    crate::platform::openapi::init(&document);
+    let spec = poem::endpoint::make_sync(move |_| {
+        Response::builder().content_type("application/json; charset=utf-8").body(document.clone())
+    });
     let api = poem::Route::new()
         .at("/api/openapi.json", spec)
         .at(crate::chat::routes::PATH, poem::get(crate::chat::routes::chat_socket))

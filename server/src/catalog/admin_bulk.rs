@@ -32,6 +32,8 @@ impl From<BulkError> for ApiError {
 
 /// A price sheet as a form: one `file` (CSV).
 #[derive(Debug, Multipart)]
+// A part the form does not name is refused (400), as the document says (additionalProperties: false).
+#[oai(deny_unknown_fields)]
 pub struct PriceSheetForm {
     /// The sheet: CSV with a header row `id` and/or `sku`, `price`, `stock` (optional `name`),
     /// UTF-8 (a BOM is fine), UTF-16 with a BOM, or Windows-1256; at most 4 MB, 20,000 rows.
@@ -110,10 +112,9 @@ pub struct PriceApplyResp {
 #[derive(ApiResponse)]
 pub enum PriceSheetFile {
     /// CSV, UTF-8 with a BOM, as a download.
-    #[oai(status = 200)]
+    #[oai(status = 200, content_type = "text/csv; charset=utf-8")]
     Ok(
         Binary<Vec<u8>>,
-        #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Cache-Control")] String,
     ),
@@ -188,7 +189,6 @@ impl CatalogueBulkAdminApi {
         let day = state.clock.now().format("%Y-%m-%d");
         Ok(PriceSheetFile::Ok(
             Binary(bytes),
-            "text/csv; charset=utf-8".into(),
             format!("attachment; filename=\"prices-{day}.csv\""),
             "private, no-store".into(),
         ))

@@ -62,6 +62,8 @@ pub struct PicturesResp {
 
 /// `pictures/upload`: one picture (multipart/form-data).
 #[derive(Debug, Multipart)]
+// A part the form does not name is refused (400), as the document says (additionalProperties: false).
+#[oai(deny_unknown_fields)]
 pub struct PictureUploadForm {
     /// JPEG, PNG or WebP, at most 10 MB and 40 megapixels.
     pub file: Option<Upload>,

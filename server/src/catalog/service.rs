@@ -76,17 +76,17 @@ impl From<CatalogError> for ApiError {
         match e {
             CatalogError::ProductNotFound(field) => ApiError::not_found_field(field, msg::PRODUCT_NOT_FOUND),
             CatalogError::CategoryNotFound => ApiError::not_found_field("category", msg::CATEGORY_NOT_FOUND),
-            CatalogError::PriceRange => ApiError::bad_field("min_price", msg::PRICE_RANGE),
-            CatalogError::NegativePrice(field) => ApiError::bad_field(field, msg::NEGATIVE_PRICE),
-            CatalogError::QueryTooLong => ApiError::bad_field("q", msg::QUERY_TOO_LONG),
-            CatalogError::BadSort => ApiError::bad_field("sort", msg::BAD_SORT),
-            CatalogError::BadCondition => ApiError::bad_field("condition", msg::BAD_CONDITION),
-            CatalogError::BadLine => ApiError::bad_field("line", msg::BAD_LINE),
-            CatalogError::BadRam => ApiError::bad_field("ram", msg::BAD_RAM),
-            CatalogError::BadScreen => ApiError::bad_field("screen", msg::BAD_SCREEN),
-            CatalogError::BadGraphics => ApiError::bad_field("graphics", msg::BAD_GRAPHICS),
-            CatalogError::BadStorage => ApiError::bad_field("storage", msg::BAD_STORAGE),
-            CatalogError::CompareCount => ApiError::bad_field("uids", msg::COMPARE_COUNT),
+            CatalogError::PriceRange => ApiError::invalid("min_price", msg::PRICE_RANGE),
+            CatalogError::NegativePrice(field) => ApiError::invalid(field, msg::NEGATIVE_PRICE),
+            CatalogError::QueryTooLong => ApiError::invalid("q", msg::QUERY_TOO_LONG),
+            CatalogError::BadSort => ApiError::invalid("sort", msg::BAD_SORT),
+            CatalogError::BadCondition => ApiError::invalid("condition", msg::BAD_CONDITION),
+            CatalogError::BadLine => ApiError::invalid("line", msg::BAD_LINE),
+            CatalogError::BadRam => ApiError::invalid("ram", msg::BAD_RAM),
+            CatalogError::BadScreen => ApiError::invalid("screen", msg::BAD_SCREEN),
+            CatalogError::BadGraphics => ApiError::invalid("graphics", msg::BAD_GRAPHICS),
+            CatalogError::BadStorage => ApiError::invalid("storage", msg::BAD_STORAGE),
+            CatalogError::CompareCount => ApiError::invalid("uids", msg::COMPARE_COUNT),
         }
     }
 }

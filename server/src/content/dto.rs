@@ -335,6 +335,8 @@ pub enum CoverResponse {
 
 /// `content/blog/cover`: a post's cover picture (multipart/form-data).
 #[derive(Debug, poem_openapi::Multipart)]
+// A part the form does not name is refused (400), as the document says (additionalProperties: false).
+#[oai(deny_unknown_fields)]
 pub struct BlogCoverForm {
     /// The post.
     pub id: i64,

@@ -92,12 +92,30 @@ async fn answer<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Re
             r.headers_mut().insert(header::CONNECTION, poem::http::HeaderValue::from_static("close"));
             r
         }
-        Ok(body) => match ep.call(req).await {
-            Ok(r) => r.into_response(),
-            Err(e) => error_response_with_body(e, body.as_deref()),
-        },
+        Ok(body) => {
+            // A JSON body whose property types the document refuses (poem-openapi would read
+            // `false` into a string as "false"): 422 naming the property.
+            let refused = match &body {
+                Some(b) if path.starts_with("/api/") && is_json(&req) => super::openapi::body_type_error(method.as_str(), &path, b),
+                _ => None,
+            };
+            match refused {
+                Some(field) => ApiError::not_valid(&field).into_response(),
+                None => match ep.call(req).await {
+                    Ok(r) => r.into_response(),
+                    Err(e) => error_response_with_body(e, body.as_deref()),
+                },
+            }
+        }
     };
+    let mut resp = resp;
     let status = resp.status();
+    // RFC 9110: a 405 names the methods the path has.
+    if status == StatusCode::METHOD_NOT_ALLOWED && path.starts_with("/api/") {
+        if let Some(v) = super::openapi::allowed_methods(&path).and_then(|m| poem::http::HeaderValue::from_str(&m).ok()) {
+            resp.headers_mut().insert(header::ALLOW, v);
+        }
+    }
     let elapsed = start.elapsed().as_secs_f64();
     let operation = match resp.extensions().get::<poem_openapi::OperationId>() {
         Some(op) => op.0,
@@ -114,6 +132,11 @@ async fn answer<E: Endpoint>(ep: &E, mut req: Request, limits: BodyLimits) -> Re
         tracing::info!(target: "shop::request", %method, %path, status = status.as_u16(), latency_ms = format_args!("{ms:.2}"), "request");
     }
     resp
+}
+
+/// Whether the request says its body is JSON.
+fn is_json(req: &Request) -> bool {
+    req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.to_ascii_lowercase().contains("json"))
 }
 
 /// The method as a metric label: the standard ones by name, anything else as `other` (a

@@ -17,6 +17,7 @@ pub mod jobs;
 pub mod metrics;
 pub mod middleware;
 pub mod notify;
+pub mod openapi;
 pub mod payload;
 pub mod slow_clients;
 pub mod web;

@@ -47,7 +47,7 @@ impl From<DbErr> for SettingsError {
 impl From<SettingsError> for ApiError {
     fn from(e: SettingsError) -> Self {
         match e {
-            SettingsError::Invalid { field, message } => ApiError::bad_field(field, message),
+            SettingsError::Invalid { field, message } => ApiError::invalid(field, message),
             SettingsError::Db(e) => ApiError::internal(e),
         }
     }

@@ -10,6 +10,8 @@ use super::entity::ticket::{Department, Priority};
 
 /// `ticket/open`: a new ticket (multipart/form-data).
 #[derive(Debug, Multipart)]
+// A part the form does not name is refused (400), as the document says (additionalProperties: false).
+#[oai(deny_unknown_fields)]
 pub struct TicketOpenForm {
     /// At most 200 characters.
     #[oai(default)]
@@ -33,6 +35,8 @@ pub struct TicketOpenForm {
 
 /// `ticket/reply` (customer) and `admin … ticket/reply` (staff): a message on a ticket.
 #[derive(Debug, Multipart)]
+// A part the form does not name is refused (400), as the document says (additionalProperties: false).
+#[oai(deny_unknown_fields)]
 pub struct TicketReplyForm {
     /// The ticket's id.
     #[oai(default)]

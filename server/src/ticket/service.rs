@@ -657,7 +657,7 @@ pub async fn inbox(
     let rows = q
         .order_by_desc(ticket::Column::UpdatedAt)
         .order_by_desc(ticket::Column::Id)
-        .offset(page.saturating_sub(1).saturating_mul(INBOX_PAGE))
+        .offset(page.saturating_sub(1).saturating_mul(INBOX_PAGE).min(crate::platform::http::page::MAX_OFFSET))
         .limit(INBOX_PAGE)
         .all(db)
         .await?;

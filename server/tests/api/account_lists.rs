@@ -350,11 +350,11 @@ async fn favourites_add_remove_and_list_with_price_and_stock(db: TestDb) {
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(list(&s, &c, 1, 24).await.body["page"]["Total"], 0);
 
-    // Without a token: 401; a bad page: 400.
+    // Without a token: 401; a bad page: 422.
     s.post(FAV_LIST, json!({})).await.assert_error(401);
     s.post(FAV_ADD, json!({ "uid": uid })).await.assert_error(401);
     let r = s.post_auth(FAV_LIST, &c.token, json!({ "page": 0 })).await;
-    r.assert_error(400);
+    r.assert_error(422);
 }
 
 async fn another_customers_favourites_are_never_touched(db: TestDb) {

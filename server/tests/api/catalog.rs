@@ -62,7 +62,7 @@ async fn list_filters_sorts_and_pages(db: TestDb) {
     assert!(all.headers.get("etag").is_some());
     assert!(all.headers["cache-control"].to_str().unwrap().contains("max-age"));
 
-    // Pages: a huge size is capped at 60; far pages are empty; page < 1 and size < 1 are 400.
+    // Pages: a huge size is capped at 60; far pages are empty; page < 1 and size < 1 are 422.
     let r = get_ok(&s, &format!("{P}/products?size=1000000")).await;
     assert_eq!((r.body["Size"].as_u64(), items(&r).len()), (Some(60), 60));
     let r = get_ok(&s, &format!("{P}/products?page=1000000000")).await;
@@ -70,7 +70,7 @@ async fn list_filters_sorts_and_pages(db: TestDb) {
     assert_eq!(r.body["Total"].as_u64(), Some(total));
     for bad in ["page=0", "page=-1", "size=0", "size=-5"] {
         let r = s.get(&format!("{P}/products?{bad}")).await;
-        r.assert_error(400);
+        r.assert_error(422);
     }
     let r = s.get(&format!("{P}/products?page=abc")).await;
     assert!(r.status == 400 || r.status == 422, "{}", r.text);
@@ -123,14 +123,14 @@ async fn list_filters_sorts_and_pages(db: TestDb) {
     let root = get_ok(&s, &format!("{P}/products?category=laptop")).await;
     assert!(root.body["Total"].as_u64() > r.body["Total"].as_u64(), "root includes sub-categories");
     let r = s.get(&format!("{P}/products?min_price=9000000&max_price=1000")).await;
-    r.assert_error(400);
+    r.assert_error(422);
     assert_eq!(r.body["field"], "min_price");
-    s.get(&format!("{P}/products?min_price=-1")).await.assert_error(400);
+    s.get(&format!("{P}/products?min_price=-1")).await.assert_error(422);
     for bad in ["category=99999", "category=a%20b", "category=%D9%84%D9%BE%D8%AA%D8%A7%D9%BE", "category=laptop-99999"] {
         s.get(&format!("{P}/products?{bad}")).await.assert_error(404);
     }
     for bad in ["condition=broken", "line=phone", "ram=lots", "sort=random"] {
-        s.get(&format!("{P}/products?{bad}")).await.assert_error(400);
+        s.get(&format!("{P}/products?{bad}")).await.assert_error(422);
     }
 
     // Sorts (in-stock products first, then the order).
@@ -213,7 +213,7 @@ async fn bad_queries_never_fail(db: TestDb) {
     let long = "لپتاپ ".repeat(1000);
     for path in [format!("{P}/search?{}", enc(&long)), format!("{P}/suggest?{}", enc(&long))] {
         let r = s.get(&path).await;
-        r.assert_error(400);
+        r.assert_error(422);
         assert_eq!(r.body["field"], "q");
     }
     for q in ["!!!...؟؟", "%", "_", "%%__", "'", "\"", "' OR 1=1 --", "\"; DROP TABLE product; --", "SELECT * FROM product", "", "   ", "\u{200c}", "🙂"] {
@@ -229,15 +229,15 @@ async fn bad_queries_never_fail(db: TestDb) {
     let r = get_ok(&s, &format!("{P}/products")).await;
     assert!(r.body["Total"].as_u64().unwrap() >= 70);
     let r = s.get(&format!("{P}/search?q=a&page=0")).await;
-    r.assert_error(400);
+    r.assert_error(422);
     let r = get_ok(&s, &format!("{P}/search?q=a&size=1000000")).await;
     assert_eq!(r.body["Size"], 60);
     // Product ids and compare.
     for bad in ["nope", "%D9%84%D9%BE%D8%AA%D8%A7%D9%BE", "a%20b", "1", "'%20OR%201=1"] {
         s.get(&format!("{P}/products/{bad}")).await.assert_error(404);
     }
-    s.get(&format!("{P}/compare")).await.assert_error(400);
-    s.get(&format!("{P}/compare?uids=a,b,c,d,e")).await.assert_error(400);
+    s.get(&format!("{P}/compare")).await.assert_error(422);
+    s.get(&format!("{P}/compare?uids=a,b,c,d,e")).await.assert_error(422);
     s.get(&format!("{P}/compare?uids=nope")).await.assert_error(404);
 }
 
@@ -331,7 +331,7 @@ async fn content_pages_blog_and_faq(db: TestDb) {
     for bad in ["nope", "a%20b", "%D9%84%D9%BE", "..%2F..%2Fetc"] {
         s.get(&format!("/api/client/v1/blog/{bad}")).await.assert_error(404);
     }
-    s.get("/api/client/v1/blog?page=0").await.assert_error(400);
+    s.get("/api/client/v1/blog?page=0").await.assert_error(422);
     assert!(items(&get_ok(&s, "/api/client/v1/blog?page=1000000000").await).is_empty());
     for name in ["about", "contact", "terms", "privacy", "about-us", "terms-of-use"] {
         let r = get_ok(&s, &format!("/api/client/v1/pages/{name}")).await;
@@ -695,7 +695,7 @@ async fn screen_graphics_and_storage_filter_the_list_with_their_facets(db: TestD
 
     for (param, bad) in [("screen", "21"), ("graphics", "voodoo"), ("storage", "300")] {
         let r = s.get(&format!("{P}/products?{param}={bad}")).await;
-        r.assert_error(400);
+        r.assert_error(422);
         assert_eq!(r.body["field"], param);
     }
 }

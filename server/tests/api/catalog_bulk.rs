@@ -394,7 +394,8 @@ async fn a_form_without_a_file_and_an_empty_body_are_refused_in_persian(db: Test
     let app = spawn_shop(db).await;
     let who = clerk(&app).await;
     let boundary = "zzzz";
-    let body = format!("--{boundary}\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\nx\r\n--{boundary}--\r\n");
+    // (A part the form does not name is refused before this, 400: tests/api/contract.rs.)
+    let body = format!("--{boundary}--\r\n");
     let req = app
         .client
         .post(app.url(PREVIEW))

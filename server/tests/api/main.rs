@@ -19,6 +19,7 @@ mod chat;
 mod checkout;
 mod checkout_support;
 mod content_admin;
+mod contract;
 mod customers;
 mod dashboard;
 mod delivery_admin;

@@ -6,6 +6,10 @@ use shop_core::validation::{validate, Rule};
 
 use crate::platform::error::ApiError;
 
+/// The largest offset a query is given: the databases take a signed 64-bit `OFFSET`, and a
+/// larger one (page 9223372036854775807) made sqlx panic binding it (`just fuzz`, issue 25).
+pub const MAX_OFFSET: u64 = i64::MAX as u64;
+
 /// Largest page size.
 pub const MAX_PAGE_SIZE: u64 = 60;
 
@@ -19,23 +23,23 @@ pub struct Paging {
 }
 
 impl Paging {
-    /// Parse `page` (default 1) and `size` (default `default_size`): below 1 is a 400 naming
+    /// Parse `page` (default 1) and `size` (default `default_size`): below 1 is a 422 naming
     /// the field with the rule's message; a larger size is capped (not an error).
     pub fn parse(page: Option<i64>, size: Option<i64>, default_size: u64) -> Result<Self, ApiError> {
         let page = page.unwrap_or(1);
         if let Err(m) = validate(&Rule::MinValue { n: 0 }, "شماره صفحه", &page.to_string()) {
-            return Err(ApiError::bad_field("page", m));
+            return Err(ApiError::invalid("page", m));
         }
         let size = size.unwrap_or(default_size as i64);
         if let Err(m) = validate(&Rule::MinValue { n: 0 }, "تعداد در صفحه", &size.to_string()) {
-            return Err(ApiError::bad_field("size", m));
+            return Err(ApiError::invalid("size", m));
         }
         Ok(Self { page: page as u64, size: (size as u64).min(MAX_PAGE_SIZE) })
     }
 
-    /// How many items come before this page.
+    /// How many items come before this page, at most [`MAX_OFFSET`].
     pub fn offset(self) -> u64 {
-        (self.page - 1).saturating_mul(self.size)
+        (self.page - 1).saturating_mul(self.size).min(MAX_OFFSET)
     }
 
     /// The positions of this page's items in a list of `total` (empty past the end).

@@ -3028,7 +3028,7 @@ export interface components {
              * Format: int64
              * @description With `address/add`: the new address's id.
              */
-            Id?: number;
+            Id?: number | null;
         };
         /**
          * AdminBulkOutcome
@@ -3058,7 +3058,7 @@ export interface components {
             /** Format: int64 */
             version: number;
             /** Format: int64 */
-            parent_id?: number;
+            parent_id?: number | null;
             /**
              * Format: uint64
              * @description Products directly in it.
@@ -3300,7 +3300,7 @@ export interface components {
             model: string;
             condition: string;
             /** Format: int64 */
-            category_id?: number;
+            category_id?: number | null;
             category_name: string;
             published: boolean;
             /** Format: uint64 */
@@ -3311,7 +3311,7 @@ export interface components {
              * Format: int64
              * @description The cheapest variant's price; null without variants.
              */
-            min_price?: number;
+            min_price?: number | null;
             /** Format: int64 */
             version: number;
         };
@@ -3676,7 +3676,7 @@ export interface components {
              * Format: int64
              * @description Low stock: variants with at most this many units (default 3).
              */
-            low_stock?: number;
+            low_stock?: number | null;
         };
         /**
          * AdminDashboardResponse
@@ -3749,13 +3749,13 @@ export interface components {
             /** Format: int64 */
             discount: number;
             /** @description The discount code used, if any. */
-            discount_code?: string;
+            discount_code?: string | null;
             /** Format: int64 */
             payable: number;
             /** @description The address as registered. */
             address: components["schemas"]["InvoiceAddress"] & unknown;
-            carrier?: string;
-            tracking_code?: string;
+            carrier?: string | null;
+            tracking_code?: string | null;
             payments: components["schemas"]["AdminOrderPayment"][];
             plan?: components["schemas"]["AdminOrderPlan"];
             /** @description Oldest first. */
@@ -3886,8 +3886,8 @@ export interface components {
             /** @description The gateway's id of the attempt (Zarinpal's Authority). */
             authority: string;
             /** @description The bank's reference, once paid. */
-            ref_id?: string;
-            card_pan?: string;
+            ref_id?: string | null;
+            card_pan?: string | null;
             /** @description `pending`, `paid` or `failed`. */
             status: string;
             /** Format: int64 */
@@ -3898,9 +3898,9 @@ export interface components {
              * Format: int64
              * @description The instalment it paid (none: the order's own payment).
              */
-            instalment_number?: number;
+            instalment_number?: number | null;
             created_text: string;
-            verified_text?: string;
+            verified_text?: string | null;
         };
         /**
          * AdminOrderPlan
@@ -3989,7 +3989,7 @@ export interface components {
              * Format: int64
              * @description The staff member's id and mobile number (`staff` only).
              */
-            staff_id?: number;
+            staff_id?: number | null;
             staff_mobile: string;
             /** Format: int64 */
             at: number;
@@ -4346,7 +4346,7 @@ export interface components {
              * Format: int64
              * @description The instalment it pays (its number), if any.
              */
-            instalment_number?: number;
+            instalment_number?: number | null;
             /** Format: int64 */
             started_at: number;
             started_text: string;
@@ -4354,13 +4354,13 @@ export interface components {
              * Format: int64
              * @description When reconciliation last looked at it (None: not yet).
              */
-            checked_at?: number;
+            checked_at?: number | null;
             checked_text: string;
             /**
              * @description What it found, by its word (`not_reported`, `refused:<code>`, `unreachable`,
              *     `list_unavailable`), or null.
              */
-            check_result?: string;
+            check_result?: string | null;
             /** @description The same in Persian. */
             check_text: string;
         };
@@ -4407,9 +4407,9 @@ export interface components {
             entity: string;
             entity_id: string;
             /** @description JSON of the values before, or null. */
-            before?: string;
+            before?: string | null;
             /** @description JSON of the values after, or null. */
-            after?: string;
+            after?: string | null;
             ip: string;
             /**
              * Format: int64
@@ -4428,7 +4428,7 @@ export interface components {
              * Format: int64
              * @description Only this staff member's changes (their user id; 0: the command line).
              */
-            staff_id?: number;
+            staff_id?: number | null;
             /**
              * @description Only changes to this kind of thing (`order`, `user`, `payment`, `staff`, …).
              * @default
@@ -4487,32 +4487,32 @@ export interface components {
             /** @description Business outcome. */
             status: components["schemas"]["AuthStatus"] & unknown;
             /** @description Challenge hash, or `ok`/`wrong`. */
-            data?: string;
+            data?: string | null;
             /** @description A Persian message for the user. */
-            message?: string;
+            message?: string | null;
             /** @description Access token (15 minutes), sent back as `Authorization: Bearer`. */
-            token?: string;
+            token?: string | null;
             /** @description Refresh token (rotated on every use of `/user/token`). */
-            reftoken?: string;
+            reftoken?: string | null;
             /**
              * Format: int64
              * @description Access token lifetime in seconds.
              */
-            expires_in?: number;
+            expires_in?: number | null;
             /** @description The signed-in user. */
-            user?: components["schemas"]["User"] & unknown;
+            user?: (components["schemas"]["User"] & unknown) | null;
             /** @description Mobile-verification code for the final registration or recovery submit. */
-            mcode?: string;
+            mcode?: string | null;
             /**
              * Format: int64
              * @description Seconds until a new code may be asked for (after an OTP send).
              */
-            resend_in?: number;
+            resend_in?: number | null;
             /**
              * @description `account/mobile/otp` for an account without a password: the `hash` of the code sent
              *     to the current number (`data` is the new number's).
              */
-            current_hash?: string;
+            current_hash?: string | null;
         };
         /**
          * @description `status` of the sign-in calls.
@@ -4677,7 +4677,7 @@ export interface components {
          */
         BlogSaveReq: {
             /** Format: int64 */
-            id?: number;
+            id?: number | null;
             /**
              * Format: int64
              * @default 0
@@ -4784,9 +4784,9 @@ export interface components {
             /** @description `ok`; `not` from `order/edit/product` when the quantity is not in stock (nothing changed). */
             status: components["schemas"]["CartStatus"] & unknown;
             /** @description With `not`: a Persian message naming the product. */
-            message?: string;
+            message?: string | null;
             /** @description With `not`: the name of the product that is short. */
-            Name?: string;
+            Name?: string | null;
             /** @description The cart lines, oldest first; `[]` for an empty cart. */
             data: components["schemas"]["CartLine"][];
             /**
@@ -4801,22 +4801,22 @@ export interface components {
              */
             FinalPrice: number;
             /** @description The order's short public code; null when the caller has no open order. */
-            Code?: string;
+            Code?: string | null;
             /**
              * Format: int64
              * @description The order's id; null when the caller has no open order.
              */
-            OrderId?: number;
+            OrderId?: number | null;
             /**
              * @description The discount code kept on the cart (`order/discount/apply`), null without one. It stays
              *     across pages, reloads and devices until removed or until it stops applying.
              */
-            DiscountCode?: string;
+            DiscountCode?: string | null;
             /**
              * @description After an edit that made the kept code stop applying: the Persian sentence saying it was
              *     taken off and why (the code is then null).
              */
-            DiscountNotice?: string;
+            DiscountNotice?: string | null;
         };
         /**
          * @description `status` of the pre-order calls.
@@ -4840,7 +4840,7 @@ export interface components {
             /** Format: int64 */
             Id: number;
             /** Format: int64 */
-            ParentId?: number;
+            ParentId?: number | null;
             Slug: string;
             Name: string;
             Description: string;
@@ -5008,18 +5008,18 @@ export interface components {
              * Format: int64
              * @description The chosen address's id, when one was given.
              */
-            AddressId?: number;
+            AddressId?: number | null;
             /** @description Options offered for the cart in `City`, the preferred first. */
             DeliveryOptions: components["schemas"]["DeliveryOption"][];
             /**
              * Format: int64
              * @description The chosen option's id, when one was given.
              */
-            DeliveryId?: number;
+            DeliveryId?: number | null;
             /** @description Some line's price moved since it was put in the cart. */
             PriceChanged: boolean;
             /** @description The discount code applied (canonical form), when one was given. */
-            DiscountCode?: string;
+            DiscountCode?: string | null;
             /**
              * Format: int64
              * @description The spec's pre-order totals: `OrderTotalPrice` (the lines) and `FinalPrice` (the lines
@@ -5035,9 +5035,9 @@ export interface components {
              */
             PayNow: number;
             /** @description With `planid`: the plan's schedule for `Payable`. */
-            Instalment?: components["schemas"]["CheckoutInstalmentPlan"] & unknown;
+            Instalment?: (components["schemas"]["CheckoutInstalmentPlan"] & unknown) | null;
             /** @description The code kept on the cart stopped applying and was taken off: why (Persian). */
-            DiscountNotice?: string;
+            DiscountNotice?: string | null;
         };
         /**
          * CheckoutSummaryRequest
@@ -5061,23 +5061,23 @@ export interface components {
              * @description One of the caller's addresses; its city filters the delivery options (the customer's
              *     own `City` without it).
              */
-            addressid?: number;
+            addressid?: number | null;
             /**
              * Format: int64
              * @description A delivery option offered for that city; its price is added to the payable.
              */
-            deliveryid?: number;
+            deliveryid?: number | null;
             /**
              * @description A discount code to preview (422 at `discountcode` when it does not apply); without
              *     it the code kept on the cart applies. `order/discount/apply` takes the code to keep.
              */
-            discountcode?: string;
+            discountcode?: string | null;
             /**
              * Format: int64
              * @description An instalment plan: the answer's `Instalment` is its schedule for this payable (the one
              *     registration freezes) and `PayNow` its down payment.
              */
-            planid?: number;
+            planid?: number | null;
         };
         /**
          * CityName
@@ -5114,17 +5114,17 @@ export interface components {
          */
         ConditionDetails: {
             /** @description The shop's grade: `A+`, `A`, `B`, `C`. */
-            Grade?: string;
+            Grade?: string | null;
             /**
              * Format: int32
              * @description Battery health, percent.
              */
-            BatteryHealth?: number;
+            BatteryHealth?: number | null;
             /**
              * Format: int32
              * @description The shop's test period, days.
              */
-            TestDays?: number;
+            TestDays?: number | null;
         };
         /**
          * ContentPage
@@ -5339,7 +5339,7 @@ export interface components {
              * Format: int64
              * @description The option to edit; absent for a new one.
              */
-            id?: number;
+            id?: number | null;
             /**
              * Format: int64
              * @description The version the form was opened at (ignored for a new option).
@@ -5400,15 +5400,15 @@ export interface components {
             /** Format: int64 */
             min_total: number;
             /** Format: int64 */
-            max_discount?: number;
+            max_discount?: number | null;
             /** @description The first valid day, Jalali (Tehran), `۱۴۰۵/۰۹/۰۱`. */
             starts_day: string;
             /** @description The last valid day, Jalali (Tehran). */
             ends_day: string;
             /** Format: int64 */
-            usage_limit?: number;
+            usage_limit?: number | null;
             /** Format: int64 */
-            per_customer_limit?: number;
+            per_customer_limit?: number | null;
             /**
              * Format: int64
              * @description Uses so far.
@@ -5488,7 +5488,7 @@ export interface components {
             /** Format: int64 */
             MinTotal: number;
             /** Format: int64 */
-            MaxDiscount?: number;
+            MaxDiscount?: number | null;
             /**
              * Format: int64
              * @description Unix seconds; valid from `StartsAt` (inclusive) to `EndsAt` (exclusive).
@@ -5506,7 +5506,7 @@ export interface components {
              * Format: int64
              * @description Uses left to this customer (absent: no per-customer limit).
              */
-            UsesLeft?: number;
+            UsesLeft?: number | null;
             /** @description Names of the categories the code is limited to (empty: every category). */
             Categories: string[];
             /** @description Limited to some products. */
@@ -5538,7 +5538,7 @@ export interface components {
              * Format: int64
              * @description The code to edit; absent for a new one.
              */
-            id?: number;
+            id?: number | null;
             /**
              * Format: int64
              * @default 0
@@ -5558,7 +5558,7 @@ export interface components {
              */
             min_total: number;
             /** Format: int64 */
-            max_discount?: number;
+            max_discount?: number | null;
             /**
              * @description First valid day (Jalali); empty: today.
              * @default
@@ -5567,9 +5567,9 @@ export interface components {
             /** @description Last valid day (Jalali). */
             ends_day: string;
             /** Format: int64 */
-            usage_limit?: number;
+            usage_limit?: number | null;
             /** Format: int64 */
-            per_customer_limit?: number;
+            per_customer_limit?: number | null;
             /** @default false */
             first_purchase_only: boolean;
             /** @default  */
@@ -5631,13 +5631,13 @@ export interface components {
              * Format: int64
              * @description The caller's open order; 0 or absent means "my open order", created when missing.
              */
-            orderid?: number;
+            orderid?: number | null;
             /**
              * Format: int64
              * @description The line to change; 0 or absent means the order's line of this variant, created when
              *     missing. Changing a line to a variant another line already holds merges the two.
              */
-            id?: number;
+            id?: number | null;
         };
         /**
          * ErrorBody
@@ -5649,7 +5649,7 @@ export interface components {
             /** @description A Persian message for the user. */
             message: string;
             /** @description The request field at fault, if one is. */
-            field?: string;
+            field?: string | null;
         };
         /**
          * @description `status` of the error body: `"error"`.
@@ -5683,9 +5683,9 @@ export interface components {
             /** @description Storage bands (`256`, `512`, `1024`, `2048-plus` GB), smallest first. */
             Storages: components["schemas"]["FacetValue"][];
             /** Format: int64 */
-            PriceMin?: number;
+            PriceMin?: number | null;
             /** Format: int64 */
-            PriceMax?: number;
+            PriceMax?: number | null;
         };
         /**
          * FaqAdmin
@@ -5757,7 +5757,7 @@ export interface components {
          */
         FaqSaveReq: {
             /** Format: int64 */
-            id?: number;
+            id?: number | null;
             /**
              * Format: int64
              * @default 0
@@ -5784,7 +5784,7 @@ export interface components {
             /** @description Whether the shop still shows it; when false `Product` is absent and it cannot be bought. */
             Available: boolean;
             /** @description The catalogue's card (price now, stock, picture) while the product is shown. */
-            Product?: components["schemas"]["ProductCard"] & unknown;
+            Product?: (components["schemas"]["ProductCard"] & unknown) | null;
             /** @description When it was hearted (RFC 3339). */
             AddedAt: string;
         };
@@ -5801,12 +5801,12 @@ export interface components {
              * Format: uint64
              * @description With `merge`: how many were new.
              */
-            added?: number;
+            added?: number | null;
             /**
              * Format: uint64
              * @description With `merge`: uids left out (unknown, unpublished, past the limit).
              */
-            ignored?: number;
+            ignored?: number | null;
         };
         /**
          * FavouriteListRequest
@@ -5817,12 +5817,12 @@ export interface components {
              * Format: int64
              * @description Page from 1 (default 1).
              */
-            page?: number;
+            page?: number | null;
             /**
              * Format: int64
              * @description Items per page (default 24, at most 60).
              */
-            size?: number;
+            size?: number | null;
         };
         /**
          * FavouriteListResponse
@@ -5868,7 +5868,7 @@ export interface components {
             /** @description Jalali date. */
             DateText: string;
             /** @description The bank's reference id. */
-            RefId?: string;
+            RefId?: string | null;
             /** @description Paid for something already paid (or an order that had ended): the shop refunds it. */
             RefundNeeded: boolean;
         };
@@ -5897,7 +5897,7 @@ export interface components {
             /** @description Mobile number. */
             mobile: string;
             /** @description reCAPTCHA v3 token (action `login`). */
-            "g-recaptcha-response"?: string;
+            "g-recaptcha-response"?: string | null;
         };
         /**
          * ForgetRequest
@@ -5962,7 +5962,7 @@ export interface components {
              * Format: int64
              * @description The instalment «پرداخت قسط» pays; absent when all are paid or the plan is not active.
              */
-            NextId?: number;
+            NextId?: number | null;
             Instalments: components["schemas"]["InstalmentRow"][];
         };
         /**
@@ -6108,7 +6108,7 @@ export interface components {
             State: components["schemas"]["InstalmentStatus"];
             StateLabel: string;
             /** @description When it was paid (Jalali), once paid. */
-            PaidText?: string;
+            PaidText?: string | null;
         };
         /**
          * @description Where an instalment is on its customer's calendar (Tehran's day).
@@ -6147,11 +6147,11 @@ export interface components {
             PaymentMethod: components["schemas"]["PaymentMethod"];
             Address: components["schemas"]["InvoiceAddress"];
             /** @description Set once shipped. */
-            TrackingCode?: string;
+            TrackingCode?: string | null;
             /** @description The carrier, set with the tracking code. */
-            Carrier?: string;
+            Carrier?: string | null;
             /** @description Bank reference of the payment, once paid. */
-            RefId?: string;
+            RefId?: string | null;
             /**
              * Format: int64
              * @description Unpaid orders: unix seconds when it expires.
@@ -6224,11 +6224,11 @@ export interface components {
             /** @description Mobile number. */
             mobile: string;
             /** @description The 5-digit code (Persian digits allowed). */
-            code?: string;
+            code?: string | null;
             /** @description The challenge hash from `/user/otp`. */
-            hash?: string;
+            hash?: string | null;
             /** @description Password (password sign-in). */
-            password?: string;
+            password?: string | null;
         };
         /**
          * MobileChangeRequest
@@ -6241,7 +6241,7 @@ export interface components {
              * @description The account's password: required when the account has one (422 `password` when
              *     missing or wrong); not read for an account without one.
              */
-            password?: string;
+            password?: string | null;
         };
         /**
          * MobileVerifyRequest
@@ -6258,9 +6258,9 @@ export interface components {
              * @description The code sent to the current number: required when `account/mobile/otp` answered a
              *     `current_hash` (an account without a password).
              */
-            currentCode?: string;
+            currentCode?: string | null;
             /** @description That answer's `current_hash`. */
-            currentHash?: string;
+            currentHash?: string | null;
         };
         /**
          * @description `status` of an answer that has only one outcome: `"ok"`.
@@ -6312,9 +6312,9 @@ export interface components {
             /** Format: int64 */
             Payable: number;
             /** @description The carrier, once shipped. */
-            Carrier?: string;
+            Carrier?: string | null;
             /** @description The parcel's tracking code, once shipped. */
-            TrackingCode?: string;
+            TrackingCode?: string | null;
         };
         /**
          * OrderListResponse
@@ -6362,7 +6362,7 @@ export interface components {
              * Format: int64
              * @description The instalment plan (`instalment/plans`), with `paymentmethod: "instalment"`.
              */
-            planid?: number;
+            planid?: number | null;
             /**
              * @description The customer saw and accepts the new prices of a `price_changed` answer.
              * @default false
@@ -6373,12 +6373,12 @@ export interface components {
              * @description The `Payable` the customer saw on the summary; when the server computes another one
              *     (the cart changed in another tab) the answer is `price_changed` and nothing is written.
              */
-            payable?: number;
+            payable?: number | null;
             /**
              * @description A discount code; one use of it is spent with the registration (422 at `discountcode`
              *     when it does not apply, e.g. its last use was just taken).
              */
-            discountcode?: string;
+            discountcode?: string | null;
         };
         /**
          * OrderRegisterResponse
@@ -6392,13 +6392,13 @@ export interface components {
              */
             status: components["schemas"]["OrderRegisterStatus"] & unknown;
             /** @description A Persian message with `not` and `price_changed`. */
-            message?: string;
+            message?: string | null;
             /** @description With `not`: the product that cannot be bought. */
-            Name?: string;
+            Name?: string | null;
             /** @description With `ok`: the order. */
-            order?: components["schemas"]["RegisteredOrder"] & unknown;
+            order?: (components["schemas"]["RegisteredOrder"] & unknown) | null;
             /** @description With `price_changed`: the fresh summary. */
-            summary?: components["schemas"]["CheckoutSummary"] & unknown;
+            summary?: (components["schemas"]["CheckoutSummary"] & unknown) | null;
         };
         /**
          * @description `status` of `order/register`.
@@ -6421,9 +6421,9 @@ export interface components {
              * @description reCAPTCHA v3 token (action `login`). Its presence (even `null` or empty) marks a
              *     login-code request; without it the call asks for a registration code.
              */
-            "g-recaptcha-response"?: string;
+            "g-recaptcha-response"?: string | null;
             /** @description Optional explicit purpose, `login` or `register`, overriding the rule above. */
-            type?: string;
+            type?: string | null;
         };
         /**
          * OutboxBody
@@ -6513,7 +6513,7 @@ export interface components {
             /** @description The same password again. */
             passwordConfirmation: string;
             /** @description The password in use, required when the account has one. */
-            currentPassword?: string;
+            currentPassword?: string | null;
         };
         /**
          * @description How the customer pays.
@@ -6552,9 +6552,9 @@ export interface components {
              */
             Amount: number;
             /** @description The bank's reference id once paid. */
-            RefId?: string;
+            RefId?: string | null;
             /** @description Masked card number, when the gateway gave one. */
-            CardPan?: string;
+            CardPan?: string | null;
             /** @description Jalali date of the payment (or of the order), Persian digits. */
             Date: string;
             /** @description Paid after the order expired or was cancelled: the shop will refund it. */
@@ -6681,7 +6681,7 @@ export interface components {
          */
         PlanSaveReq: {
             /** Format: int64 */
-            id?: number;
+            id?: number | null;
             /**
              * Format: int64
              * @default 0
@@ -6726,7 +6726,7 @@ export interface components {
              * Format: int64
              * @description The caller's cart (the order to register).
              */
-            OrderId?: number;
+            OrderId?: number | null;
             /** Format: int64 */
             OrderTotalPrice: number;
         };
@@ -6927,18 +6927,18 @@ export interface components {
              * Format: int64
              * @description Price before the special offer, when one is running.
              */
-            OldPrice?: number;
+            OldPrice?: number | null;
             /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
-            OldPriceText?: string;
+            OldPriceText?: string | null;
             /**
              * Format: int64
              * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
              */
-            DiscountPercent?: number;
+            DiscountPercent?: number | null;
             /** @description `discount_percent` with Persian digits (`۱۲`). */
-            DiscountText?: string;
+            DiscountText?: string | null;
             /** @description End of the special offer (RFC 3339), for the countdown. */
-            SpecialEndsAt?: string;
+            SpecialEndsAt?: string | null;
             InStock: boolean;
             /** @description Some variant may be paid in instalments. */
             InsPayment: boolean;
@@ -7043,18 +7043,18 @@ export interface components {
              * Format: int64
              * @description Price before the special offer, when one is running.
              */
-            OldPrice?: number;
+            OldPrice?: number | null;
             /** @description `old_price` for display, formatted by core (shown before the WASM core loads). */
-            OldPriceText?: string;
+            OldPriceText?: string | null;
             /**
              * Format: int64
              * @description Whole percent off, rounded down (`shop_core::price::discount_percent`).
              */
-            DiscountPercent?: number;
+            DiscountPercent?: number | null;
             /** @description `discount_percent` with Persian digits (`۱۲`). */
-            DiscountText?: string;
+            DiscountText?: string | null;
             /** @description End of the special offer (RFC 3339), for the countdown. */
-            SpecialEndsAt?: string;
+            SpecialEndsAt?: string | null;
             InStock: boolean;
             /** @description Some variant may be paid in instalments. */
             InsPayment: boolean;
@@ -7083,7 +7083,7 @@ export interface components {
              *     variant that has a warranty, see `catalog::view::default_variant`), else the first in
              *     stock, else the first. The server's hero shows its price.
              */
-            DefaultVariantId?: number;
+            DefaultVariantId?: number | null;
             Images: components["schemas"]["ImageDto"][];
             /** @description Root first. */
             Breadcrumb: components["schemas"]["CategoryRef"][];
@@ -7197,24 +7197,24 @@ export interface components {
             /** @description Mobile number. */
             mobile: string;
             /** @description The 5-digit code (first step). */
-            code?: string;
+            code?: string | null;
             /** @description The challenge hash (first step). */
-            hash?: string;
+            hash?: string | null;
             /** @description Mobile-verification code from the first step (second step). */
-            mcode?: string;
-            name?: string;
-            lastname?: string;
+            mcode?: string | null;
+            name?: string | null;
+            lastname?: string | null;
             /** @description Must pass the complex-password rule. */
-            password?: string;
-            email?: string;
-            city?: string;
-            state?: string;
-            address1?: string;
-            postalCode1?: string;
-            phone?: string;
-            info?: string;
+            password?: string | null;
+            email?: string | null;
+            city?: string | null;
+            state?: string | null;
+            address1?: string | null;
+            postalCode1?: string | null;
+            phone?: string | null;
+            info?: string | null;
             /** @description Always `web` from the web app. */
-            device?: string;
+            device?: string | null;
         };
         /**
          * RegisteredOrder
@@ -7384,7 +7384,7 @@ export interface components {
          */
         StaffTicketListRequest: {
             /** @description Only tickets in this state (all when absent). */
-            status?: components["schemas"]["TicketStatus"] & unknown;
+            status?: (components["schemas"]["TicketStatus"] & unknown) | null;
             /**
              * Format: uint64
              * @description 1-based page of 50.
@@ -7445,7 +7445,7 @@ export interface components {
             Priority: components["schemas"]["TicketPriority"];
             Status: components["schemas"]["TicketStatus"];
             /** @description The related order's code. */
-            OrderCode?: string;
+            OrderCode?: string | null;
             /** @description Something new from the other side that this side has not opened. */
             Unread: boolean;
             /** @description Jalali date and Tehran time of opening, Persian digits (`۱۴۰۵/۰۹/۰۲ ۱۴:۳۰`). */
@@ -7453,7 +7453,7 @@ export interface components {
             /** @description Jalali date and time of the last message or change. */
             UpdatedAt: string;
             /** @description Staff answers only. */
-            Customer?: components["schemas"]["TicketCustomer"] & unknown;
+            Customer?: (components["schemas"]["TicketCustomer"] & unknown) | null;
             /** @description Oldest first. */
             Messages: components["schemas"]["TicketMessage"][];
             /** @description Whether a message may still be added (not closed). */
@@ -7498,7 +7498,7 @@ export interface components {
              * Format: uint64
              * @description Staff inbox: tickets matching the filter (all pages).
              */
-            Total?: number;
+            Total?: number | null;
         };
         /**
          * TicketMessage
@@ -7559,7 +7559,7 @@ export interface components {
             Priority: components["schemas"]["TicketPriority"];
             Status: components["schemas"]["TicketStatus"];
             /** @description The related order's code. */
-            OrderCode?: string;
+            OrderCode?: string | null;
             /** @description Something new from the other side that this side has not opened. */
             Unread: boolean;
             /** @description Jalali date and Tehran time of opening, Persian digits (`۱۴۰۵/۰۹/۰۲ ۱۴:۳۰`). */
@@ -7567,7 +7567,7 @@ export interface components {
             /** @description Jalali date and time of the last message or change. */
             UpdatedAt: string;
             /** @description Staff answers only. */
-            Customer?: components["schemas"]["TicketCustomer"] & unknown;
+            Customer?: (components["schemas"]["TicketCustomer"] & unknown) | null;
         };
         /**
          * UpdateTotalPriceRequest
@@ -7635,14 +7635,14 @@ export interface components {
              */
             Price: number;
             /** Format: int64 */
-            OldPrice?: number;
+            OldPrice?: number | null;
             /**
              * @description What one unit costs with its warranty (`price + price_garanti`, as the cart), for
              *     display, formatted by core: the product page shows it before the WASM core loads.
              */
             UnitPriceText: string;
             /** @description The unit price before the offer (`old_price + price_garanti`), for display. */
-            UnitOldPriceText?: string;
+            UnitOldPriceText?: string | null;
             /**
              * Format: int64
              * @description Whole percent off the unit price, rounded down; 0 without an offer.
@@ -9688,7 +9688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description Malformed request. */
@@ -12238,8 +12238,8 @@ export interface operations {
     order_register: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -12744,8 +12744,8 @@ export interface operations {
     payment_start: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -15519,8 +15519,8 @@ export interface operations {
     instalment_pay: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -15898,8 +15898,8 @@ export interface operations {
     ticket_open: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -16058,8 +16058,8 @@ export interface operations {
     ticket_reply: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -16355,7 +16355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description Malformed request. */
@@ -16721,8 +16721,8 @@ export interface operations {
     staff_ticket_reply: {
         parameters: {
             query?: never;
-            header?: {
-                "Idempotency-Key"?: string;
+            header: {
+                "Idempotency-Key": string;
             };
             path?: never;
             cookie?: never;
@@ -24361,13 +24361,12 @@ export interface operations {
             /** @description CSV, UTF-8 with a BOM, as a download. */
             200: {
                 headers: {
-                    "CONTENT-TYPE": string;
                     "CONTENT-DISPOSITION": string;
                     "CACHE-CONTROL": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description Malformed request. */
@@ -25013,7 +25012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description No such picture. */

@@ -63,7 +63,7 @@ export default function ComparePage() {
       </PageTitle>
       {!uids.length && <EmptyState message={t('compare.empty')} action={{ to: '/shop', label: t('shop') }} />}
       {uids.length > 0 && error && !data && (
-        <LoadError onRetry={reload} message={error.status === 404 || error.status === 400 ? t('compare.invalid') : null} />
+        <LoadError onRetry={reload} message={error.status === 404 || error.status === 400 || error.status === 422 ? t('compare.invalid') : null} />
       )}
       {uids.length > 0 && !data && !error && <div className="h-[100dvh] animate-pulse rounded-2xl bg-slate-200/60" aria-label={t('loading')} />}
       {data && products.length > 0 && (

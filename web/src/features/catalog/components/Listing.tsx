@@ -150,7 +150,7 @@ export function Listing({
         </div>
 
         {error && !products && (
-          <LoadError onRetry={reload} message={error.status === 400 ? error.message : null} />
+          <LoadError onRetry={reload} message={error.status === 400 || error.status === 422 ? error.message : null} />
         )}
         {!products && !error && <CardSkeletons />}
         {products && products.length === 0 && (

@@ -61,6 +61,12 @@ describe('/shop: filters ↔ URL', () => {
     );
   });
 
+  it("shows the server's message when it refuses a filter (422, a rule the URL broke)", async () => {
+    mockApi({ [PRODUCTS]: () => Response.json({ status: 'error', message: 'ترتیب نمایش معتبر نیست.', field: 'sort' }, { status: 422 }) });
+    renderApp('/shop?sort=random');
+    expect(await screen.findByText('ترتیب نمایش معتبر نیست.')).toBeInTheDocument();
+  });
+
   it('offers the best-selling sort only once the shop has sold something', async () => {
     mockApi({ [PRODUCTS]: () => list([card()]) });
     renderApp('/shop');
