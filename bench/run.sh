@@ -23,7 +23,7 @@ WASM_BENCH_PKG="$CARGO_TARGET_DIR/wasm-bench-pkg/" node bench/wasm-bench.mjs "$C
 echo "== catalogue search, 10,000 products, bench/search-queries.txt =="; cargo run -q --release -p shop-server --example search_bench
 echo "== catalogue search, 100,000 products (issue 25) =="; cargo run -q --release -p shop-server --example search_bench -- 100000 20
 
-echo "== order registration, 16 customers (server/examples/order_bench.rs) =="; cargo run -q --release -p shop-server --example order_bench
+echo "== writes: cart edits and order registration (server/examples/order_bench.rs) =="; cargo run -q --release -p shop-server --example order_bench
 
 echo "== staff order list, 100,000 orders (server/examples/admin_orders_bench.rs) =="; cargo run -q --release -p shop-server --example admin_orders_bench
 

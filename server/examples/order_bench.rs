@@ -1,44 +1,131 @@
-//! Order registration bench (target: p99 < 50 ms at 16 concurrent customers on SQLite).
+//! Write bench (issue 25 item 1): order registration and cart edits, each against the bare
+//! health rate of the same client.
 //!
 //! Starts the real server in this process (`Application::build`, as `shop serve`) on a fresh
 //! SQLite file, and on a fresh PostgreSQL database when `BENCH_PG_URL` (default
-//! `postgres://postgres@127.0.0.1:5432/test`) answers. 16 customers, each with a Tehran address
-//! and a 2-line cart, register their cart over HTTP in a loop for `BENCH_SECONDS` (10) with a new
-//! `Idempotency-Key` each time: every call is a full registration (quote, conditional stock
-//! updates, order rows, timeline) in one transaction. Prints registrations/s, p50 and p99.
+//! `postgres://postgres@127.0.0.1:5432/test`) answers. Rows, each for `BENCH_SECONDS` (10):
+//! - `health`: 64 clients `GET /api/health` (the baseline of the ratios);
+//! - `edit, one cart`: 64 clients of ONE customer set a line's quantity (1, 2, 1, …) in the same
+//!   cart (`order/edit/product`): the contention case, every edit waits for the one before;
+//! - `edit, own carts`: 64 customers, each editing its own 1-line cart the same way
+//!   (targets: ≥ 25 % of health on SQLite, ≥ 15 % on PostgreSQL);
+//! - `register`: 16 customers, each with a Tehran address and a 2-line cart, register their
+//!   cart in a loop with a new `Idempotency-Key` each time: every call is a full registration
+//!   (quote, the earlier registration of the cart replaced and its stock released, conditional
+//!   stock updates, order rows, timeline) in one transaction (targets: p99 < 20 ms on SQLite,
+//!   < 40 ms on PostgreSQL).
+//!
+//! Prints requests/s, the ratio to health, p50 and p99. `BENCH_ROWS` (e.g. `"edit-own register"`)
+//! runs only some rows (`health`, `edit-one`, `edit-own`, `register`); health always runs.
+//! `BENCH_DBS` (`sqlite postgres`) picks the databases.
 //!
 //! `cargo run --release -p shop-server --example order_bench`
 
+use std::future::Future;
 use std::time::{Duration, Instant};
 
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde_json::{json, Value};
 use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
-use shop_server::catalog::{product, variant};
-use shop_server::delivery::entity::{delivery_option, product_delivery};
 
 mod common;
 use common::BenchDb;
 
+/// Customers registering at once.
 const CUSTOMERS: usize = 16;
+/// Clients of the health and edit rows.
+const CLIENTS: usize = 64;
+
+fn want(row: &str) -> bool {
+    match std::env::var("BENCH_ROWS") {
+        Ok(rows) if !rows.trim().is_empty() => rows.split_whitespace().any(|r| r == row),
+        _ => true,
+    }
+}
+
+fn want_db(db: &str) -> bool {
+    match std::env::var("BENCH_DBS") {
+        Ok(dbs) if !dbs.trim().is_empty() => dbs.split_whitespace().any(|d| d == db),
+        _ => true,
+    }
+}
 
 #[tokio::main]
 async fn main() {
     let secs: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
-    println!("| database | customers | registrations/s | p50 ms | p99 ms |");
-    println!("|---|---|---|---|---|");
-    let db = BenchDb::sqlite("shop-order-bench");
-    run("SQLite", &db.url, secs).await;
-    db.remove().await;
-
-    match BenchDb::postgres("shop_order_bench").await {
-        Ok(db) => {
-            run("PostgreSQL", &db.url, secs).await;
-            db.remove().await;
-        }
-        Err(e) => println!("| PostgreSQL | skipped: {e} | | | |"),
+    println!("| database | row | clients | req/s | × health | p50 ms | p99 ms |");
+    println!("|---|---|---:|---:|---:|---:|---:|");
+    if want_db("sqlite") {
+        let db = BenchDb::sqlite("shop-order-bench");
+        run("SQLite", &db.url, secs).await;
+        db.remove().await;
     }
+    if want_db("postgres") {
+        match BenchDb::postgres("shop_order_bench").await {
+            Ok(db) => {
+                run("PostgreSQL", &db.url, secs).await;
+                db.remove().await;
+            }
+            Err(e) => println!("| PostgreSQL | skipped: {e} | | | | | |"),
+        }
+    }
+}
+
+/// Latencies (ms) of one row and its wall time.
+struct Row {
+    lat: Vec<f64>,
+    secs: f64,
+}
+
+impl Row {
+    fn rate(&self) -> f64 {
+        self.lat.len() as f64 / self.secs
+    }
+
+    fn print(mut self, label: &str, row: &str, clients: usize, health: f64) {
+        self.lat.sort_by(|a, b| a.total_cmp(b));
+        let pct = |p: f64| self.lat[((self.lat.len() as f64 * p) as usize).min(self.lat.len() - 1)];
+        println!(
+            "| {label} | {row} | {clients} | {:.0} | {:.1}% | {:.2} | {:.1} |",
+            self.rate(),
+            100.0 * self.rate() / health,
+            pct(0.50),
+            pct(0.99)
+        );
+    }
+}
+
+/// Runs `call(client, n)` in a loop on `clients` tasks for `secs`; each call answers whether it
+/// got the expected answer (the bench stops on any other).
+async fn drive<F, Fut>(clients: usize, secs: u64, call: F) -> Row
+where
+    F: Fn(usize, u64) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let t0 = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .map(|c| {
+            let call = call.clone();
+            tokio::spawn(async move {
+                let mut lat = Vec::new();
+                let mut n = 0u64;
+                while Instant::now() < deadline {
+                    let t = Instant::now();
+                    call(c, n).await;
+                    n += 1;
+                    lat.push(t.elapsed().as_secs_f64() * 1000.0);
+                }
+                lat
+            })
+        })
+        .collect();
+    let mut lat = Vec::new();
+    for t in tasks {
+        lat.extend(t.await.unwrap());
+    }
+    Row { lat, secs: t0.elapsed().as_secs_f64() }
 }
 
 async fn run(label: &str, url: &str, secs: u64) {
@@ -51,128 +138,136 @@ async fn run(label: &str, url: &str, secs: u64) {
     let node = common::start(config).await;
     let (state, base) = (node.state.clone(), node.base.clone());
     let db = &state.db;
-    let (products, post) = catalogue(db).await;
+    let (products, post) = common::laptops(db).await;
     let keys = TokenKeys::new(&state.config.secret);
-    let http = reqwest::Client::builder().no_proxy().pool_max_idle_per_host(CUSTOMERS).build().unwrap();
-    let mut bodies = Vec::new();
-    for i in 0..CUSTOMERS {
-        let now = chrono::Utc::now().timestamp();
-        let u = user::ActiveModel { city: Set("تهران".into()), ..user::new_customer(&format!("0912000{i:04}"), now) }
-            .insert(db)
-            .await
-            .unwrap();
-        let token = keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 3600, ep: u.session_epoch });
-        let call = |path: &str, body: Value| {
-            let http = http.clone();
-            let url = format!("{base}{path}");
-            let token = token.clone();
-            async move { http.post(url).bearer_auth(token).json(&body).send().await.unwrap().json::<Value>().await.unwrap() }
-        };
-        let a = call(
-            "/api/client/v1/address/add",
-            json!({ "name": "مشتری", "mobile": "09120000000", "state": "تهران", "city": "تهران",
-                    "address": "خیابان آزادی، کوچه ۱۲، پلاک ۴", "postalcode": "1234567890" }),
-        )
-        .await;
-        let mut cart = 0;
-        for (p, v) in &products {
-            let r = call("/api/client/v1/order/edit/product", json!({ "spid": p, "spiddetail": v, "num": 1, "orderid": 0 })).await;
-            cart = r["OrderId"].as_i64().unwrap();
+    let http = reqwest::Client::builder().no_proxy().pool_max_idle_per_host(CLIENTS).build().unwrap();
+    let customer = |i: usize| {
+        let (keys, http, base) = (&keys, http.clone(), base.clone());
+        async move {
+            let now = chrono::Utc::now().timestamp();
+            let u = user::ActiveModel { city: Set("تهران".into()), ..user::new_customer(&format!("0912{i:07}"), now) }
+                .insert(db)
+                .await
+                .unwrap();
+            let token = keys.sign_access(&AccessClaims { sub: u.id, uid: u.uid.clone(), iat: now, exp: now + 3600, ep: u.session_epoch });
+            let caller = Caller { http, base, token };
+            caller
         }
-        let body = json!({ "orderid": cart, "addressid": a["Id"], "deliveryid": post, "paymentmethod": "full" });
-        bodies.push((token, body));
+    };
+
+    let health = {
+        let (http, url) = (http.clone(), format!("{base}/api/health"));
+        drive(CLIENTS, secs, move |_, _| {
+            let (http, url) = (http.clone(), url.clone());
+            async move {
+                let r = http.get(&url).send().await.unwrap();
+                assert!(r.status().is_success());
+                r.bytes().await.unwrap();
+            }
+        })
+        .await
+    };
+    let h = health.rate();
+    health.print(label, "health", CLIENTS, h);
+
+    if want("edit-one") {
+        let c = customer(900_000).await;
+        let first = c.call("/api/client/v1/order/edit/product", json!({ "spid": products[0].0, "spiddetail": products[0].1, "num": 1, "orderid": 0 })).await;
+        let cart = first["OrderId"].as_i64().unwrap();
+        let (p, v) = products[0];
+        drive(CLIENTS, secs, move |_, n| {
+            let c = c.clone();
+            async move {
+                let r = c.call("/api/client/v1/order/edit/product", json!({ "spid": p, "spiddetail": v, "num": 1 + n % 2, "orderid": cart })).await;
+                assert_eq!(r["status"], "ok", "{r}");
+            }
+        })
+        .await
+        .print(label, "edit, one cart", CLIENTS, h);
     }
 
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    let tasks: Vec<_> = bodies
-        .into_iter()
-        .map(|(token, body)| {
-            let http = http.clone();
-            let url = format!("{base}/api/client/v1/order/register");
-            tokio::spawn(async move {
-                let mut lat = Vec::new();
-                while Instant::now() < deadline {
-                    let t = Instant::now();
-                    let r = http
-                        .post(&url)
-                        .bearer_auth(&token)
-                        .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
-                        .json(&body)
-                        .send()
-                        .await
-                        .unwrap();
-                    let v: Value = r.json().await.unwrap();
-                    assert_eq!(v["status"], "ok", "{v}");
-                    lat.push(t.elapsed().as_secs_f64() * 1000.0);
-                }
-                lat
-            })
+    if want("edit-own") {
+        let mut carts = Vec::new();
+        for i in 0..CLIENTS {
+            let c = customer(800_000 + i).await;
+            let (p, v) = products[i % products.len()];
+            let r = c.call("/api/client/v1/order/edit/product", json!({ "spid": p, "spiddetail": v, "num": 1, "orderid": 0 })).await;
+            carts.push((c, r["OrderId"].as_i64().unwrap(), p, v));
+        }
+        let carts = std::sync::Arc::new(carts);
+        drive(CLIENTS, secs, move |i, n| {
+            let carts = carts.clone();
+            async move {
+                let (c, cart, p, v) = &carts[i];
+                let r = c.call("/api/client/v1/order/edit/product", json!({ "spid": p, "spiddetail": v, "num": 1 + n % 2, "orderid": cart })).await;
+                assert_eq!(r["status"], "ok", "{r}");
+            }
         })
-        .collect();
-    let t0 = Instant::now();
-    let mut all: Vec<f64> = Vec::new();
-    for t in tasks {
-        all.extend(t.await.unwrap());
+        .await
+        .print(label, "edit, own carts", CLIENTS, h);
     }
-    let elapsed = t0.elapsed().as_secs_f64();
-    all.sort_by(|a, b| a.total_cmp(b));
-    let pct = |p: f64| all[((all.len() as f64 * p) as usize).min(all.len() - 1)];
-    println!(
-        "| {label} | {CUSTOMERS} | {:.0} | {:.1} | {:.1} |",
-        all.len() as f64 / elapsed,
-        pct(0.50),
-        pct(0.99)
-    );
+
+    if want("register") {
+        let mut bodies = Vec::new();
+        for i in 0..CUSTOMERS {
+            let c = customer(i).await;
+            let a = c.call(
+                "/api/client/v1/address/add",
+                json!({ "name": "مشتری", "mobile": "09120000000", "state": "تهران", "city": "تهران",
+                        "address": "خیابان آزادی، کوچه ۱۲، پلاک ۴", "postalcode": "1234567890" }),
+            )
+            .await;
+            let mut cart = 0;
+            for (p, v) in &products {
+                let r = c.call("/api/client/v1/order/edit/product", json!({ "spid": p, "spiddetail": v, "num": 1, "orderid": 0 })).await;
+                cart = r["OrderId"].as_i64().unwrap();
+            }
+            let body = json!({ "orderid": cart, "addressid": a["Id"], "deliveryid": post, "paymentmethod": "full" });
+            bodies.push((c, body));
+        }
+        let bodies = std::sync::Arc::new(bodies);
+        drive(CUSTOMERS, secs, move |i, _| {
+            let bodies = bodies.clone();
+            async move {
+                let (c, body) = &bodies[i];
+                let r = c
+                    .http
+                    .post(format!("{}/api/client/v1/order/register", c.base))
+                    .bearer_auth(&c.token)
+                    .header("Idempotency-Key", uuid::Uuid::new_v4().to_string())
+                    .json(body)
+                    .send()
+                    .await
+                    .unwrap();
+                let v: Value = r.json().await.unwrap();
+                assert_eq!(v["status"], "ok", "{v}");
+            }
+        })
+        .await
+        .print(label, "register", CUSTOMERS, h);
+    }
     node.stop().await;
 }
 
-/// Two laptops with a huge stock (the bench measures registration, not running out) and the
-/// post option for every city.
-async fn catalogue(db: &sea_orm::DatabaseConnection) -> (Vec<(i64, i64)>, i64) {
-    let post = delivery_option::ActiveModel {
-        name: Set("پست پیشتاز".into()),
-        description: Set(String::new()),
-        price: Set(120_000),
-        priority: Set(2),
-        cities: Set(r#"["همه"]"#.into()),
-        ..Default::default()
+/// A signed-in customer's client.
+#[derive(Clone)]
+struct Caller {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Caller {
+    async fn call(&self, path: &str, body: Value) -> Value {
+        self.http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+            .json::<Value>()
+            .await
+            .unwrap()
     }
-    .insert(db)
-    .await
-    .unwrap()
-    .id;
-    let mut out = Vec::new();
-    for i in 0..2 {
-        let p = product::ActiveModel {
-            uid: Set(format!("bench-laptop-{i}")),
-            name: Set(format!("لپ‌تاپ آزمایشی {i}")),
-            brand: Set("ASUS".into()),
-            line: Set("laptop".into()),
-            condition: Set("new".into()),
-            description: Set(String::new()),
-            active: Set(true),
-            ..Default::default()
-        }
-        .insert(db)
-        .await
-        .unwrap();
-        let v = variant::ActiveModel {
-            product_id: Set(p.id),
-            color: Set("مشکی".into()),
-            warranty_name: Set("گارانتی ۱۸ ماهه".into()),
-            warranty_price: Set(500_000),
-            price: Set(40_000_000),
-            stock: Set(1_000_000_000),
-            ins_payment: Set(true),
-            dg: Set(String::new()),
-            property: Set(String::new()),
-            ..Default::default()
-        }
-        .insert(db)
-        .await
-        .unwrap();
-        product_delivery::ActiveModel { product_id: Set(p.id), delivery_option_id: Set(post) }.insert(db).await.unwrap();
-        out.push((p.id, v.id));
-    }
-    (out, post)
 }

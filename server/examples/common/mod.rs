@@ -4,7 +4,7 @@
 //! process on one (`Application::build`, as `shop serve`), and a staff member's token.
 #![allow(dead_code)]
 
-use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, Database, DatabaseConnection};
 use shop_server::auth::token::{AccessClaims, TokenKeys};
 use shop_server::platform::Config;
 use shop_server::startup::Application;
@@ -100,4 +100,55 @@ pub async fn staff_token(state: &AppState, mobile: &str, roles: &[&str]) -> Stri
     let roles = shop_core::staff::StaffRoles::parse_list(roles).unwrap();
     let (staff, _) = shop_server::staff::service::set_roles(&state.db, &actor, &mobile, roles, now).await.unwrap();
     TokenKeys::new(&state.config.secret).sign_access(&AccessClaims { sub: staff.id, uid: staff.uid.clone(), iat: now, exp: now + 3600, ep: staff.session_epoch })
+}
+
+/// Two laptops with a huge stock (the benches measure writes, not running out) and the post
+/// option for every city: their `(product id, variant id)` and the option's id.
+pub async fn laptops(db: &sea_orm::DatabaseConnection) -> (Vec<(i64, i64)>, i64) {
+    let post = shop_server::delivery::entity::delivery_option::ActiveModel {
+        name: Set("پست پیشتاز".into()),
+        description: Set(String::new()),
+        price: Set(120_000),
+        priority: Set(2),
+        cities: Set(r#"["همه"]"#.into()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .unwrap()
+    .id;
+    let mut out = Vec::new();
+    for i in 0..2 {
+        let p = shop_server::catalog::product::ActiveModel {
+            uid: Set(format!("bench-laptop-{i}")),
+            name: Set(format!("لپ‌تاپ آزمایشی {i}")),
+            brand: Set("ASUS".into()),
+            line: Set("laptop".into()),
+            condition: Set("new".into()),
+            description: Set(String::new()),
+            active: Set(true),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .unwrap();
+        let v = shop_server::catalog::variant::ActiveModel {
+            product_id: Set(p.id),
+            color: Set("مشکی".into()),
+            warranty_name: Set("گارانتی ۱۸ ماهه".into()),
+            warranty_price: Set(500_000),
+            price: Set(40_000_000),
+            stock: Set(1_000_000_000),
+            ins_payment: Set(true),
+            dg: Set(String::new()),
+            property: Set(String::new()),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .unwrap();
+        shop_server::delivery::entity::product_delivery::ActiveModel { product_id: Set(p.id), delivery_option_id: Set(post) }.insert(db).await.unwrap();
+        out.push((p.id, v.id));
+    }
+    (out, post)
 }

@@ -3,12 +3,13 @@
 
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sea_orm::sea_query::LikeExpr;
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, ExecResult,
+    QueryResult, SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
 
@@ -111,12 +112,134 @@ pub fn like_contains(text: &str) -> LikeExpr {
 /// the 500 "database is locked" under parallel writes. On PostgreSQL it is a plain
 /// `BEGIN`. Every write transaction in the server starts here; `db.begin()` is for reads only
 /// (`server/tests/api/platform.rs` fails on any other `begin()` in `server/src`).
-pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
-    db.begin_with_options(TransactionOptions {
-        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-        ..Default::default()
-    })
-    .await
+///
+/// SQLite has one writer at a time. Writers of this process first take their turn in
+/// [`WriteTurns`] (first come, first served, woken the moment the writer before them ends), and
+/// only then ask SQLite for the lock, which is then free unless another process (the `shop`
+/// CLI, a second server) holds it. Without the turn, every waiting connection polled the lock
+/// in SQLite's busy handler, sleeping 1, 2, 5, 10, … up to 100 ms between tries: the lock sat
+/// free while they slept, and an unlucky writer waited hundreds of milliseconds (issue 25: the
+/// p99 of 452 ms of a registration, bench/README.md "Writes"). The turn is taken before a
+/// connection, so waiting writers do not hold connections readers need.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
+    let turn = match WriteTurns::of(db) {
+        Some(queue) => take_turn(queue).await,
+        None => None,
+    };
+    let txn = db
+        .begin_with_options(TransactionOptions {
+            sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+            ..Default::default()
+        })
+        .await?;
+    Ok(WriteTxn { txn, _turn: turn })
+}
+
+/// The write turn alone (see [`begin_write`]), for one write statement run outside a
+/// transaction (SQLite wraps it in its own): on SQLite, held until dropped, so that the
+/// statement waits in line rather than in SQLite's busy handler; `None` on PostgreSQL. Never
+/// while the same task holds a [`WriteTxn`] (it would wait for itself).
+pub async fn write_turn(db: &DatabaseConnection) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+    take_turn(WriteTurns::of(db)?).await
+}
+
+/// The write turns of one SQLite file in this process (see [`begin_write`]).
+struct WriteTurns;
+
+impl WriteTurns {
+    /// The turn queue of `db`'s file; `None` on PostgreSQL, whose writers lock rows, not the
+    /// database.
+    fn of(db: &DatabaseConnection) -> Option<Arc<tokio::sync::Mutex<()>>> {
+        use std::collections::HashMap;
+        use std::sync::{LazyLock, Mutex};
+        static QUEUES: LazyLock<Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>> = LazyLock::new(Default::default);
+        if db.get_database_backend() != DbBackend::Sqlite {
+            return None;
+        }
+        let options = db.get_sqlite_connection_pool().connect_options();
+        let file = options.get_filename();
+        let mut queues = QUEUES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(q) = queues.get(file) {
+            return Some(q.clone());
+        }
+        let q = Arc::new(tokio::sync::Mutex::new(()));
+        queues.insert(file.to_path_buf(), q.clone());
+        Some(q)
+    }
+}
+
+/// How long a writer waits for its turn before asking SQLite directly (whose busy timeout then
+/// applies, as before turns existed). Only a write transaction opened while the same task
+/// already holds one would wait this long; SQLite itself would refuse that one after its busy
+/// timeout.
+const TURN_WAIT: Duration = Duration::from_secs(10);
+
+/// Waits for the turn (see [`TURN_WAIT`]).
+async fn take_turn(queue: Arc<tokio::sync::Mutex<()>>) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+    match tokio::time::timeout(TURN_WAIT, queue.lock_owned()).await {
+        Ok(guard) => Some(guard),
+        Err(_) => {
+            tracing::warn!("no write turn after 10 s: asking SQLite for its lock directly");
+            None
+        }
+    }
+}
+
+/// A write transaction from [`begin_write`]: a [`DatabaseTransaction`] that, on SQLite, holds
+/// the process's write turn until it is committed, rolled back or dropped.
+pub struct WriteTxn {
+    txn: DatabaseTransaction,
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl WriteTxn {
+    /// Commits, then gives the turn to the next writer.
+    pub async fn commit(self) -> Result<(), DbErr> {
+        self.txn.commit().await
+    }
+
+    /// Rolls back, then gives the turn to the next writer.
+    pub async fn rollback(self) -> Result<(), DbErr> {
+        self.txn.rollback().await
+    }
+}
+
+impl std::ops::Deref for WriteTxn {
+    type Target = DatabaseTransaction;
+    fn deref(&self) -> &DatabaseTransaction {
+        &self.txn
+    }
+}
+
+#[async_trait::async_trait]
+impl ConnectionTrait for WriteTxn {
+    fn get_database_backend(&self) -> DbBackend {
+        self.txn.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        self.txn.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        self.txn.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        self.txn.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        self.txn.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.txn.support_returning()
+    }
+
+    fn is_mock_connection(&self) -> bool {
+        self.txn.is_mock_connection()
+    }
 }
 
 /// True when PostgreSQL rolled the transaction back to break a deadlock (SQLSTATE 40P01) or

@@ -25,6 +25,7 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 
+use super::db::write_turn;
 use super::error::{ApiError, ApiResult, ErrorBody};
 
 /// The header name.
@@ -158,8 +159,8 @@ enum Claim {
 
 /// Inserts the key's record, or reads the record already there. An expired record is removed
 /// (conditionally: another node may be doing the same) and the key claimed afresh.
-async fn claim<C: ConnectionTrait>(
-    db: &C,
+async fn claim(
+    db: &DatabaseConnection,
     user_id: i64,
     scope: &str,
     key: &str,
@@ -177,10 +178,12 @@ async fn claim<C: ConnectionTrait>(
             created_at: Set(now),
             ..Default::default()
         };
+        let turn = write_turn(db).await;
         let inserted = key_row::Entity::insert(row)
             .on_conflict_do_nothing_on([key_row::Column::UserId, key_row::Column::Scope, key_row::Column::Key])
             .exec(db)
             .await?;
+        drop(turn);
         if let TryInsertResult::Inserted(r) = inserted {
             return Ok(Claim::Mine(r.last_insert_id));
         }
@@ -188,6 +191,7 @@ async fn claim<C: ConnectionTrait>(
             continue; // deleted between the insert and the read: claim again
         };
         if row.created_at <= expired_at_or_before(now) {
+            let _turn = write_turn(db).await;
             key_row::Entity::delete_many()
                 .filter(key_row::Column::Id.eq(row.id))
                 .filter(key_row::Column::CreatedAt.lte(expired_at_or_before(now)))
@@ -215,8 +219,8 @@ async fn claim<C: ConnectionTrait>(
 /// runs again). A stale claim is taken over and the call runs (for calls whose second run
 /// does no harm; see [`once_ref_settled`]).
 #[allow(clippy::too_many_arguments)]
-pub async fn once_ref<C, R, T, F, Fut, A, AFut>(
-    db: &C,
+pub async fn once_ref<R, T, F, Fut, A, AFut>(
+    db: &DatabaseConnection,
     user_id: i64,
     scope: &str,
     key: &str,
@@ -226,7 +230,6 @@ pub async fn once_ref<C, R, T, F, Fut, A, AFut>(
     answer: A,
 ) -> ApiResult<T>
 where
-    C: ConnectionTrait,
     R: serde::Serialize + serde::de::DeserializeOwned,
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<R>>,
@@ -241,8 +244,8 @@ where
 /// the dead request's work when it committed (then remembered and answered), or None (then
 /// the call runs).
 #[allow(clippy::too_many_arguments)]
-pub async fn once_ref_settled<C, R, T, S, SFut, F, Fut, A, AFut>(
-    db: &C,
+pub async fn once_ref_settled<R, T, S, SFut, F, Fut, A, AFut>(
+    db: &DatabaseConnection,
     user_id: i64,
     scope: &str,
     key: &str,
@@ -253,7 +256,6 @@ pub async fn once_ref_settled<C, R, T, S, SFut, F, Fut, A, AFut>(
     answer: A,
 ) -> ApiResult<T>
 where
-    C: ConnectionTrait,
     R: serde::Serialize + serde::de::DeserializeOwned,
     S: FnOnce(i64) -> SFut,
     SFut: Future<Output = ApiResult<Option<R>>>,
@@ -270,6 +272,7 @@ where
         }
         Claim::Stale(id, claimed_at) => {
             // Taken over by one retry only: the one whose update moves the claim's time.
+            let turn = write_turn(db).await;
             let took = key_row::Entity::update_many()
                 .col_expr(key_row::Column::CreatedAt, now.into())
                 .filter(key_row::Column::Id.eq(id))
@@ -279,6 +282,7 @@ where
                 .await?
                 .rows_affected
                 == 1;
+            drop(turn);
             if !took {
                 return Err(ApiError::conflict(text::IN_PROGRESS));
             }
@@ -305,6 +309,7 @@ where
             store(db, claim_id, status, body).await?;
         }
         None => {
+            let _turn = write_turn(db).await;
             key_row::Entity::delete_by_id(claim_id).exec(db).await?;
         }
     }
@@ -312,7 +317,8 @@ where
 }
 
 /// Remembers the answer of claim `id`.
-async fn store<C: ConnectionTrait>(db: &C, id: i64, status: i32, body: String) -> Result<(), DbErr> {
+async fn store(db: &DatabaseConnection, id: i64, status: i32, body: String) -> Result<(), DbErr> {
+    let _turn = write_turn(db).await;
     key_row::Entity::update_many()
         .col_expr(key_row::Column::StatusCode, status.into())
         .col_expr(key_row::Column::Response, body.into())
@@ -324,8 +330,8 @@ async fn store<C: ConnectionTrait>(db: &C, id: i64, status: i32, body: String) -
 
 /// [`once_ref`] for calls whose whole answer is small and of a fixed shape (a payment's URL and
 /// authority, a registered order's short form): the answer itself is the reference.
-pub async fn once<C, T, F, Fut>(
-    db: &C,
+pub async fn once<T, F, Fut>(
+    db: &DatabaseConnection,
     user_id: i64,
     scope: &str,
     key: &str,
@@ -334,7 +340,6 @@ pub async fn once<C, T, F, Fut>(
     call: F,
 ) -> ApiResult<Json<T>>
 where
-    C: ConnectionTrait,
     T: ToJSON + ParseFromJSON,
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<Json<T>>>,
@@ -345,8 +350,8 @@ where
 
 /// [`once`] whose stale claims are settled by `settle` (see [`once_ref_settled`]).
 #[allow(clippy::too_many_arguments)]
-pub async fn once_settled<C, T, S, SFut, F, Fut>(
-    db: &C,
+pub async fn once_settled<T, S, SFut, F, Fut>(
+    db: &DatabaseConnection,
     user_id: i64,
     scope: &str,
     key: &str,
@@ -356,7 +361,6 @@ pub async fn once_settled<C, T, S, SFut, F, Fut>(
     call: F,
 ) -> ApiResult<Json<T>>
 where
-    C: ConnectionTrait,
     T: ToJSON + ParseFromJSON,
     S: FnOnce(i64) -> SFut,
     SFut: Future<Output = ApiResult<Option<Json<T>>>>,

@@ -355,3 +355,43 @@ async fn a_backup_under_write_load_keeps_every_order_acknowledged_before_it(db: 
     assert_eq!(found.len(), before.len(), "every order acknowledged before the backup is in it");
     s.stop().await;
 }
+
+/// Issue 25 item 1: SQLite writers of one process wait their turn in a queue, first come first
+/// served, and each starts as soon as the writer before it ends. Before, they waited in SQLite's
+/// busy handler, which sleeps 1, 2, 5, … up to 100 ms between tries: the lock sat free while they
+/// slept, the writer that happened to wake first took it, and one unlucky registration waited
+/// 452 ms (bench/README.md, "Writes").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_writers_take_the_lock_in_turn_as_soon_as_the_one_before_ends() {
+    use shop_server::platform::db::{begin_write, connect};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    let s = spawn_app(TestDb::sqlite()).await;
+    // A pool of its own with a connection for every writer, so that none waits for a connection.
+    let db = Arc::new(connect(&s.state.config.database_url, 12).await.unwrap());
+    let first = begin_write(&db).await.unwrap();
+    let started: Arc<Mutex<Vec<(usize, Instant)>>> = Arc::default();
+    let writers: Vec<_> = (0..8)
+        .map(|i| {
+            let (db, started) = (db.clone(), started.clone());
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(30 * i as u64)).await;
+                let txn = begin_write(&db).await.unwrap();
+                started.lock().unwrap().push((i, Instant::now()));
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                txn.commit().await.unwrap();
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let ended = Instant::now();
+    first.commit().await.unwrap();
+    for w in writers {
+        w.await.unwrap();
+    }
+    let started = started.lock().unwrap().clone();
+    let order: Vec<usize> = started.iter().map(|(i, _)| *i).collect();
+    assert_eq!(order, (0..8).collect::<Vec<_>>(), "first come, first served");
+    let waited = started[0].1.duration_since(ended);
+    assert!(waited < Duration::from_millis(60), "the first waiting writer started {waited:?} after the lock was free");
+}

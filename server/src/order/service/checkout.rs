@@ -13,19 +13,21 @@
 //! registrations limit is reserved in the same transaction, so only registrations that commit
 //! count.
 
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::Expr;
+use std::collections::HashMap;
+
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder,
+    QueryFilter, QueryOrder, TryInsertResult,
 };
 use shop_core::cart::{self, CartLine};
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
-use super::lifecycle::{apply, record};
+use super::lifecycle::{apply, record, Applied};
 use super::{new_code, own_order, Caller, OrderError};
 use crate::platform::db::begin_write;
 use crate::address::{entity::address, service as address_book};
-use crate::catalog::{self, variant};
+use crate::catalog;
 use crate::delivery::entity::delivery_option;
 use crate::delivery::service::options_for_products;
 use crate::discount::service::{self as discounts, AppliedDiscount, CartPart, DiscountError};
@@ -230,6 +232,19 @@ pub async fn quote<C: ConnectionTrait>(
     req: &QuoteRequest,
     now: i64,
 ) -> Result<Quote, CheckoutError> {
+    quote_with(db, caller, user_city, req, &HashMap::new(), now).await
+}
+
+/// [`quote`] as if `released` (units by variant, held by the cart's earlier registrations that
+/// the registration will release) were back in stock.
+async fn quote_with<C: ConnectionTrait>(
+    db: &C,
+    caller: &Caller,
+    user_city: &str,
+    req: &QuoteRequest,
+    released: &HashMap<i64, i64>,
+    now: i64,
+) -> Result<Quote, CheckoutError> {
     let cart = own_order(db, caller, req.cart_id).await?;
     if cart.status != shop_order::STATUS_OPEN {
         return Err(OrderError::NotEditable.into());
@@ -275,7 +290,7 @@ pub async fn quote<C: ConnectionTrait>(
                 q.ins_payment = item.variant.ins_payment;
                 q.unit_price = item.price_at(now);
                 q.warranty_price = item.variant.warranty_price;
-                q.available = item.variant.stock >= l.num;
+                q.available = item.variant.stock + released.get(&l.variant_id).copied().unwrap_or(0) >= l.num;
             }
             q.line_total = cart::line_total(&q.core());
             q
@@ -395,9 +410,10 @@ fn register_key(user_id: i64) -> String {
 
 /// What the customer's unpaid orders hold now: those still reserving stock, registered or at
 /// the bank (an order past its window counts until the expiry job releases it).
-async fn held_by<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Held, DbErr> {
+async fn held_by<C: ConnectionTrait>(db: &C, user_id: i64, except: &[i64]) -> Result<Held, DbErr> {
     let open: Vec<i64> = customer_order::Entity::find()
         .filter(customer_order::Column::UserId.eq(user_id))
+        .filter(customer_order::Column::Id.is_not_in(except.iter().copied()))
         .filter(customer_order::Column::StockState.eq(customer_order::STOCK_RESERVED))
         .filter(
             customer_order::Column::Status
@@ -446,18 +462,33 @@ pub async fn register(
     // and a new reservation take the variants and `catalog_meta` in opposite orders); the one
     // PostgreSQL rolls back runs again rather than answering 500.
     let mut tries = 0;
+    let mut release_first = false;
     loop {
-        match register_once(db, caller, user_city, req, hold_secs, limits, now).await {
+        match register_once(db, caller, user_city, req, hold_secs, limits, release_first, now).await {
             Err(CheckoutError::Order(OrderError::Db(e))) if tries < crate::platform::db::RETRIES && crate::platform::db::is_retryable(&e) => {
                 tries += 1;
                 tracing::warn!(tries, "order registration rolled back by a deadlock: running it again");
                 tokio::time::sleep(std::time::Duration::from_millis(5 * u64::from(tries))).await;
             }
-            other => return other,
+            // An earlier order of the cart moved on (to the bank, expired) while this one was
+            // checked as if it were released: checked again, releasing first.
+            Ok(None) if !release_first => release_first = true,
+            Ok(None) => return Err(DbErr::Custom("order registration: the cart's earlier order kept moving".into()).into()),
+            Ok(Some(outcome)) => return Ok(outcome),
+            Err(e) => return Err(e),
         }
     }
 }
 
+/// One registration transaction. The cart's earlier registrations (replaced by this one) are
+/// released as late as possible: everything else is read and checked first, as if their stock
+/// were back (`quote_with`) and they held nothing (`held_by` without them), and only then are
+/// `catalog_meta` and the variants locked (PostgreSQL; issue 25: every registration waits for
+/// those two, so they are held only for the writes, not for the reads). Not when a discount code
+/// is in play: an earlier order's redemption counts against the code until it is released, so
+/// then (or when `release_first`) they are released first, as before. `None`: an earlier order
+/// moved on between the checks and its release (nothing written; the caller runs again with
+/// `release_first`).
 #[allow(clippy::too_many_arguments)]
 async fn register_once(
     db: &DatabaseConnection,
@@ -466,8 +497,9 @@ async fn register_once(
     req: &RegisterRequest,
     hold_secs: i64,
     limits: &OrderLimits,
+    release_first: bool,
     now: i64,
-) -> Result<RegisterOutcome, CheckoutError> {
+) -> Result<Option<RegisterOutcome>, CheckoutError> {
     let rate = Rate::per_hour(limits.registrations_per_hour);
     let too_many = |retry_after| OrderError::TooManyRegistrations { limit: rate.limit, retry_after };
     let txn = begin_write(db).await?;
@@ -475,23 +507,42 @@ async fn register_once(
     // transaction already serialises), taken before the cart's so every path locks user first.
     crate::platform::db::lock_owner(&txn, caller.id).await?;
     // Lock the cart row (PostgreSQL) so that a concurrent edit waits for the registration.
-    super::own_open_order(&txn, caller, req.cart_id).await?;
+    let cart = super::own_open_order(&txn, caller, req.cart_id).await?;
     // Over the hourly limit: refused before any work (the event is counted only at the end).
     if let Some(retry) = limits::full_for(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
     }
     // Registering the cart again replaces its earlier orders that never went to the bank. They
-    // are released first, so the stock they hold is this order's to take and they no longer
-    // count towards the caps; any refusal below rolls the release back with everything else.
+    // are released in this transaction, so the stock they hold is this order's to take and they
+    // no longer count towards the caps; any refusal below rolls the release back with
+    // everything else.
     let earlier = customer_order::Entity::find()
         .filter(customer_order::Column::CartId.eq(req.cart_id))
         .filter(customer_order::Column::Status.eq(OrderStatus::Registered.as_str()))
         .all(&txn)
         .await?;
-    for o in &earlier {
-        apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await?;
+    let release_first = release_first
+        || (!earlier.is_empty() && (req.discount_code.is_some() || cart.discount_code.is_some()));
+    // What the earlier orders hold, by variant (given back by their release).
+    let mut released: HashMap<i64, i64> = HashMap::new();
+    let holding: Vec<i64> =
+        earlier.iter().filter(|o| o.stock_state == customer_order::STOCK_RESERVED).map(|o| o.id).collect();
+    if !holding.is_empty() {
+        for l in customer_order_line::Entity::find()
+            .filter(customer_order_line::Column::OrderId.is_in(holding))
+            .all(&txn)
+            .await?
+        {
+            *released.entry(l.variant_id).or_insert(0) += l.num;
+        }
     }
-    let q = quote(
+    if release_first {
+        for o in &earlier {
+            apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await?;
+        }
+    }
+    let no_release = HashMap::new();
+    let q = quote_with(
         &txn,
         caller,
         user_city,
@@ -501,6 +552,7 @@ async fn register_once(
             delivery_id: Some(req.delivery_id),
             discount_code: req.discount_code.clone(),
         },
+        if release_first { &no_release } else { &released },
         now,
     )
     .await?;
@@ -513,81 +565,82 @@ async fn register_once(
     };
     if let Some(l) = q.unavailable() {
         txn.rollback().await?;
-        return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
+        return Ok(Some(RegisterOutcome::NotAvailable { name: l.name.clone() }));
     }
     // The cart's code stopped applying since the customer looked: it is taken off and the new
     // summary (with the reason) goes back; nothing else is written.
     if let Some((code, _)) = &q.dropped_discount {
         txn.rollback().await?;
         discounts::drop_from_cart(db, q.cart_id, code).await?;
-        return Ok(RegisterOutcome::PriceChanged(q));
+        return Ok(Some(RegisterOutcome::PriceChanged(q)));
     }
     let changed = q.changed().next().is_some() && !req.accept_prices;
     if changed || req.expected_payable.is_some_and(|p| p != q.payable) {
         txn.rollback().await?;
-        return Ok(RegisterOutcome::PriceChanged(q));
+        return Ok(Some(RegisterOutcome::PriceChanged(q)));
     }
     let (Some(address), Some(delivery)) = (q.address.clone(), q.delivery.clone()) else {
         return Err(CheckoutError::DeliveryNotOffered(q.city.clone()));
     };
-    // What one customer's unpaid orders may hold: a pure decision on the counts.
+    // What one customer's unpaid orders may hold: a pure decision on the counts (without the
+    // earlier orders this one replaces).
     let wanted: Vec<Wanted> =
         q.lines.iter().map(|l| Wanted { variant_id: l.variant_id, num: l.num, name: &l.name }).collect();
-    check_hold(&limits.holds, &held_by(&txn, caller.id).await?, &wanted).map_err(CheckoutError::Hold)?;
+    let replaced: Vec<i64> = if release_first { Vec::new() } else { earlier.iter().map(|o| o.id).collect() };
+    check_hold(&limits.holds, &held_by(&txn, caller.id, &replaced).await?, &wanted).map_err(CheckoutError::Hold)?;
     // Counted in this transaction: a registration that is rolled back does not count.
     if let Err(retry) = limits::reserve(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
+    }
+    // From here to the commit, other registrations wait (PostgreSQL): a replaced order's
+    // release changes its status, whose trigger locks `catalog_meta` (after the order's row, as
+    // every status change does), and then its variants.
+    if !release_first {
+        for o in &earlier {
+            if apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await? != Applied::Moved(OrderStatus::Cancelled) {
+                txn.rollback().await?;
+                return Ok(None);
+            }
+        }
     }
     // Every stock change bumps `catalog_meta` (a trigger), and a replaced order's release above
     // took it before its variants: take it now too, before the variants, so that every
     // registration locks `catalog_meta` and then the variants in id order (PostgreSQL).
     crate::catalog::cache::lock_version(&txn).await?;
-    // Reserve in variant order, so two orders sharing variants lock rows in the same order.
-    let mut by_variant: Vec<&QuoteLine> = q.lines.iter().collect();
-    by_variant.sort_by_key(|l| l.variant_id);
-    for l in by_variant {
-        let taken = variant::Entity::update_many()
-            .col_expr(variant::Column::Stock, Expr::col(variant::Column::Stock).sub(l.num))
-            .filter(variant::Column::Id.eq(l.variant_id))
-            .filter(variant::Column::Stock.gte(l.num))
-            .exec(&txn)
-            .await?;
-        if taken.rows_affected == 0 {
-            txn.rollback().await?;
-            return Ok(RegisterOutcome::NotAvailable { name: l.name.clone() });
-        }
+    // Reserve every line in one statement, each only if its stock covers it.
+    if let Some(name) = reserve_stock(&txn, &q.lines).await? {
+        txn.rollback().await?;
+        return Ok(Some(RegisterOutcome::NotAvailable { name }));
     }
     let order = insert_order(&txn, caller, &q, &address, &delivery, req.method, hold_secs, now).await?;
     if let Some(chosen) = &instalments {
         crate::instalment::service::attach(&txn, &order, chosen, now).await?;
     }
-    for l in &q.lines {
-        customer_order_line::ActiveModel {
-            order_id: Set(order.id),
-            product_id: Set(l.product_id),
-            variant_id: Set(l.variant_id),
-            num: Set(l.num),
-            name: Set(l.name.clone()),
-            color: Set(l.color.clone()),
-            warranty_name: Set(l.warranty_name.clone()),
-            property: Set(l.property.clone()),
-            dg: Set(l.dg.clone()),
-            unit_price: Set(l.unit_price),
-            warranty_price: Set(l.warranty_price),
-            line_total: Set(l.line_total),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
+    customer_order_line::Entity::insert_many(q.lines.iter().map(|l| customer_order_line::ActiveModel {
+        order_id: Set(order.id),
+        product_id: Set(l.product_id),
+        variant_id: Set(l.variant_id),
+        num: Set(l.num),
+        name: Set(l.name.clone()),
+        color: Set(l.color.clone()),
+        warranty_name: Set(l.warranty_name.clone()),
+        property: Set(l.property.clone()),
+        dg: Set(l.dg.clone()),
+        unit_price: Set(l.unit_price),
+        warranty_price: Set(l.warranty_price),
+        line_total: Set(l.line_total),
+        ..Default::default()
+    }))
+    .exec_without_returning(&txn)
+    .await?;
+    for l in q.lines.iter().filter(|l| l.price_changed()) {
         // The cart now shows the prices the customer accepted.
-        if l.price_changed() {
-            order_line::Entity::update_many()
-                .col_expr(order_line::Column::Price, Expr::value(l.unit_price))
-                .col_expr(order_line::Column::PriceGaranti, Expr::value(l.warranty_price))
-                .filter(order_line::Column::Id.eq(l.line_id))
-                .exec(&txn)
-                .await?;
-        }
+        order_line::Entity::update_many()
+            .col_expr(order_line::Column::Price, Expr::value(l.unit_price))
+            .col_expr(order_line::Column::PriceGaranti, Expr::value(l.warranty_price))
+            .filter(order_line::Column::Id.eq(l.line_id))
+            .exec(&txn)
+            .await?;
     }
     if let Some(applied) = &q.applied_discount {
         // Spends the use atomically; losing the race for the last use rolls everything back.
@@ -595,7 +648,53 @@ async fn register_once(
     }
     record(&txn, order.id, OrderStatus::Registered, "", now).await?;
     txn.commit().await?;
-    Ok(RegisterOutcome::Registered(order))
+    Ok(Some(RegisterOutcome::Registered(order)))
+}
+
+/// Takes every line's quantity from its variant's stock in one statement, each row only if its
+/// stock covers it (`stock = stock - n WHERE stock >= n`, never a read then a write). `None`
+/// when all were taken; otherwise the name of the first line (by variant id) that was not
+/// (the caller rolls back).
+async fn reserve_stock<C: ConnectionTrait>(txn: &C, lines: &[QuoteLine]) -> Result<Option<String>, DbErr> {
+    let mut by_variant: Vec<&QuoteLine> = lines.iter().collect();
+    by_variant.sort_by_key(|l| l.variant_id);
+    let mut wanted: Vec<(i64, i64)> = Vec::new();
+    for l in &by_variant {
+        match wanted.last_mut() {
+            Some((v, n)) if *v == l.variant_id => *n += l.num,
+            _ => wanted.push((l.variant_id, l.num)),
+        }
+    }
+    if wanted.is_empty() {
+        return Ok(None);
+    }
+    let backend = txn.get_database_backend();
+    let mut values: Vec<sea_orm::Value> = Vec::new();
+    let mut param = |v: i64| {
+        values.push(v.into());
+        match backend {
+            sea_orm::DbBackend::Postgres => format!("${}", values.len()),
+            _ => "?".to_string(),
+        }
+    };
+    let case = |param: &mut dyn FnMut(i64) -> String| {
+        let whens: String = wanted.iter().map(|(v, n)| format!(" WHEN {} THEN {}", param(*v), param(*n))).collect();
+        format!("CASE id{whens} END")
+    };
+    let take = case(&mut param);
+    let ids: Vec<String> = wanted.iter().map(|(v, _)| param(*v)).collect();
+    let need = case(&mut param);
+    let sql = format!(
+        "UPDATE product_variant SET stock = stock - {take} WHERE id IN ({}) AND stock >= {need} RETURNING id",
+        ids.join(", ")
+    );
+    let taken: std::collections::HashSet<i64> = txn
+        .query_all_raw(sea_orm::Statement::from_sql_and_values(backend, sql, values))
+        .await?
+        .iter()
+        .map(|r| r.try_get_by_index::<i64>(0))
+        .collect::<Result<_, _>>()?;
+    Ok(by_variant.into_iter().find(|l| !taken.contains(&l.variant_id)).map(|l| l.name.clone()))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -609,8 +708,8 @@ async fn insert_order<C: ConnectionTrait>(
     hold_secs: i64,
     now: i64,
 ) -> Result<customer_order::Model, DbErr> {
-    let mut last = DbErr::RecordNotInserted;
-    // A fresh code on the rare collision with an existing one.
+    // A fresh code on the rare collision with an existing one (the unique index says so; the
+    // insert that meets it does nothing, and the transaction goes on).
     for _ in 0..3 {
         let am = customer_order::ActiveModel {
             code: Set(new_code()),
@@ -639,20 +738,16 @@ async fn insert_order<C: ConnectionTrait>(
             updated_at: Set(now),
             ..Default::default()
         };
-        let code = am.code.clone().unwrap();
-        let exists = customer_order::Entity::find()
-            .filter(customer_order::Column::Code.eq(code))
-            .one(db)
-            .await?;
-        if exists.is_some() {
-            continue;
-        }
-        match am.insert(db).await {
-            Ok(m) => return Ok(m),
-            Err(e) => last = e,
+        match customer_order::Entity::insert(am)
+            .on_conflict_do_nothing_on([customer_order::Column::Code])
+            .exec_with_returning(db)
+            .await?
+        {
+            TryInsertResult::Inserted(m) => return Ok(m),
+            TryInsertResult::Conflicted | TryInsertResult::Empty => continue,
         }
     }
-    Err(last)
+    Err(DbErr::RecordNotInserted)
 }
 
 /// Empties the cart lines an order bought (called once the order is paid).
