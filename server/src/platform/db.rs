@@ -55,7 +55,7 @@ pub async fn connect_and_migrate(url: &str, max_connections: u32) -> Result<Data
 /// advisory lock on a connection of its own: the next node waits, then finds the migrations
 /// applied and the catalogue loaded. A node that dies holding it loses its connection, which
 /// ends the lock. SQLite: nothing (one file is one node's, and its write lock serialises the rest).
-pub struct StartLock(Option<(DatabaseConnection, DatabaseTransaction)>);
+pub struct StartLock(Option<(DatabaseConnection, WriteTxn)>);
 
 impl StartLock {
     /// Any fixed number; every node uses the same one ("shopstrt").
