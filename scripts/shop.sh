@@ -9,8 +9,16 @@ export PATH="$HOME/.cargo/bin:$(npm prefix -g 2>/dev/null)/bin:$PATH"
 start=$(date +%s)
 case "${1:-}" in
   run)
+    # The server's release build needs nothing but cargo, so on a new machine it runs beside
+    # the tool installs (wasm-bindgen-cli, npm, apt) instead of after them.
+    build_log=$(mktemp)
+    echo "[shop] building the server (release) in the background; log: $build_log"
+    cargo build --release -p shop-server >"$build_log" 2>&1 &
+    build=$!
     bash scripts/install-tools.sh
-    echo "[shop] tools ready after $(( $(date +%s) - start )) s; building and serving"
+    echo "[shop] tools ready after $(( $(date +%s) - start )) s; waiting for the server build"
+    if ! wait "$build"; then cat "$build_log" >&2; echo "[shop] the server build failed" >&2; exit 1; fi
+    echo "[shop] server built after $(( $(date +%s) - start )) s; building the web app and serving"
     exec just run
     ;;
   test)
