@@ -96,7 +96,6 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     // The published document is `shop openapi`'s (nullable optional properties); the
     // pipeline reads its schemas (the field at fault) and its paths (a 405's `Allow`).
     let document = openapi_json();
-    crate::platform::payload::init_from_spec(&document);
     crate::platform::openapi::init(&document);
     let spec = poem::endpoint::make_sync(move |_| {
         Response::builder().content_type("application/json; charset=utf-8").body(document.clone())

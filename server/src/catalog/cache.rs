@@ -53,16 +53,6 @@ struct Inner {
 /// trusted before the next `catalog_meta` read.
 pub const RECHECK_MS: i64 = crate::platform::config::CATALOG_RECHECK_MS;
 
-/// Locks `catalog_meta`'s row until the transaction ends (PostgreSQL; SQLite's write
-/// transaction already holds its one lock). For a transaction that will change stock: the
-/// triggers bump the row after each change, and taking it first keeps one lock order.
-pub async fn lock_version<C: ConnectionTrait>(txn: &C) -> Result<(), DbErr> {
-    if txn.get_database_backend() == sea_orm::DbBackend::Postgres {
-        txn.execute_unprepared("SELECT version FROM catalog_meta WHERE id = 1 FOR UPDATE").await?;
-    }
-    Ok(())
-}
-
 /// The current catalogue version (`catalog_meta.version`).
 pub async fn version<C: ConnectionTrait>(db: &C) -> Result<i64, DbErr> {
     let row = db

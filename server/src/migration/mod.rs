@@ -33,6 +33,7 @@ mod m20261128_000100_price_import;
 mod m20261128_000110_product_pictures;
 mod m20261128_000400_admin_order_search;
 mod m20261128_000500_catalog_notify;
+mod m20261129_000600_catalog_bump_at_commit;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000110_product_pictures::Migration),
             Box::new(m20261128_000400_admin_order_search::Migration),
             Box::new(m20261128_000500_catalog_notify::Migration),
+            Box::new(m20261129_000600_catalog_bump_at_commit::Migration),
         ]
     }
 }

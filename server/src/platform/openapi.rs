@@ -214,8 +214,24 @@ struct Prop {
     items: Option<String>,
 }
 
-/// (METHOD, path template) → the properties of its JSON body's schema.
-static BODIES: OnceLock<Vec<(String, String, HashMap<String, Prop>)>> = OnceLock::new();
+/// The properties of each operation's JSON body's schema, by path then METHOD: a path without
+/// `{param}` (nearly all) is found with one hash lookup, the few templates by a scan.
+#[derive(Default)]
+struct Bodies {
+    exact: HashMap<String, Vec<(String, HashMap<String, Prop>)>>,
+    templated: Vec<(String, String, HashMap<String, Prop>)>,
+}
+
+impl Bodies {
+    fn of(&self, method: &str, path: &str) -> Option<&HashMap<String, Prop>> {
+        match self.exact.get(path) {
+            Some(ops) => ops.iter().find(|(m, _)| m == method).map(|(_, props)| props),
+            None => self.templated.iter().find(|(m, t, _)| m == method && template_matches(t, path)).map(|(_, _, p)| p),
+        }
+    }
+}
+
+static BODIES: OnceLock<Bodies> = OnceLock::new();
 
 /// The JSON type a property schema names, following one `$ref` (or `allOf: [$ref]`).
 fn type_of(schema: &Value, schemas: &Value) -> Option<String> {
@@ -227,13 +243,15 @@ fn type_of(schema: &Value, schemas: &Value) -> Option<String> {
     target["type"].as_str().map(str::to_string).or(Some("object".to_string()).filter(|_| target["properties"].is_object()))
 }
 
-/// Reads the paths, their methods and their JSON bodies from the document. Later calls are
-/// ignored.
+/// Reads what the request pipeline needs from the document, parsed once: the paths, their
+/// methods and their JSON bodies here, the schemas' required properties for
+/// [`super::payload::field_at_fault`]. Later calls are ignored.
 pub fn init(spec_json: &str) {
     let doc: Value = serde_json::from_str(spec_json).unwrap_or(Value::Null);
+    super::payload::init_from_spec(&doc);
     let _ = BODIES.get_or_init(|| {
         let schemas = &doc["components"]["schemas"];
-        let mut out = Vec::new();
+        let mut out = Bodies::default();
         for (path, item) in doc["paths"].as_object().into_iter().flatten() {
             for (method, op) in item.as_object().into_iter().flatten() {
                 let json_body = op["requestBody"]["content"].as_object().into_iter().flatten().find(|(t, _)| t.starts_with("application/json"));
@@ -254,7 +272,11 @@ pub fn init(spec_json: &str) {
                         (name.clone(), prop)
                     })
                     .collect();
-                out.push((method.to_ascii_uppercase(), path.clone(), props));
+                if path.contains('{') {
+                    out.templated.push((method.to_ascii_uppercase(), path.clone(), props));
+                } else {
+                    out.exact.entry(path.clone()).or_default().push((method.to_ascii_uppercase(), props));
+                }
             }
         }
         out
@@ -285,7 +307,10 @@ pub fn allowed_methods(path: &str) -> Option<String> {
 /// type, or `null` where the property is not nullable. None when all fit, when the body is
 /// not a JSON object (poem-openapi answers that) or when the document has no such body.
 pub fn body_type_error(method: &str, path: &str, body: &[u8]) -> Option<String> {
-    let (_, _, props) = BODIES.get()?.iter().find(|(m, t, _)| m == method && template_matches(t, path))?;
+    let props = BODIES.get()?.of(method, path)?;
+    if props.is_empty() {
+        return None;
+    }
     let Ok(Value::Object(obj)) = serde_json::from_slice::<Value>(body) else {
         return None;
     };

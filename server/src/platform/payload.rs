@@ -21,16 +21,14 @@ pub struct SchemaInfo {
 
 static SCHEMAS: OnceLock<HashMap<String, SchemaInfo>> = OnceLock::new();
 
-/// Load the schemas from the OpenAPI document (JSON text). Later calls are ignored.
-pub fn init_from_spec(spec_json: &str) {
-    let _ = SCHEMAS.get_or_init(|| parse_schemas(spec_json));
+/// Load the schemas from the OpenAPI document, parsed once by [`super::openapi::init`]. Later
+/// calls are ignored.
+pub fn init_from_spec(doc: &Value) {
+    let _ = SCHEMAS.get_or_init(|| index_schemas(doc));
 }
 
-fn parse_schemas(spec_json: &str) -> HashMap<String, SchemaInfo> {
+fn index_schemas(v: &Value) -> HashMap<String, SchemaInfo> {
     let mut out = HashMap::new();
-    let Ok(v) = serde_json::from_str::<Value>(spec_json) else {
-        return out;
-    };
     let Some(schemas) = v["components"]["schemas"].as_object() else {
         return out;
     };
@@ -125,8 +123,11 @@ mod tests {
     fn names_the_field() {
         // The shape of the API's `LoginRequest` schema (mobile required, code optional).
         init_from_spec(
-            r#"{"components":{"schemas":{"LoginRequest":{"type":"object","required":["mobile"],
+            &serde_json::from_str(
+                r#"{"components":{"schemas":{"LoginRequest":{"type":"object","required":["mobile"],
                 "properties":{"mobile":{"type":"string"},"code":{"type":"string"},"password":{"type":"string"}}}}}}"#,
+            )
+            .unwrap(),
         );
         let r = "Expected input type \"string\", found null. (occurred while parsing \"LoginRequest\")";
         assert_eq!(field_at_fault(r, br#"{"code":"1"}"#).as_deref(), Some("mobile"));

@@ -1070,9 +1070,93 @@ async fn a_registration_replacing_an_order_reads_everything_before_it_takes_the_
         .position(|q| q.starts_with(r#"UPDATE "customer_order" SET "status""#))
         .expect("the earlier order's status changed");
     let locked: Vec<&String> = sql[shared..].iter().collect();
-    assert!(locked.len() <= 10, "{} statements while every registration waits: {locked:#?}", locked.len());
+    // The replaced order's release (its status, its stock back, its timeline) and the new
+    // reservation, last: the order and its lines are written before (10 statements before).
+    assert!(locked.len() <= 7, "{} statements while every registration waits: {locked:#?}", locked.len());
+    assert!(
+        locked.iter().all(|q| !q.starts_with(r#"INSERT INTO "customer_order""#)),
+        "the order written while every registration waits: {locked:#?}"
+    );
     assert!(
         locked.iter().all(|q| !q.starts_with("SELECT \"address\"") && !q.starts_with("SELECT \"rate_limits\"")),
         "reads after the shared locks: {locked:#?}"
     );
+}
+
+/// The catalogue version on PostgreSQL, read outside any transaction or inside `txn`.
+async fn catalogue_version<C: sea_orm::ConnectionTrait>(db: &C) -> i64 {
+    let row = db
+        .query_one_raw(sea_orm::Statement::from_string(
+            sea_orm::DbBackend::Postgres,
+            "SELECT version FROM catalog_meta WHERE id = 1",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get_by_index::<i64>(0).unwrap()
+}
+
+/// PostgreSQL (issue 25 item 1): a registration does not wait for another transaction that has
+/// written to the catalogue and not yet committed (a staff edit, another registration), because
+/// `catalog_meta` is bumped when a transaction commits, not at its first catalogue write. With
+/// the bump at the first write (and registration locking `catalog_meta` first), this one waited
+/// for the open transaction to end.
+#[tokio::test]
+async fn a_registration_does_not_wait_for_an_open_catalogue_write() {
+    use sea_orm::{ConnectionTrait, TransactionTrait};
+    let Some(db) = TestDb::postgres_or_skip("a_registration_does_not_wait_for_an_open_catalogue_write").await else {
+        return;
+    };
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let before = catalogue_version(&s.db).await;
+    let open = s.db.begin().await.unwrap();
+    open.execute_unprepared(&format!("UPDATE product SET version = version + 1 WHERE id = {}", shop.product))
+        .await
+        .unwrap();
+    let registered = tokio::time::timeout(std::time::Duration::from_secs(5), register(&s, &r, &shop)).await;
+    open.commit().await.unwrap();
+    assert!(registered.is_ok(), "the registration waited for another transaction's catalogue write");
+    assert_eq!(stock(&s, shop.variant).await, 9);
+    assert_eq!(catalogue_version(&s.db).await, before + 2, "one bump per committed transaction");
+}
+
+/// PostgreSQL: a transaction that changes the catalogue moves its version once, when it commits
+/// (however many rows and statements it wrote), and not at all when it rolls back. The cart
+/// read and every node's catalogue cache rely on the version moving with the change.
+#[tokio::test]
+async fn the_catalogue_version_moves_once_when_a_write_commits_and_not_on_a_rollback() {
+    use sea_orm::{ConnectionTrait, TransactionTrait};
+    let Some(db) = TestDb::postgres_or_skip("the_catalogue_version_moves_once_when_a_write_commits_and_not_on_a_rollback").await else {
+        return;
+    };
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    let code = register(&s, &r, &shop).await;
+    let v0 = catalogue_version(&s.db).await;
+    let stmts = [
+        format!("UPDATE product_variant SET stock = stock + 1 WHERE product_id = {}", shop.product),
+        format!("UPDATE product SET version = version + 1 WHERE id = {}", shop.product),
+        format!("UPDATE customer_order SET status = 'expired' WHERE code = '{code}'"),
+    ];
+    async fn write(txn: &sea_orm::DatabaseTransaction, stmts: &[String]) {
+        for sql in stmts {
+            txn.execute_unprepared(sql).await.unwrap();
+        }
+    }
+    let txn = s.db.begin().await.unwrap();
+    write(&txn, &stmts).await;
+    assert_eq!(catalogue_version(&txn).await, v0, "not before the commit");
+    txn.rollback().await.unwrap();
+    assert_eq!(catalogue_version(&s.db).await, v0, "a rollback leaves it");
+    let txn = s.db.begin().await.unwrap();
+    write(&txn, &stmts).await;
+    txn.commit().await.unwrap();
+    assert_eq!(catalogue_version(&s.db).await, v0 + 1, "once for the whole transaction");
+    let txn = s.db.begin().await.unwrap();
+    txn.execute_unprepared(&format!("UPDATE customer_order SET status = 'expired' WHERE code = '{code}'")).await.unwrap();
+    txn.commit().await.unwrap();
+    assert_eq!(catalogue_version(&s.db).await, v0 + 1, "a status written again unchanged is no change");
 }

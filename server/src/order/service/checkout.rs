@@ -459,8 +459,8 @@ pub async fn register(
     now: i64,
 ) -> Result<RegisterOutcome, CheckoutError> {
     // Registrations that share variants can deadlock on PostgreSQL (a replaced order's release
-    // and a new reservation take the variants and `catalog_meta` in opposite orders); the one
-    // PostgreSQL rolls back runs again rather than answering 500.
+    // gives its variants back in its own order, before the new reservation takes them in id
+    // order); the one PostgreSQL rolls back runs again rather than answering 500.
     let mut tries = 0;
     let mut release_first = false;
     loop {
@@ -592,26 +592,6 @@ async fn register_once(
     if let Err(retry) = limits::reserve(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
     }
-    // From here to the commit, other registrations wait (PostgreSQL): a replaced order's
-    // release changes its status, whose trigger locks `catalog_meta` (after the order's row, as
-    // every status change does), and then its variants.
-    if !release_first {
-        for o in &earlier {
-            if apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await? != Applied::Moved(OrderStatus::Cancelled) {
-                txn.rollback().await?;
-                return Ok(None);
-            }
-        }
-    }
-    // Every stock change bumps `catalog_meta` (a trigger), and a replaced order's release above
-    // took it before its variants: take it now too, before the variants, so that every
-    // registration locks `catalog_meta` and then the variants in id order (PostgreSQL).
-    crate::catalog::cache::lock_version(&txn).await?;
-    // Reserve every line in one statement, each only if its stock covers it.
-    if let Some(name) = reserve_stock(&txn, &q.lines).await? {
-        txn.rollback().await?;
-        return Ok(Some(RegisterOutcome::NotAvailable { name }));
-    }
     let order = insert_order(&txn, caller, &q, &address, &delivery, req.method, hold_secs, now).await?;
     if let Some(chosen) = &instalments {
         crate::instalment::service::attach(&txn, &order, chosen, now).await?;
@@ -647,6 +627,23 @@ async fn register_once(
         discounts::redeem(&txn, applied, caller.id, order.id, now).await?;
     }
     record(&txn, order.id, OrderStatus::Registered, "", now).await?;
+    // Last, the writes other registrations wait for (PostgreSQL): a replaced order's release
+    // and the stock taken lock the variants' rows (in id order) until the commit, so they come
+    // after every other write. `catalog_meta`, which every status and stock change bumps, is
+    // taken only by the commit itself (deferred triggers, migration m20261129_000600).
+    if !release_first {
+        for o in &earlier {
+            if apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await? != Applied::Moved(OrderStatus::Cancelled) {
+                txn.rollback().await?;
+                return Ok(None);
+            }
+        }
+    }
+    // Reserve every line in one statement, each only if its stock covers it.
+    if let Some(name) = reserve_stock(&txn, &q.lines).await? {
+        txn.rollback().await?;
+        return Ok(Some(RegisterOutcome::NotAvailable { name }));
+    }
     txn.commit().await?;
     Ok(Some(RegisterOutcome::Registered(order)))
 }
