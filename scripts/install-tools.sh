@@ -73,10 +73,9 @@ if [ -n "$want" ] && [ "$want" != "$have" ]; then
   say "cargo install wasm-bindgen-cli $want (about 1.5 minutes; had '${have:-none}')"
   # opt-level 1, not the release profile's 3: it compiles in 1.5 minutes instead of 4 on a
   # 2-core machine, and the tool still turns the shop's .wasm around in well under a second.
-  # Without its default rustls (only its test runner's downloads use TLS), and at nice 10: on
-  # `npm start` the server's release build runs beside it and is the longer of the two.
+  # Without its default rustls: only its test runner's downloads use TLS.
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_DEBUG=0 \
-    nice -n 10 cargo install wasm-bindgen-cli --version "$want" --no-default-features --force
+    cargo install wasm-bindgen-cli --version "$want" --no-default-features --force
 fi
 
 status=0
