@@ -1,35 +1,144 @@
-//! The `shop` command line: `serve` (default), `migrate`, `seed --demo [--products N]`,
+//! The `shop` command line (clap): `serve` (default), `migrate`, `seed --demo [--products N]`,
 //! `staff add MOBILE --role R…`, `discount add CODE …`, `order prepare …`, `payments refunds`,
-//! `backup FILE`, `restore FILE`, `openapi`.
+//! `backup FILE`, `restore FILE`, `openapi`; `shop help` / `shop COMMAND --help` for the options.
 
 use crate::platform::config::{redact_url, Config};
 use crate::platform::db;
 use crate::state::AppState;
 use crate::startup::Application;
 
-const USAGE: &str = "\
-usage: shop [COMMAND]
+/// The command line as clap reads it; [`parse`] turns it into a [`Command`] of typed values.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "shop",
+    about = "The laptop shop: its server and its chores",
+    after_help = "configuration: environment variables SHOP_* (see docs/architecture.md), or a .env file"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+}
 
-commands:
-  serve                         migrate, load the demo data into an empty database, serve (default)
-  migrate                       apply pending database migrations
-  seed --demo [--products N]    load the demo catalogue, delivery options and a customer
-  staff add MOBILE --role R [--role R…]
-                                give the account of MOBILE (created if new) these back-office
-                                roles: admin, orders, catalogue, support (the first admin)
-  openapi                       print the OpenAPI document (JSON)
-  discount add CODE (--percent N | --amount N) [--min N] [--max N] [--starts UNIX]
-               [--ends UNIX | --days N] [--limit N] [--per-customer N] [--categories 1,2]
-               [--products 3,4] [--mobile 09…] [--first-purchase] [--description TEXT]
-                                create a discount code (--mobile: a personal code;
-                                --first-purchase: only for a customer's first purchase)
-  order prepare [--mobile 09…] [--hours N] [--note TEXT] VARIANT:QTY…
-                                prepare an order link for a customer (prints /order/{code})
-  payments refunds              list the payments to give back (paid after the order ended, or twice)
-  backup FILE                   copy the running shop's SQLite database into the new FILE (online)
-  restore FILE                  put a backup back as the shop's database (stop the shop first)
+#[derive(Debug, clap::Subcommand)]
+enum Sub {
+    /// Migrate, load the demo data into an empty database, serve (the default)
+    Serve,
+    /// Apply pending database migrations
+    Migrate,
+    /// Load the demo catalogue, delivery options and a customer
+    Seed {
+        /// The demo data (the only kind there is)
+        #[arg(long, required = true)]
+        demo: bool,
+        /// How many products
+        #[arg(long)]
+        products: Option<usize>,
+    },
+    /// The back office's staff
+    Staff {
+        #[command(subcommand)]
+        action: StaffCli,
+    },
+    /// Print the OpenAPI document (JSON)
+    Openapi,
+    /// Discount codes
+    Discount {
+        #[command(subcommand)]
+        action: DiscountCli,
+    },
+    /// Staff-prepared orders
+    Order {
+        #[command(subcommand)]
+        action: OrderCli,
+    },
+    /// Payments
+    Payments {
+        #[command(subcommand)]
+        action: PaymentsCli,
+    },
+    /// Copy the running shop's SQLite database into the new FILE (online)
+    Backup { file: std::path::PathBuf },
+    /// Put a backup back as the shop's database (stop the shop first)
+    Restore { file: std::path::PathBuf },
+}
 
-configuration: environment variables SHOP_* (see docs/architecture.md), or a .env file";
+#[derive(Debug, clap::Subcommand)]
+enum StaffCli {
+    /// Give the account of MOBILE (created if new) these back-office roles (the first admin too)
+    Add {
+        mobile: String,
+        /// admin, orders, catalogue or support (repeat for more)
+        #[arg(long = "role", required = true)]
+        roles: Vec<String>,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum DiscountCli {
+    /// Create a discount code
+    #[command(group(clap::ArgGroup::new("kind").required(true).args(["percent", "amount"])))]
+    Add {
+        code: String,
+        #[arg(long, value_parser = number)]
+        percent: Option<i64>,
+        #[arg(long, value_parser = number)]
+        amount: Option<i64>,
+        /// The least order total
+        #[arg(long = "min", value_parser = number, default_value_t = 0)]
+        min_total: i64,
+        /// The most it takes off
+        #[arg(long = "max", value_parser = number)]
+        max_discount: Option<i64>,
+        /// Unix seconds
+        #[arg(long, value_parser = number)]
+        starts: Option<i64>,
+        /// Unix seconds
+        #[arg(long, value_parser = number)]
+        ends: Option<i64>,
+        #[arg(long, value_parser = number)]
+        days: Option<i64>,
+        #[arg(long = "limit", value_parser = number)]
+        usage_limit: Option<i64>,
+        #[arg(long = "per-customer", value_parser = number)]
+        per_customer: Option<i64>,
+        /// Category ids, comma-separated
+        #[arg(long, value_parser = number, value_delimiter = ',')]
+        categories: Vec<i64>,
+        /// Product ids, comma-separated
+        #[arg(long, value_parser = number, value_delimiter = ',')]
+        products: Vec<i64>,
+        /// A personal code: only this customer's
+        #[arg(long)]
+        mobile: Option<String>,
+        /// Only for a customer's first purchase
+        #[arg(long)]
+        first_purchase: bool,
+        #[arg(long, default_value = "")]
+        description: String,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum OrderCli {
+    /// Prepare an order link for a customer (prints /order/{code})
+    Prepare {
+        #[arg(long)]
+        mobile: Option<String>,
+        #[arg(long, value_parser = number, default_value_t = 72)]
+        hours: i64,
+        #[arg(long, default_value = "")]
+        note: String,
+        /// VARIANT:QTY, one or more
+        #[arg(required = true, value_parser = line)]
+        lines: Vec<(i64, i64)>,
+    },
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum PaymentsCli {
+    /// List the payments to give back (paid after the order ended, or twice)
+    Refunds,
+}
 
 /// A parsed command.
 #[derive(Debug, PartialEq, Eq)]
@@ -52,8 +161,6 @@ pub enum Command {
     },
     /// Print the OpenAPI document.
     OpenApi,
-    /// Print usage.
-    Help,
     /// Create a discount code.
     DiscountAdd(DiscountArgs),
     /// Prepare an order link.
@@ -97,132 +204,57 @@ pub struct PrepareArgs {
     pub lines: Vec<(i64, i64)>,
 }
 
-fn number(opt: &str, v: Option<&str>) -> Result<i64, String> {
-    let v = v.ok_or(format!("{opt} needs a value"))?;
-    shop_core::digits::to_western_digits(v).trim().parse().map_err(|_| format!("{opt}: not a whole number: {v}"))
+/// A whole number, in any digits (`۱۲` is 12).
+fn number(v: &str) -> Result<i64, String> {
+    shop_core::digits::to_western_digits(v).trim().parse().map_err(|_| format!("not a whole number: {v}"))
 }
 
-fn ids(opt: &str, v: Option<&str>) -> Result<Vec<i64>, String> {
-    let v = v.ok_or(format!("{opt} needs a value"))?;
-    v.split(',').filter(|p| !p.trim().is_empty()).map(|p| number(opt, Some(p))).collect()
+/// `VARIANT:QTY`.
+fn line(v: &str) -> Result<(i64, i64), String> {
+    let (variant, qty) = v.split_once(':').ok_or(format!("expected VARIANT:QTY, got {v}"))?;
+    Ok((number(variant)?, number(qty)?))
 }
 
-fn parse_discount<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, String> {
-    if it.next() != Some("add") {
-        return Err("discount: only `discount add` is supported".into());
-    }
-    let mut a = DiscountArgs { code: it.next().ok_or("discount add needs a CODE")?.to_string(), ..Default::default() };
-    while let Some(opt) = it.next() {
-        match opt {
-            "--percent" => a.percent = Some(number(opt, it.next())?),
-            "--amount" => a.amount = Some(number(opt, it.next())?),
-            "--min" => a.min_total = number(opt, it.next())?,
-            "--max" => a.max_discount = Some(number(opt, it.next())?),
-            "--starts" => a.starts = Some(number(opt, it.next())?),
-            "--ends" => a.ends = Some(number(opt, it.next())?),
-            "--days" => a.days = Some(number(opt, it.next())?),
-            "--limit" => a.usage_limit = Some(number(opt, it.next())?),
-            "--per-customer" => a.per_customer = Some(number(opt, it.next())?),
-            "--categories" => a.categories = ids(opt, it.next())?,
-            "--products" => a.products = ids(opt, it.next())?,
-            "--mobile" => a.mobile = Some(it.next().ok_or("--mobile needs a number")?.to_string()),
-            "--first-purchase" => a.first_purchase = true,
-            "--description" => a.description = it.next().ok_or("--description needs a text")?.to_string(),
-            other => return Err(format!("discount add: unknown option {other}")),
+/// Parse the arguments after the program name: clap's error (with its usage) for a command
+/// line it cannot read, or a typed [`Command`]; a value clap reads but a rule refuses (a mobile
+/// number, a role, hours below 1) is an error of the same kind.
+pub fn parse_cli(args: &[String]) -> Result<Command, clap::Error> {
+    use clap::{CommandFactory, Parser};
+    let cli = Cli::try_parse_from(std::iter::once("shop").chain(args.iter().map(String::as_str)))?;
+    let refuse = |what: String| Cli::command().error(clap::error::ErrorKind::ValueValidation, what);
+    Ok(match cli.command {
+        None | Some(Sub::Serve) => Command::Serve,
+        Some(Sub::Migrate) => Command::Migrate,
+        Some(Sub::Openapi) => Command::OpenApi,
+        Some(Sub::Seed { demo: _, products }) => Command::Seed { products },
+        Some(Sub::Staff { action: StaffCli::Add { mobile, roles } }) => {
+            let mobile = shop_core::types::Mobile::parse(&mobile).map_err(|e| refuse(format!("staff add: {}", e.message)))?;
+            let names: Vec<&str> = roles.iter().map(String::as_str).collect();
+            let roles = shop_core::staff::StaffRoles::parse_list(&names).map_err(|m| refuse(format!("staff add: {m}")))?;
+            Command::StaffAdd { mobile, roles }
         }
-    }
-    if a.percent.is_some() == a.amount.is_some() {
-        return Err("discount add: give exactly one of --percent or --amount".into());
-    }
-    Ok(Command::DiscountAdd(a))
-}
-
-fn parse_prepare<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, String> {
-    if it.next() != Some("prepare") {
-        return Err("order: only `order prepare` is supported".into());
-    }
-    let mut a = PrepareArgs { hours: 72, ..Default::default() };
-    while let Some(arg) = it.next() {
-        match arg {
-            "--mobile" => a.mobile = Some(it.next().ok_or("--mobile needs a number")?.to_string()),
-            "--hours" => a.hours = number(arg, it.next())?,
-            "--note" => a.note = it.next().ok_or("--note needs a text")?.to_string(),
-            line => {
-                let (v, q) = line.split_once(':').ok_or(format!("order prepare: expected VARIANT:QTY, got {line}"))?;
-                a.lines.push((number("VARIANT", Some(v))?, number("QTY", Some(q))?));
+        Some(Sub::Discount { action: DiscountCli::Add {
+            code, percent, amount, min_total, max_discount, starts, ends, days, usage_limit,
+            per_customer, categories, products, mobile, first_purchase, description,
+        } }) => Command::DiscountAdd(DiscountArgs {
+            code, percent, amount, min_total, max_discount, starts, ends, days, usage_limit,
+            per_customer, categories, products, mobile, first_purchase, description,
+        }),
+        Some(Sub::Order { action: OrderCli::Prepare { mobile, hours, note, lines } }) => {
+            if hours < 1 {
+                return Err(refuse("order prepare: --hours must be at least 1".into()));
             }
+            Command::OrderPrepare(PrepareArgs { mobile, hours, note, lines })
         }
-    }
-    if a.lines.is_empty() {
-        return Err("order prepare: give at least one VARIANT:QTY".into());
-    }
-    if a.hours < 1 {
-        return Err("order prepare: --hours must be at least 1".into());
-    }
-    Ok(Command::OrderPrepare(a))
+        Some(Sub::Payments { action: PaymentsCli::Refunds }) => Command::PaymentRefunds,
+        Some(Sub::Backup { file }) => Command::Backup(file),
+        Some(Sub::Restore { file }) => Command::Restore(file),
+    })
 }
 
-/// Parse the arguments after the program name.
+/// [`parse_cli`] with the error as its text.
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut it = args.iter().map(String::as_str);
-    match it.next() {
-        None | Some("serve") => Ok(Command::Serve),
-        Some("migrate") => Ok(Command::Migrate),
-        Some("openapi") => Ok(Command::OpenApi),
-        Some("-h" | "--help" | "help") => Ok(Command::Help),
-        Some("seed") => {
-            let mut demo = false;
-            let mut products = None;
-            while let Some(a) = it.next() {
-                match a {
-                    "--demo" => demo = true,
-                    "--products" => {
-                        let n = it.next().ok_or("--products needs a number")?;
-                        products = Some(n.parse().map_err(|_| format!("--products: not a number: {n}"))?);
-                    }
-                    other => return Err(format!("seed: unknown option {other}")),
-                }
-            }
-            if !demo {
-                return Err("seed: only --demo is supported".into());
-            }
-            Ok(Command::Seed { products })
-        }
-        Some("discount") => parse_discount(it),
-        Some("order") => parse_prepare(it),
-        Some("payments") => match (it.next(), it.next()) {
-            (Some("refunds"), None) => Ok(Command::PaymentRefunds),
-            _ => Err("usage: shop payments refunds".into()),
-        },
-        Some("staff") => parse_staff(it),
-        Some(c @ ("backup" | "restore")) => match (it.next(), it.next()) {
-            (Some(file), None) if !file.starts_with('-') => {
-                let file = std::path::PathBuf::from(file);
-                Ok(if c == "backup" { Command::Backup(file) } else { Command::Restore(file) })
-            }
-            _ => Err(format!("usage: shop {c} FILE")),
-        },
-        Some(other) => Err(format!("unknown command {other}")),
-    }
-}
-
-const STAFF_USAGE: &str = "usage: shop staff add MOBILE --role admin|orders|catalogue|support [--role …]";
-
-/// `staff add MOBILE --role R [--role R…]`.
-fn parse_staff<'a>(mut it: impl Iterator<Item = &'a str>) -> Result<Command, String> {
-    let (Some("add"), Some(m)) = (it.next(), it.next()) else {
-        return Err(STAFF_USAGE.into());
-    };
-    let mobile = shop_core::types::Mobile::parse(m).map_err(|e| format!("staff add: {}", e.message))?;
-    let mut names = Vec::new();
-    while let Some(flag) = it.next() {
-        match (flag, it.next()) {
-            ("--role", Some(r)) => names.push(r),
-            _ => return Err(STAFF_USAGE.into()),
-        }
-    }
-    let roles = shop_core::staff::StaffRoles::parse_list(&names).map_err(|m| format!("staff add: {m} ({STAFF_USAGE})"))?;
-    Ok(Command::StaffAdd { mobile, roles })
+    parse_cli(args).map_err(|e| e.to_string())
 }
 
 fn init_tracing() {
@@ -254,23 +286,18 @@ fn init_tracing() {
 /// Entry point of the binary.
 pub fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let cmd = match parse(&args) {
+    let cmd = match parse_cli(&args) {
         Ok(c) => c,
+        // `--help` and `help` print the usage and succeed; a command line clap cannot read
+        // prints why and the usage, and exits with 2.
         Err(e) => {
-            eprintln!("{e}\n\n{USAGE}");
-            return std::process::ExitCode::from(2);
+            let _ = e.print();
+            return std::process::ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    match cmd {
-        Command::Help => {
-            println!("{USAGE}");
-            return std::process::ExitCode::SUCCESS;
-        }
-        Command::OpenApi => {
-            print!("{}", crate::startup::openapi_json());
-            return std::process::ExitCode::SUCCESS;
-        }
-        _ => {}
+    if cmd == Command::OpenApi {
+        print!("{}", crate::startup::openapi_json());
+        return std::process::ExitCode::SUCCESS;
     }
     let _ = dotenvy::dotenv();
     init_tracing();
@@ -373,7 +400,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
             println!("restored {} into {} ({pages} pages)", file.display(), redact_url(&config.database_url));
             Ok(())
         }
-        Command::OpenApi | Command::Help => Ok(()),
+        Command::OpenApi => Ok(()),
     }
 }
 
@@ -515,5 +542,34 @@ mod tests {
         );
         assert!(parse(&s(&["order", "prepare"])).is_err());
         assert!(parse(&s(&["order", "prepare", "12"])).is_err());
+        assert!(parse(&s(&["order", "prepare", "12:1", "--hours", "0"])).is_err());
+    }
+
+    #[test]
+    fn numbers_in_any_digits_and_clear_refusals() {
+        let Ok(Command::DiscountAdd(a)) = parse(&s(&["discount", "add", "NOROOZ", "--amount", "۵۰۰۰۰", "--products", "۳,4"])) else {
+            panic!("Persian digits not read");
+        };
+        assert_eq!((a.amount, a.products), (Some(50_000), vec![3, 4]));
+        let Ok(Command::OrderPrepare(p)) = parse(&s(&["order", "prepare", "۱۲:۲", "--hours", "۲۴"])) else {
+            panic!("Persian digits not read");
+        };
+        assert_eq!((p.lines, p.hours), (vec![(12, 2)], 24));
+        let e = parse(&s(&["discount", "add", "X", "--percent", "ten"])).unwrap_err();
+        assert!(e.contains("--percent") && e.contains("not a whole number: ten"), "{e}");
+        let e = parse(&s(&["staff", "add", "0912", "--role", "admin"])).unwrap_err();
+        assert!(e.contains("staff add:") && e.contains("شماره موبایل"), "{e}");
+        let e = parse(&s(&["bogus"])).unwrap_err();
+        assert!(e.contains("bogus"), "{e}");
+        // Help is clap's, printed to stdout with success.
+        for help in [&["--help"][..], &["help"], &["discount", "add", "--help"]] {
+            let e = parse_cli(&s(help)).unwrap_err();
+            assert_eq!(e.kind(), clap::error::ErrorKind::DisplayHelp, "{help:?}");
+            assert!(!e.use_stderr());
+        }
+        let help = parse_cli(&s(&["--help"])).unwrap_err().to_string();
+        for command in ["serve", "migrate", "seed", "staff", "openapi", "discount", "order", "payments", "backup", "restore"] {
+            assert!(help.contains(command), "{command} in\n{help}");
+        }
     }
 }

@@ -4,7 +4,8 @@
 //!   `/assets/` (hashed by Vite) get a one-year immutable cache, others a short one.
 //! - A path in the route table (`contract/routes.json`, the one the React router reads)
 //!   whose params meet the route's `params` rules gets `index.html` with 200.
-//! - Any other path gets `index.html` with 404, so the app shows its not-found page.
+//! - Any other path gets `index.html` with 404, so the app shows its not-found page;
+//!   `/index.html` itself is moved permanently to `/`.
 //! - A [`PageHook`] registered at start-up (the seo area's) may answer generated files
 //!   (`/sitemap.xml`, `/robots.txt`) and fill in the HTML head.
 //! - [`PrecompressedAssets`]: an `/assets/` file the build also wrote as `<name>.br` (brotli at
@@ -213,6 +214,16 @@ impl Endpoint for WebApp {
         }
         if let Some(resp) = self.hook.special(&req).await {
             return Ok(resp);
+        }
+        // The built page's own name is the home page's (a bookmark, a crawler, an old build
+        // check asking for it): sent on to `/` for good, so the app never shows it as unknown.
+        if path == "/index.html" {
+            let to = req.uri().query().map_or_else(|| "/".to_string(), |q| format!("/?{q}"));
+            return Ok(Response::builder()
+                .status(StatusCode::MOVED_PERMANENTLY)
+                .header(header::LOCATION, to)
+                .header(header::CACHE_CONTROL, "public, max-age=3600")
+                .finish());
         }
         if let Some(file) = safe_file_path(&self.dir, path) {
             if path != "/" && !path.ends_with("/index.html") {

@@ -321,22 +321,9 @@ async fn decide(req: &Request, state: &AppState, route: Option<&RouteDef>) -> Ou
     }
 }
 
+/// A path segment's `%XX` escapes decoded (invalid UTF-8 replaced, a stray `%` kept).
 fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(s).decode_utf8_lossy().into_owned()
 }
 
 /// Fill in the head of the app's `index.html` answer for this request (see the module docs).
@@ -384,5 +371,9 @@ mod tests {
         assert_eq!(percent_decode("%D9%84%D9%BE"), "لپ");
         assert_eq!(percent_decode("100%"), "100%");
         assert_eq!(percent_decode("%zz"), "%zz");
+        // An escape at the very end, and a lone lead byte (replaced, not dropped).
+        assert_eq!(percent_decode("a%41"), "aA");
+        assert_eq!(percent_decode("%D9%84%D9%BE-%DB%B1"), "لپ-۱");
+        assert_eq!(percent_decode("%D9"), "\u{FFFD}");
     }
 }

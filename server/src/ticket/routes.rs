@@ -272,14 +272,9 @@ pub fn content_disposition(name: &str) -> String {
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
         .collect();
-    let mut encoded = String::new();
-    for b in name.as_bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_') {
-            encoded.push(*b as char);
-        } else {
-            encoded.push_str(&format!("%{b:02X}"));
-        }
-    }
+    // RFC 5987's value: every byte but letters, digits and `.-_` escaped.
+    const ESCAPED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC.remove(b'.').remove(b'-').remove(b'_');
+    let encoded = percent_encoding::utf8_percent_encode(name, ESCAPED);
     format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
 }
 

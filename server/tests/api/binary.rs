@@ -24,8 +24,17 @@ fn commands() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), shop_server::startup::openapi_json());
     let out = shop().arg("bogus").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("bogus"), "says what it could not read");
     let out = shop().arg("--help").output().unwrap();
-    assert!(String::from_utf8(out.stdout).unwrap().contains("seed --demo"));
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("seed") && help.contains("staff") && help.contains("SHOP_*"), "{help}");
+    let out = shop().args(["seed", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("--demo"));
+    let out = shop().args(["staff", "add", "0912", "--role", "admin"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("شماره موبایل وارد شده معتبر نیست!"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

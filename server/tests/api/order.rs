@@ -36,6 +36,7 @@ on_both_dbs!(
     delivery_multi_line,
     every_published_demo_product_can_be_bought_to_tehran_isfahan_and_tabriz,
     a_tehran_cart_of_a_demo_laptop_is_offered_courier_post_tipax_and_pickup_with_prices,
+    checkout_offers_what_get_delivery_order_offers,
     the_demo_loader_repairs_an_earlier_demo_database,
     product_delivery_says_where_each_product_can_be_sent,
     product_delivery_refuses_bad_input_in_persian,
@@ -569,6 +570,34 @@ async fn a_tehran_cart_of_a_demo_laptop_is_offered_courier_post_tipax_and_pickup
         let got = offered(srv.call(DELIVERY, Some(&u.token), json!({"orderid": order_id})).await);
         let names: Vec<&str> = got.iter().map(|(n, _, _)| n.as_str()).collect();
         assert_eq!(names, expected, "{city}");
+    }
+}
+
+/// The checkout's delivery choice (`order/summary`, what the web calls) builds on the spec's
+/// `order/get/delivery/order`: for the customer's own city the two offer the same options in
+/// the same order, for one line and for several (docs/decisions.md "The spec's cart calls").
+async fn checkout_offers_what_get_delivery_order_offers(db: TestDb) {
+    let srv = &spawn_app(db).await;
+    shop_server::demo::demo(&srv.db, None).await.unwrap();
+    let ids = |r: &(u16, Value), field: &str| -> Vec<i64> {
+        assert_eq!(r.0, 200, "{:?}", r.1);
+        r.1[field].as_array().unwrap().iter().map(|o| o["Id"].as_i64().unwrap()).collect()
+    };
+    let vivobook = srv.variant("asus-vivobook-16-m1605ya", 0).await;
+    let dell = srv.variant("dell-latitude-5420-used", 0).await;
+    for (mobile, city) in [("09121111181", "تهران"), ("09121111182", "اصفهان"), ("09121111183", "تبریز")] {
+        let u = srv.user(mobile, city).await;
+        for v in [&vivobook, &dell] {
+            let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, None)).await;
+            assert_eq!(r.1["status"], "ok", "{:?}", r.1);
+            let order_id = r.1["OrderId"].as_i64().unwrap();
+            let spec = srv.call(DELIVERY, Some(&u.token), json!({"orderid": order_id})).await;
+            let summary = srv.call("/api/client/v1/order/summary", Some(&u.token), json!({"orderid": order_id})).await;
+            assert_eq!(summary.1["City"], city);
+            let offered = ids(&spec, "data");
+            assert!(!offered.is_empty(), "{city}");
+            assert_eq!(ids(&summary, "DeliveryOptions"), offered, "{city}, {} lines", r.1["data"].as_array().unwrap().len());
+        }
     }
 }
 

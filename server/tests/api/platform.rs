@@ -142,6 +142,26 @@ async fn web_app_routes_assets_and_404() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn index_html_is_moved_to_the_home_page() {
+    let web = TempDir::new("shop-web-index");
+    let dir = &web.0;
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>shop</title><div id=root></div>").unwrap();
+    let d = dir.clone();
+    let s = spawn_app_with(TestDb::sqlite(), move |c| c.web_dir = d).await;
+    let once = reqwest::Client::builder().no_proxy().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    for (path, to) in [("/index.html", "/"), ("/index.html?v=1", "/?v=1")] {
+        let r = once.get(s.url(path)).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 301, "{path}");
+        assert_eq!(r.headers()["location"], to, "{path}");
+    }
+    // Followed, it is the home page: 200 and the app's HTML, as `/` answers.
+    let r = s.client.get(s.url("/index.html")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert!(r.text().await.unwrap().contains("id=root"));
+    s.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn precompressed_assets_go_to_clients_that_accept_brotli() {
     let web = TempDir::new("shop-web-br");
     let dir = &web.0;

@@ -1,6 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
 import { FavouriteSlot } from '@/features/catalog/components/favouriteSlot';
 import { FavouriteButton } from '@/features/favourites/components/FavouriteButton';
 import { useBuildUpdateCheck } from '@/shared/hooks/useBuildUpdateCheck';
@@ -17,6 +16,7 @@ import { BottomBar, isBottomBarHidden } from './BottomBar';
 import { ChatConnectionHost } from './ChatConnectionHost';
 import { ChatModalHost } from './ChatModalHost';
 import { LoginModalHost } from './LoginModalHost';
+import { LayoutTransition } from './PageTransition';
 import { usePageLoading } from './pageLoads';
 import { useCurrentRouteHandle } from './routeHandle';
 import { ScrollRestoration } from './ScrollRestoration';
@@ -50,7 +50,8 @@ export function Shell() {
       <FavouriteSlot.Provider value={FavouriteButton}>
         {/* The first page's chunk (or the profile layout's) loading: the overlay; later pages load in transitions. */}
         <Suspense fallback={<LoadingOverlay />}>
-          <Outlet />
+          {/* A navigation to another layout fades the layout out, then the new one in. */}
+          <LayoutTransition />
         </Suspense>
       </FavouriteSlot.Provider>
       {!isBottomBarHidden(handle?.name) && <div className="h-16 lg:hidden" aria-hidden="true" />}

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import table from '@contract/routes.json';
 import { renderApp } from '@/shared/testing/render';
+import { loadingAtom } from '@/shared/state';
 
 const samplePath = (path: string) =>
   path.replace('{category}-{id}', 'asus-laptops-12').replace('{id}', '7').replace(/\{(\w+)\}/g, 'sample');
@@ -145,5 +146,23 @@ describe('unhandled errors', () => {
     rejected(new Error('boom'));
     expect(screen.queryByTestId('error-page')).toBeNull();
     expect(await home()).toBeInTheDocument();
+  });
+});
+
+describe('the page-level loading overlay (spec section 2, app shell)', () => {
+  it('shows with the logo while the global loading flag is set, and goes when it is reset', async () => {
+    const { store } = renderApp('/about-us');
+    await screen.findByRole('heading', { level: 1, name: 'درباره ما' });
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
+    act(() => store.set(loadingAtom, true));
+    const overlay = screen.getByTestId('loading-overlay');
+    expect(overlay).toHaveAttribute('role', 'status');
+    expect(overlay).toHaveTextContent('در حال بارگذاری…');
+    expect(overlay.querySelector('svg')).not.toBeNull();
+    // It lies over the page (fixed, over everything but toasts), the page stays under it.
+    expect(overlay).toHaveClass('fixed', 'inset-0');
+    expect(screen.getByRole('heading', { level: 1, name: 'درباره ما' })).toBeInTheDocument();
+    act(() => store.set(loadingAtom, false));
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
   });
 });

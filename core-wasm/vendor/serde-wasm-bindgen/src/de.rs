@@ -79,7 +79,7 @@ impl ObjectAccess {
     }
 }
 
-fn str_deserializer(s: &str) -> de::value::StrDeserializer<'_, Error> {
+fn str_deserializer(s: &str) -> de::value::StrDeserializer<Error> {
     de::IntoDeserializer::into_deserializer(s)
 }
 
@@ -231,10 +231,7 @@ impl Deserializer {
             bytes = v;
             de::Unexpected::Bytes(&bytes)
         } else {
-            // Patched for the shop (core-wasm/vendor/README.md): name the JS type instead of
-            // printing the value, whose debug string recurses without limit through nested
-            // arrays (a 5,000-deep array threw a RangeError out of the module).
-            string = self.value.js_typeof().as_string().unwrap_or_default();
+            string = self.value.js_typeof().as_string().unwrap_or_default(); // Patched for the shop: core-wasm/vendor/README.md
             de::Unexpected::Other(&string)
         };
 

@@ -2,6 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/shared/ui/toast';
+import { entryScriptOf } from '@/shared/lib/buildUpdate';
+import { builtPages } from '@/shared/testing/builtPage';
 import { useBuildUpdateCheck } from './useBuildUpdateCheck';
 
 const HOUR_MS = 3_600_000; // spec section 9: every hour
@@ -13,27 +15,35 @@ function Probe() {
   return <AppToaster />;
 }
 
-const page = (entry: string) => new Response(`<script type="module" crossorigin src="${entry}"></script>`);
-let script: HTMLScriptElement;
+/**
+ * This page is the built one (web/dist/index.html when built, else one of its shape): its
+ * first-paint loader names the entry, there is no module script tag. Inserted as markup, so
+ * the loader is not run.
+ */
+const [, built] = builtPages().at(-1)!;
+const entry = entryScriptOf(built)!;
+const loader = [...new DOMParser().parseFromString(built, 'text/html').querySelectorAll('script:not([src])')].find((s) =>
+  s.textContent?.includes(`import("${entry}")`),
+)!.outerHTML;
+const page = (html: string) => new Response(html);
+const deployedWith = (next: string) => built.replace(entry, next);
 
 beforeEach(() => {
   vi.useFakeTimers();
   reload.mockClear();
-  script = document.createElement('script');
-  script.type = 'module';
-  script.setAttribute('src', '/assets/index-abc.js');
-  document.head.append(script);
+  document.body.insertAdjacentHTML('beforeend', loader);
+  expect(document.querySelector('script[type="module"][src]')).toBeNull();
 });
 afterEach(() => {
   act(() => toast.remove());
-  script.remove();
+  document.querySelectorAll('body > script').forEach((s) => s.remove());
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('build-update check', () => {
   it('asks nothing before the hour, then offers one reload for a new build; the button reloads', async () => {
-    const fetchMock = vi.fn(async () => page('/assets/index-def.js'));
+    const fetchMock = vi.fn(async () => page(deployedWith('/assets/index-NEXTBUILD.js')));
     vi.stubGlobal('fetch', fetchMock);
     render(<Probe />);
     await act(() => vi.advanceTimersByTimeAsync(HOUR_MS - 1));
@@ -51,7 +61,7 @@ describe('build-update check', () => {
   });
 
   it('the same build offers nothing and asks again the next hour', async () => {
-    const fetchMock = vi.fn(async () => page('/assets/index-abc.js'));
+    const fetchMock = vi.fn(async () => page(built));
     vi.stubGlobal('fetch', fetchMock);
     render(<Probe />);
     await act(() => vi.advanceTimersByTimeAsync(2 * HOUR_MS));

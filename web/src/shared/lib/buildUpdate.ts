@@ -3,7 +3,7 @@ export const BUILD_CHECK_INTERVAL_MS = 3_600_000;
 
 /**
  * Where the deployed page is read from: `/`, which the server answers with the built
- * index.html (its route table has `/`; `/index.html` itself answers 404 there).
+ * index.html (its route table has `/`; `/index.html` is moved permanently to `/`).
  */
 export const BUILD_PAGE_URL = '/';
 

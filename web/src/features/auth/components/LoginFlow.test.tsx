@@ -19,6 +19,8 @@ const OTP = '/api/client/v1/user/otp';
 const FORGET_OTP = '/api/client/v1/user/otp/forget';
 const VERIFY_FORGET = '/api/client/v1/user/verify/forget';
 const FORGET = '/api/client/v1/user/forget';
+const REGISTER = '/api/client/v1/user/register';
+const MISMATCH = 'کد تایید ارسال شده معتبر نیست یا منقضی شده است؛ لطفا دوباره کد بگیرید';
 const CAPTCHA = 'g-recaptcha-response';
 const user = { Id: 1, Uid: 'u-1', Mobile: '09121234567', Name: 'علی', Lastname: 'احمدی' };
 
@@ -156,6 +158,54 @@ describe('error-catalogue toasts', () => {
     expect(errorToast).toHaveBeenCalledWith('این شماره هنوز ثبت‌نام نکرده است؛ لطفا ثبت‌نام کنید', expect.anything());
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '2'));
     expect(api.callsTo(OTP).map((c) => isLoginCode(c.body as Body))).toEqual([true, false]);
+  });
+
+  it('mismatch of the sent code at registration: the registration submit answers wrong; an error, not signed in', async () => {
+    const fresh = { Id: 2, Uid: 'u-2', Mobile: '09351234567' };
+    const api = mockApi({
+      [OTP]: (_u, r) => r.clone().json().then((b: Body) => (isLoginCode(b) ? { status: 'not' } : { status: 'ok', data: 'rh1' })),
+      [REGISTER]: (_u, r) =>
+        r.clone().json().then((b: Body) => ('device' in b ? { status: 'wrong', data: 'wrong' } : { status: 'ok', token: 't1', reftoken: 'r1', mcode: 'mc-1', user: fresh })),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { store } = open();
+    await submitMobile(u, '09351234567');
+    fireEvent.paste(await screen.findByLabelText('رقم ۱ از ۵'), { clipboardData: { getData: () => '54321' } });
+    await u.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await u.type(await screen.findByLabelText('نام'), 'مریم');
+    await u.type(screen.getByLabelText('نام خانوادگی'), 'رضایی');
+    await u.type(screen.getByLabelText('گذرواژه'), 'Abc123!x');
+    await u.type(screen.getByLabelText('تکرار گذرواژه'), 'Abc123!x');
+    await u.selectOptions(screen.getByLabelText('استان'), 'تهران');
+    await u.selectOptions(screen.getByLabelText('شهر'), 'تهران');
+    await u.click(screen.getByRole('button', { name: 'تکمیل ثبت‌نام' }));
+    expect(await screen.findByText(MISMATCH)).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledWith(MISMATCH, expect.anything());
+    expect(api.callsTo(REGISTER).map((c) => (c.body as Body).mcode)).toEqual([undefined, 'mc-1']);
+    // The form stays, to be sent again with a new code; the popup is not closed.
+    expect(screen.getByRole('heading', { name: 'تکمیل اطلاعات حساب' })).toBeInTheDocument();
+    expect(store.get(loginModalAtom)).toBe(true);
+  });
+
+  it('mismatch of the sent code at password recovery: the new password answers wrong; an error, back to sending a code', async () => {
+    mockApi({
+      [OTP]: () => ({ status: 'ok', data: 'h1' }),
+      [FORGET_OTP]: () => ({ status: 'ok', data: 'fh1' }),
+      [VERIFY_FORGET]: () => ({ status: 'ok', data: 'ok', mcode: 'fm' }),
+      [FORGET]: () => ({ status: 'wrong', data: 'wrong' }),
+    });
+    const u = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { store } = open();
+    await askForRecoveryCode(u);
+    fireEvent.paste(await screen.findByLabelText('رقم ۱ از ۵'), { clipboardData: { getData: () => '13579' } });
+    await u.click(screen.getByRole('button', { name: 'تایید کد' }));
+    await u.type(await screen.findByLabelText('گذرواژه جدید'), 'NewPass1!');
+    await u.type(screen.getByLabelText('تکرار گذرواژه جدید'), 'NewPass1!');
+    await u.click(screen.getByRole('button', { name: 'ثبت گذرواژه' }));
+    expect(await screen.findByText(MISMATCH)).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledWith(MISMATCH, expect.anything());
+    expect(await screen.findByRole('button', { name: 'ارسال کد تایید' })).toBeInTheDocument();
+    expect(store.get(isSignedInAtom)).toBe(false);
   });
 
   it('"password changed successfully" after a recovery, and signed in', async () => {

@@ -108,6 +108,24 @@ describe('login popup, step 0', () => {
     expect(screen.getByRole('heading', { name: 'تایید شماره همراه' })).toBeInTheDocument();
   });
 
+  it('a step changes 495 ms after the answer (step -1 until then), and the new step fades in over 495 ms', async () => {
+    serve({ [OTP]: () => ({ status: 'ok', data: 'h1' }) });
+    open();
+    vi.useFakeTimers(); // from here time moves only as the test says
+    fireEvent.change(mobileInput(), { target: { value: '09121234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ادامه' }));
+    // The answer arrives (promises only, no time passes).
+    for (let i = 0; i < 100 && flow().getAttribute('data-step') !== '-1'; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(flow()).toHaveAttribute('data-step', '-1');
+    await act(() => vi.advanceTimersByTimeAsync(FADE_MS - 1));
+    expect(flow()).toHaveAttribute('data-step', '-1');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(flow()).toHaveAttribute('data-step', '1');
+    expect(FADE_MS).toBe(495);
+    const fade = flow().querySelector<HTMLElement>('.auth-fade')!;
+    expect(fade.style.transition).toBe('opacity 495ms ease-in-out');
+  });
+
   it("'not' goes to step 2 (registration) after sending the registration code", async () => {
     const u = userEvent.setup();
     const api = serve({ [OTP]: (b) => (isLoginCode(b) ? { status: 'not' } : { status: 'ok', data: 'rh1' }) });

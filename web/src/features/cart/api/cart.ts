@@ -1,7 +1,8 @@
 /**
  * The cart calls of spec section 7 through the shared typed client: the pre-order list, the
- * absolute-quantity edit (`order/edit/product`, which also adds) and the line delete. Each
- * successful answer replaces the cart atom, so the header badge follows.
+ * absolute-quantity edit (`order/edit/product`, which also adds), the line delete and the
+ * total's update (`order/update/totalprice`, after a delete). Each successful answer replaces
+ * the cart atom, so the header badge follows.
  */
 import type { getDefaultStore } from 'jotai';
 import { api, type components } from '@/shared/api';
@@ -118,4 +119,20 @@ export async function deleteLine(store: Store, line: Pick<CartLine, 'Id' | 'Orde
   const cart = await toCart(data);
   store.set(cartAtom, cart);
   return { ok: true, cart, notice: data.DiscountNotice ?? null };
+}
+
+/**
+ * Spec section 4: after a line delete "the total is updated": `order/update/totalprice` brings
+ * the order's lines and totals up to the catalogue's prices (its answer is the cart). False when
+ * it failed (the cart then keeps the delete's answer; the reload that follows corrects it).
+ */
+export async function updateTotalPrice(store: Store, orderId: number): Promise<boolean> {
+  try {
+    const { data, response } = await api.POST('/api/client/v1/order/update/totalprice', { body: { orderid: orderId } });
+    if (!response.ok || !data || data.status !== 'ok') return false;
+    store.set(cartAtom, await toCart(data));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -11,6 +11,7 @@ import { LOCAL_CART_KEY, localCartAtom, type LocalLine } from '../stores/localCa
 const PREORDER = '/api/client/v1/order/list/preorder';
 const EDIT = '/api/client/v1/order/edit/product';
 const DELETE = '/api/client/v1/order/delete/product';
+const TOTAL = '/api/client/v1/order/update/totalprice';
 const REACH = '/api/client/v1/order/get/delivery/products';
 
 interface Line {
@@ -158,10 +159,11 @@ describe('the cart page', () => {
     expect(await screen.findByText('خطا در ویرایش سبد خرید')).toBeInTheDocument();
   });
 
-  it('delete calls order/delete/product with the line and its order, then reloads the cart; totals follow', async () => {
+  it('delete calls order/delete/product with the line and its order, then order/update/totalprice, then reloads the cart; totals follow', async () => {
     const s = shop([lenovo(), asus()]);
     const api = mockApi({
       [PREORDER]: s.answer,
+      [TOTAL]: s.answer,
       [DELETE]: async (_u, r) => {
         const body = (await r.json()) as { id: number };
         s.lines.splice(s.lines.findIndex((l) => l.Id === body.id), 1);
@@ -175,6 +177,10 @@ describe('the cart page', () => {
     await waitFor(() => expect(screen.queryByText('لپ‌تاپ ایسوس ویووبوک')).toBeNull());
     expect(api.callsTo(DELETE)[0].body).toEqual({ id: 32, orderid: 12 });
     await waitFor(() => expect(api.callsTo(PREORDER).length).toBe(before + 1));
+    // Spec section 4: the total is updated (order/update/totalprice with the order), then the cart reloaded.
+    expect(api.callsTo(TOTAL).map((c) => c.body)).toEqual([{ orderid: 12 }]);
+    const order = api.calls.map((c) => c.url.pathname).filter((p) => [DELETE, TOTAL, PREORDER].includes(p)).slice(-3);
+    expect(order).toEqual([DELETE, TOTAL, PREORDER]);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('۵۰٬۵۰۰٬۰۰۰ تومان');
     expect(screen.getByTestId('cart-count')).toHaveTextContent('۱ عدد');
   });

@@ -13,7 +13,7 @@ import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useCore } from '@/shared/core/useCore';
 import { isSignedInAtom, sessionRestoredAtom } from '@/shared/session/session';
 import { loginModalAtom } from '@/shared/state';
-import { deleteLine, loadCart, setQuantity, type CartLine, type CartOutcome } from '../api/cart';
+import { deleteLine, loadCart, setQuantity, updateTotalPrice, type CartLine, type CartOutcome } from '../api/cart';
 import { catalogueProduct, loadAccountCart } from '../api/localCart';
 import { cartAtom } from '../stores/cart';
 import { localCartAtom, MAX_QUANTITY, removeLocal, setLocalQuantity, type LocalLine } from '../stores/localCart';
@@ -360,7 +360,10 @@ function AccountCart() {
     const out = await run(
       () => deleteLine(store, line),
       // Spec: after a successful delete the total is updated and the cart reloaded.
-      () => loadCart(store),
+      async () => {
+        await updateTotalPrice(store, line.OrderId);
+        await loadCart(store);
+      },
     );
     if (!out) return;
     if (out.ok && out.notice) setDiscountNotice(out.notice);
