@@ -23,7 +23,7 @@ use sea_orm::{
 use shop_core::cart::{self, CartLine};
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
-use super::lifecycle::{apply, record, Applied};
+use super::lifecycle::{apply, record, replace, Applied};
 use super::{new_code, own_order, Caller, OrderError};
 use crate::platform::db::begin_write;
 use crate::address::{entity::address, service as address_book};
@@ -627,20 +627,21 @@ async fn register_once(
         discounts::redeem(&txn, applied, caller.id, order.id, now).await?;
     }
     record(&txn, order.id, OrderStatus::Registered, "", now).await?;
-    // Last, the writes other registrations wait for (PostgreSQL): a replaced order's release
-    // and the stock taken lock the variants' rows (in id order) until the commit, so they come
-    // after every other write. `catalog_meta`, which every status and stock change bumps, is
-    // taken only by the commit itself (deferred triggers, migration m20261129_000600).
+    // Last, the one write other registrations wait for (PostgreSQL): the variants' stock, whose
+    // rows stay locked until the commit. The replaced orders are cancelled first and hand over
+    // the stock they hold; one statement then gives it back and takes this order's, each line
+    // only if its stock covers it. `catalog_meta`, which every status and stock change bumps,
+    // is taken only by the commit itself (deferred triggers, migration m20261129_000600).
+    let handed = if release_first { &no_release } else { &released };
     if !release_first {
         for o in &earlier {
-            if apply(&txn, o, &OrderEvent::Cancel, "جایگزین با سفارش تازه", now).await? != Applied::Moved(OrderStatus::Cancelled) {
+            if replace(&txn, o, "جایگزین با سفارش تازه", now).await? != Applied::Moved(OrderStatus::Cancelled) {
                 txn.rollback().await?;
                 return Ok(None);
             }
         }
     }
-    // Reserve every line in one statement, each only if its stock covers it.
-    if let Some(name) = reserve_stock(&txn, &q.lines).await? {
+    if let Some(name) = reserve_stock(&txn, &q.lines, handed).await? {
         txn.rollback().await?;
         return Ok(Some(RegisterOutcome::NotAvailable { name }));
     }
@@ -648,21 +649,28 @@ async fn register_once(
     Ok(Some(RegisterOutcome::Registered(order)))
 }
 
-/// Takes every line's quantity from its variant's stock in one statement, each row only if its
-/// stock covers it (`stock = stock - n WHERE stock >= n`, never a read then a write). `None`
-/// when all were taken; otherwise the name of the first line (by variant id) that was not
-/// (the caller rolls back).
-async fn reserve_stock<C: ConnectionTrait>(txn: &C, lines: &[QuoteLine]) -> Result<Option<String>, DbErr> {
+/// Takes every line's quantity from its variant's stock and gives back what the replaced orders
+/// `handed` over (variant id → units), in one statement: each variant's stock moves by what
+/// comes back less what is taken, and a variant that lines take from moves only if its stock
+/// covers them (`stock + back >= take`, never a read then a write). `None` when every line was
+/// covered; otherwise the name of the first line (by variant id) that was not (the caller rolls
+/// back, the stock handed over included).
+async fn reserve_stock<C: ConnectionTrait>(
+    txn: &C,
+    lines: &[QuoteLine],
+    handed: &HashMap<i64, i64>,
+) -> Result<Option<String>, DbErr> {
     let mut by_variant: Vec<&QuoteLine> = lines.iter().collect();
     by_variant.sort_by_key(|l| l.variant_id);
-    let mut wanted: Vec<(i64, i64)> = Vec::new();
-    for l in &by_variant {
-        match wanted.last_mut() {
-            Some((v, n)) if *v == l.variant_id => *n += l.num,
-            _ => wanted.push((l.variant_id, l.num)),
-        }
+    // variant id → (units back, units taken), in id order: the rows are locked in that order.
+    let mut moves: std::collections::BTreeMap<i64, (i64, i64)> = std::collections::BTreeMap::new();
+    for (v, n) in handed {
+        moves.entry(*v).or_default().0 += n;
     }
-    if wanted.is_empty() {
+    for l in &by_variant {
+        moves.entry(l.variant_id).or_default().1 += l.num;
+    }
+    if moves.is_empty() {
         return Ok(None);
     }
     let backend = txn.get_database_backend();
@@ -674,24 +682,26 @@ async fn reserve_stock<C: ConnectionTrait>(txn: &C, lines: &[QuoteLine]) -> Resu
             _ => "?".to_string(),
         }
     };
-    let case = |param: &mut dyn FnMut(i64) -> String| {
-        let whens: String = wanted.iter().map(|(v, n)| format!(" WHEN {} THEN {}", param(*v), param(*n))).collect();
+    let case = |param: &mut dyn FnMut(i64) -> String, pick: fn(&(i64, i64)) -> i64| {
+        let whens: String = moves.iter().map(|(v, m)| format!(" WHEN {} THEN {}", param(*v), param(pick(m)))).collect();
         format!("CASE id{whens} END")
     };
-    let take = case(&mut param);
-    let ids: Vec<String> = wanted.iter().map(|(v, _)| param(*v)).collect();
-    let need = case(&mut param);
+    // In the order the SQL text names them (SQLite's `?` are positional).
+    let change = case(&mut param, |(back, take)| back - take);
+    let ids: Vec<String> = moves.keys().map(|v| param(*v)).collect();
+    let back = case(&mut param, |(back, _)| *back);
+    let take = case(&mut param, |(_, take)| *take);
     let sql = format!(
-        "UPDATE product_variant SET stock = stock - {take} WHERE id IN ({}) AND stock >= {need} RETURNING id",
+        "UPDATE product_variant SET stock = stock + {change} WHERE id IN ({}) AND stock + {back} >= {take} RETURNING id",
         ids.join(", ")
     );
-    let taken: std::collections::HashSet<i64> = txn
+    let moved: std::collections::HashSet<i64> = txn
         .query_all_raw(sea_orm::Statement::from_sql_and_values(backend, sql, values))
         .await?
         .iter()
         .map(|r| r.try_get_by_index::<i64>(0))
         .collect::<Result<_, _>>()?;
-    Ok(by_variant.into_iter().find(|l| !taken.contains(&l.variant_id)).map(|l| l.name.clone()))
+    Ok(by_variant.into_iter().find(|l| !moved.contains(&l.variant_id)).map(|l| l.name.clone()))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -132,17 +132,7 @@ pub async fn apply_by<C: ConnectionTrait>(
         Ok(to) => to,
         Err(e) => return Ok(Applied::Refused(e)),
     };
-    let mut update = customer_order::Entity::update_many()
-        .col_expr(customer_order::Column::Status, Expr::value(to.as_str()))
-        .col_expr(customer_order::Column::UpdatedAt, Expr::value(now))
-        .filter(customer_order::Column::Id.eq(order.id))
-        .filter(customer_order::Column::Status.eq(from.as_str()));
-    if let OrderEvent::Ship { carrier, tracking_code } = event {
-        update = update
-            .col_expr(customer_order::Column::TrackingCode, Expr::value(tracking_code.trim()))
-            .col_expr(customer_order::Column::Carrier, Expr::value(carrier.trim()));
-    }
-    if update.exec(db).await?.rows_affected == 0 {
+    if !set_status(db, order, from, to, event, now).await? {
         return Ok(Applied::Lost);
     }
     match to {
@@ -164,6 +154,54 @@ pub async fn apply_by<C: ConnectionTrait>(
     if from != to {
         record_by(db, order.id, to, note, actor, now).await?;
     }
+    Ok(Applied::Moved(to))
+}
+
+/// Moves the order from `from` to `to` (with the shipment of a `Ship`), only if it is still in
+/// `from`; true when this call moved it.
+async fn set_status<C: ConnectionTrait>(
+    db: &C,
+    order: &customer_order::Model,
+    from: OrderStatus,
+    to: OrderStatus,
+    event: &OrderEvent,
+    now: i64,
+) -> Result<bool, DbErr> {
+    let mut update = customer_order::Entity::update_many()
+        .col_expr(customer_order::Column::Status, Expr::value(to.as_str()))
+        .col_expr(customer_order::Column::UpdatedAt, Expr::value(now))
+        .filter(customer_order::Column::Id.eq(order.id))
+        .filter(customer_order::Column::Status.eq(from.as_str()));
+    if let OrderEvent::Ship { carrier, tracking_code } = event {
+        update = update
+            .col_expr(customer_order::Column::TrackingCode, Expr::value(tracking_code.trim()))
+            .col_expr(customer_order::Column::Carrier, Expr::value(carrier.trim()));
+    }
+    Ok(update.exec(db).await?.rows_affected == 1)
+}
+
+/// Cancels a registered order that a new registration of its cart replaces, and hands the stock
+/// it holds to that registration instead of giving it back to the variants: the registration
+/// nets it against what the new order takes in one statement (`checkout::reserve_stock`), so each
+/// variant's row is written once, last. `Moved(Cancelled)` only when this call moved the order
+/// and, if it held stock, that stock; otherwise the caller rolls back.
+pub async fn replace<C: ConnectionTrait>(db: &C, order: &customer_order::Model, note: &str, now: i64) -> Result<Applied, DbErr> {
+    let event = OrderEvent::Cancel;
+    let from = status_of(order);
+    let to = match transition(from, &event) {
+        Ok(to) => to,
+        Err(e) => return Ok(Applied::Refused(e)),
+    };
+    if !set_status(db, order, from, to, &event, now).await? {
+        return Ok(Applied::Lost);
+    }
+    if order.stock_state == customer_order::STOCK_RESERVED
+        && !move_stock_state(db, order.id, customer_order::STOCK_RESERVED, customer_order::STOCK_RELEASED).await?
+    {
+        return Ok(Applied::Lost);
+    }
+    crate::discount::service::release(db, order.id).await?;
+    record_by(db, order.id, to, note, &EventActor::of(&event), now).await?;
     Ok(Applied::Moved(to))
 }
 
