@@ -686,15 +686,24 @@ async fn reserve_stock<C: ConnectionTrait>(
         let whens: String = moves.iter().map(|(v, m)| format!(" WHEN {} THEN {}", param(*v), param(pick(m)))).collect();
         format!("CASE id{whens} END")
     };
-    // In the order the SQL text names them (SQLite's `?` are positional).
+    // In the order SQLite's text names them (its `?` are positional).
     let change = case(&mut param, |(back, take)| back - take);
     let ids: Vec<String> = moves.keys().map(|v| param(*v)).collect();
     let back = case(&mut param, |(back, _)| *back);
     let take = case(&mut param, |(_, take)| *take);
-    let sql = format!(
-        "UPDATE product_variant SET stock = stock + {change} WHERE id IN ({}) AND stock + {back} >= {take} RETURNING id",
-        ids.join(", ")
-    );
+    let ids = ids.join(", ");
+    let sql = match backend {
+        // PostgreSQL locks the rows in the order its scan meets them, which moves as rows are
+        // updated: two registrations would deadlock on the same laptops. The rows are locked in
+        // id order first (numbered parameters, so their order in the text does not matter).
+        sea_orm::DbBackend::Postgres => format!(
+            "WITH locked AS MATERIALIZED (SELECT id FROM product_variant WHERE id IN ({ids}) ORDER BY id FOR UPDATE) \
+             UPDATE product_variant SET stock = stock + {change} WHERE id IN (SELECT id FROM locked) \
+             AND stock + {back} >= {take} RETURNING id"
+        ),
+        // SQLite: one writer holds the whole database; `?` are positional, in this text's order.
+        _ => format!("UPDATE product_variant SET stock = stock + {change} WHERE id IN ({ids}) AND stock + {back} >= {take} RETURNING id"),
+    };
     let moved: std::collections::HashSet<i64> = txn
         .query_all_raw(sea_orm::Statement::from_sql_and_values(backend, sql, values))
         .await?
