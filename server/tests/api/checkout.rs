@@ -1077,7 +1077,7 @@ async fn a_registration_replacing_an_order_reads_everything_before_it_takes_the_
     assert!(tail.len() <= 5, "{} statements from the release to the commit: {tail:#?}", tail.len());
     let stock_writes: Vec<&&String> = tail.iter().filter(|q| q.contains("product_variant")).collect();
     assert_eq!(stock_writes.len(), 1, "the variants are written once: {tail:#?}");
-    assert!(tail.last().unwrap().starts_with("UPDATE product_variant"), "the variants last: {tail:#?}");
+    assert!(tail.last().unwrap().contains("UPDATE product_variant"), "the variants last: {tail:#?}");
     assert!(
         tail.iter().all(|q| !q.starts_with("SELECT \"address\"") && !q.starts_with("SELECT \"rate_limits\"")),
         "reads after the release: {tail:#?}"
