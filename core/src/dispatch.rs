@@ -340,11 +340,30 @@ export interface InstalmentSchedule { total: number; down_payment: number; princ
 export type CodeBoxes = [string, string, string, string, string];
 "#;
 
+/// The customer forms' fields (`crate::forms::FORMS`) as a TypeScript constant: per form, per
+/// request field, its Persian label and its longest value (`null`: no `MaxLength` rule), so a
+/// web input's `maxLength` and label come from the one declaration.
+pub fn typescript_forms() -> String {
+    let mut out = String::from("/** The customer forms' fields (core/src/forms): Persian label and longest value per request field. */\nexport const FORM_FIELDS = {\n");
+    for form in crate::forms::FORMS {
+        out.push_str(&format!("  {}: {{\n", form.name));
+        for f in form.fields {
+            let max = f.max_length().map_or_else(|| "null".to_owned(), |n| n.to_string());
+            let label = serde_json::to_string(f.label).unwrap_or_default();
+            out.push_str(&format!("    {}: {{ label: {label}, maxLength: {max} }},\n", f.name));
+        }
+        out.push_str("  },\n");
+    }
+    out.push_str("} as const;\n");
+    out
+}
+
 /// The whole generated TypeScript file.
 pub fn typescript() -> String {
     format!(
-        "// Generated from core/src/dispatch.rs (core_functions!); `cargo test -p shop-core` checks it.\n// Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated\n\n{TYPESCRIPT_TYPES}\n{}",
-        typescript_functions()
+        "// Generated from core/src/dispatch.rs (core_functions!) and core/src/forms; `cargo test -p shop-core` checks it.\n// Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated\n\n{TYPESCRIPT_TYPES}\n{}\n{}",
+        typescript_functions(),
+        typescript_forms()
     )
 }
 

@@ -146,9 +146,10 @@ pub struct Form {
     pub fields: &'static [Field],
 }
 
-/// The message of a value not among a choice field's options.
+/// The message of a value not among a choice field's options (the rules' "not valid" text:
+/// only a crafted request sends one; the form offers the list).
 pub fn not_an_option_message(label: &str) -> String {
-    format!("{label} را از فهرست انتخاب کنید")
+    crate::validation::message(&Rule::Url, label)
 }
 
 /// What a client typed: field name → text. A field not given is empty; extra names are ignored.

@@ -86,7 +86,7 @@ mod tests {
         let v = Values::from_pairs([("subject", &*"س".repeat(201)), ("department", "nope"), ("order_code", "<b>"), ("message", "\u{0} \n ")]);
         let e = parse(&v).unwrap_err();
         assert_eq!(e.get("subject"), Some("موضوع باید حداکثر ۲۰۰ کاراکتر باشد"));
-        assert_eq!(e.get("department"), Some("بخش را از فهرست انتخاب کنید"));
+        assert_eq!(e.get("department"), Some("بخش وارد شده معتبر نیست!"));
         assert_eq!(e.get("priority"), Some("لطفا اولویت را انتخاب کنید"));
         assert_eq!(e.get("order_code"), Some("کد سفارش وارد شده معتبر نیست!"));
         assert_eq!(e.get("message"), Some("لطفا متن پیام را وارد کنید"));

@@ -1,4 +1,4 @@
-// Generated from core/src/dispatch.rs (core_functions!); `cargo test -p shop-core` checks it.
+// Generated from core/src/dispatch.rs (core_functions!) and core/src/forms; `cargo test -p shop-core` checks it.
 // Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated
 
 /** Every export returns one of these (the vectors' `expect` shape). */
@@ -198,3 +198,50 @@ export interface CoreExports {
   /** The Jalali date in Tehran at a Unix second (Iran's historic summer time included). */
   tehran_date(input: number): Outcome<JalaliDate>;
 }
+
+/** The customer forms' fields (core/src/forms): Persian label and longest value per request field. */
+export const FORM_FIELDS = {
+  address: {
+    name: { label: "نام گیرنده", maxLength: 100 },
+    mobile: { label: "شماره موبایل گیرنده", maxLength: null },
+    state: { label: "استان", maxLength: 100 },
+    city: { label: "شهر", maxLength: 100 },
+    address: { label: "نشانی", maxLength: 500 },
+    postalcode: { label: "کد پستی", maxLength: null },
+    plaque: { label: "پلاک", maxLength: 20 },
+    unit: { label: "واحد", maxLength: 20 },
+  },
+  profile: {
+    name: { label: "نام", maxLength: 100 },
+    lastname: { label: "نام خانوادگی", maxLength: 100 },
+    email: { label: "ایمیل", maxLength: 200 },
+    state: { label: "استان", maxLength: 100 },
+    city: { label: "شهر", maxLength: 100 },
+    phone: { label: "تلفن ثابت", maxLength: 20 },
+    address1: { label: "نشانی", maxLength: 500 },
+    postalCode1: { label: "کد پستی", maxLength: null },
+  },
+  registration: {
+    name: { label: "نام", maxLength: 100 },
+    lastname: { label: "نام خانوادگی", maxLength: 100 },
+    email: { label: "ایمیل", maxLength: 200 },
+    password: { label: "گذرواژه", maxLength: null },
+    passwordConfirmation: { label: "تکرار گذرواژه", maxLength: null },
+    state: { label: "استان", maxLength: 100 },
+    city: { label: "شهر", maxLength: 100 },
+    address1: { label: "نشانی", maxLength: 500 },
+    postalCode1: { label: "کد پستی", maxLength: null },
+    phone: { label: "تلفن", maxLength: 20 },
+    info: { label: "توضیحات", maxLength: 2000 },
+  },
+  ticket: {
+    subject: { label: "موضوع", maxLength: 200 },
+    department: { label: "بخش", maxLength: null },
+    priority: { label: "اولویت", maxLength: null },
+    order_code: { label: "کد سفارش", maxLength: 20 },
+    message: { label: "متن پیام", maxLength: 5000 },
+  },
+  ticket_reply: {
+    message: { label: "متن پیام", maxLength: 5000 },
+  },
+} as const;
