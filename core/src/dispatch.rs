@@ -116,6 +116,12 @@ macro_rules! core_functions {
             filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
                 Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
             }
+            /// A customer form of `shop_core::forms` (`address`, `profile`, `registration`,
+            /// `ticket`, `ticket_reply`): every failing field's message (`{}` when valid), from
+            /// the same declaration and parse the server applies to the request.
+            check_form(f: $crate::dispatch::CheckFormInput): serde, "CheckFormInput" => "FormErrors" {
+                $crate::forms::problems(&f.form, &f.values).map(|p| $crate::dispatch::Output::Errors($crate::dispatch::FormErrors(p.0)))
+            }
             /// The catalogue editor's product form: every failing field's message (`{}` when valid).
             product_form(i: $crate::product_form::ProductInput): serde, "ProductFormInput" => "FormErrors" {
                 Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_product(&i))))
@@ -262,7 +268,7 @@ export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
 export type Rule =
   | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
   | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }
-  | { rule: "MinLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
+  | { rule: "MinLength"; n: number } | { rule: "MaxLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
   | { rule: "Confirmed"; other: string } | { rule: "FileSize"; max_bytes: number };
 
 export interface ValidateInput { rule: Rule; field: string; value: string }
@@ -276,6 +282,11 @@ export interface FormField { name: string; label: string; value: string; rules: 
 export type FieldSpec = Omit<FormField, "value">;
 /** The first failing rule's message per field name; `{}` when the form is valid. */
 export type FormErrors = Record<string, string>;
+
+/** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply";
+/** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
+export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
 /** What staff typed in the catalogue editor's forms (strings; Persian digits accepted). */
 export interface ProductFormInput {
@@ -329,11 +340,30 @@ export interface InstalmentSchedule { total: number; down_payment: number; princ
 export type CodeBoxes = [string, string, string, string, string];
 "#;
 
+/// The customer forms' fields (`crate::forms::FORMS`) as a TypeScript constant: per form, per
+/// request field, its Persian label and its longest value (`null`: no `MaxLength` rule), so a
+/// web input's `maxLength` and label come from the one declaration.
+pub fn typescript_forms() -> String {
+    let mut out = String::from("/** The customer forms' fields (core/src/forms): Persian label and longest value per request field. */\nexport const FORM_FIELDS = {\n");
+    for form in crate::forms::FORMS {
+        out.push_str(&format!("  {}: {{\n", form.name));
+        for f in form.fields {
+            let max = f.max_length().map_or_else(|| "null".to_owned(), |n| n.to_string());
+            let label = serde_json::to_string(f.label).unwrap_or_default();
+            out.push_str(&format!("    {}: {{ label: {label}, maxLength: {max} }},\n", f.name));
+        }
+        out.push_str("  },\n");
+    }
+    out.push_str("} as const;\n");
+    out
+}
+
 /// The whole generated TypeScript file.
 pub fn typescript() -> String {
     format!(
-        "// Generated from core/src/dispatch.rs (core_functions!); `cargo test -p shop-core` checks it.\n// Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated\n\n{TYPESCRIPT_TYPES}\n{}",
-        typescript_functions()
+        "// Generated from core/src/dispatch.rs (core_functions!) and core/src/forms; `cargo test -p shop-core` checks it.\n// Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated\n\n{TYPESCRIPT_TYPES}\n{}\n{}",
+        typescript_functions(),
+        typescript_forms()
     )
 }
 
@@ -586,6 +616,16 @@ pub fn problems<T>(r: Result<T, crate::product_form::FormProblems>) -> FormError
         Ok(_) => FormErrors::default(),
         Err(p) => FormErrors(p.0),
     }
+}
+
+/// `check_form`'s input: the form's name and what the client typed, by field name.
+#[derive(Deserialize)]
+pub struct CheckFormInput {
+    /// `address`, `profile`, `registration`, `ticket` or `ticket_reply`.
+    pub form: String,
+    /// Field name → text; a field not given is empty.
+    #[serde(default)]
+    pub values: crate::forms::Values,
 }
 
 /// `validate_file`'s input.

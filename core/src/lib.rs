@@ -20,6 +20,7 @@ pub mod checkout;
 pub mod delivery;
 pub mod discount;
 pub mod edit_version;
+pub mod forms;
 pub mod digits;
 mod fold_table;
 pub mod instalment;

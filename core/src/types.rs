@@ -208,6 +208,42 @@ impl PostalCode {
 }
 text_type!(PostalCode);
 
+/// An order's public code as a customer types it: trimmed, digits as ASCII, letters upper
+/// case; 1 to [`OrderCode::MAX_CHARS`] ASCII letters and digits.
+///
+/// ```
+/// use shop_core::types::OrderCode;
+/// assert_eq!(OrderCode::parse(" ab۲۳cd۴۵ ").unwrap().as_str(), "AB23CD45");
+/// assert_eq!(OrderCode::parse("AB-23").unwrap_err().to_string(), "کد سفارش وارد شده معتبر نیست!");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct OrderCode(String);
+
+impl OrderCode {
+    /// The request field an order code comes in.
+    pub const FIELD: &'static str = "order_code";
+    /// Its label in messages.
+    pub const LABEL: &'static str = "کد سفارش";
+    /// The longest code accepted.
+    pub const MAX_CHARS: u32 = 20;
+
+    /// Parses a code typed in any digit set and letter case.
+    pub fn parse(input: &str) -> Result<Self, FieldError> {
+        let code: String = input
+            .trim_matches(is_invisible_or_space)
+            .chars()
+            .map(|c| western_digit(c).to_ascii_uppercase())
+            .collect();
+        if !code.is_empty() && code.len() <= Self::MAX_CHARS as usize && code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            Ok(Self(code))
+        } else {
+            Err(FieldError { field: Self::FIELD, rule: RuleKind::Unknown, message: message(&Rule::Url, Self::LABEL) })
+        }
+    }
+}
+text_type!(OrderCode);
+
 /// An amount of money in whole Toman, never negative.
 ///
 /// ```

@@ -7,7 +7,7 @@
 //! - `Email`, `Url`, `Numeric`, `Digits`, `MinValue` and `Mobile` ignore surrounding white space
 //!   and direction marks; `Numeric`, `Digits` and `MinValue` also accept Persian and
 //!   Arabic-Indic digits (and `٫` U+066B as the decimal point).
-//! - `MinLength` and `ComplexPassword` count chars (Unicode scalar values), not bytes, and do
+//! - `MinLength`, `MaxLength` and `ComplexPassword` count chars (Unicode scalar values), not bytes, and do
 //!   not trim (so only a truly empty value counts as empty for them).
 //! - `MinValue { n }` means strictly greater than `n`, compared exactly (no floating point).
 //! - File rules: [`ALLOWED_FILE_EXTENSIONS`] (case-insensitive) and [`MAX_FILE_BYTES`] (1 MB);
@@ -85,6 +85,11 @@ pub enum Rule {
         /// The minimum number of chars.
         n: u32,
     },
+    /// At most `n` chars.
+    MaxLength {
+        /// The maximum number of chars.
+        n: u32,
+    },
     /// Exactly `n` digits and nothing else.
     Digits {
         /// The required number of digits.
@@ -130,6 +135,7 @@ pub enum RuleKind {
     Url,
     ComplexPassword,
     MinLength,
+    MaxLength,
     Digits,
     Numeric,
     MinValue,
@@ -156,6 +162,7 @@ impl RuleKind {
             Rule::Url => Self::Url,
             Rule::ComplexPassword => Self::ComplexPassword,
             Rule::MinLength { .. } => Self::MinLength,
+            Rule::MaxLength { .. } => Self::MaxLength,
             Rule::Digits { .. } => Self::Digits,
             Rule::Numeric => Self::Numeric,
             Rule::MinValue { .. } => Self::MinValue,
@@ -287,6 +294,7 @@ impl TryFrom<RuleJson> for Rule {
             "Url" => Rule::Url,
             "ComplexPassword" => Rule::ComplexPassword,
             "MinLength" => Rule::MinLength { n: count()? },
+            "MaxLength" => Rule::MaxLength { n: count()? },
             "Digits" => Rule::Digits { n: count()? },
             "Numeric" => Rule::Numeric,
             "MinValue" => Rule::MinValue {
@@ -319,6 +327,7 @@ pub fn message_template(rule: &Rule) -> &'static str {
         Rule::Url => url::MESSAGE,
         Rule::ComplexPassword => complex_password::MESSAGE,
         Rule::MinLength { .. } => min_length::MESSAGE,
+        Rule::MaxLength { .. } => max_length::MESSAGE,
         Rule::Digits { .. } => digits::MESSAGE,
         Rule::Numeric => numeric::MESSAGE,
         Rule::MinValue { .. } => min_value::MESSAGE,
@@ -332,7 +341,7 @@ pub fn message_template(rule: &Rule) -> &'static str {
 /// writes `N` in its templates; the shop shows every number in Persian digits).
 fn rule_n(rule: &Rule) -> Option<String> {
     let n = match rule {
-        Rule::MinLength { n } | Rule::Digits { n } => n.to_string(),
+        Rule::MinLength { n } | Rule::MaxLength { n } | Rule::Digits { n } => n.to_string(),
         Rule::MinValue { n } => n.to_string(),
         Rule::FileSize { max_bytes } => file_size::megabytes(*max_bytes),
         _ => return None,
@@ -468,7 +477,7 @@ fn passes(rule: &Rule, value: &str) -> bool {
     let t = trimmed(value);
     // Rules that count chars see the raw value: six spaces are not an empty password.
     let empty = match rule {
-        Rule::ComplexPassword | Rule::MinLength { .. } => value.is_empty(),
+        Rule::ComplexPassword | Rule::MinLength { .. } | Rule::MaxLength { .. } => value.is_empty(),
         _ => t.is_empty(),
     };
     match rule {
@@ -481,6 +490,7 @@ fn passes(rule: &Rule, value: &str) -> bool {
         Rule::Url => is_url(t),
         Rule::ComplexPassword => is_complex_password(value),
         Rule::MinLength { n } => min_length::passes(value, *n),
+        Rule::MaxLength { n } => max_length::passes(value, *n),
         Rule::Digits { n } => digits::passes(t, *n),
         Rule::Numeric => numeric::passes(t),
         Rule::MinValue { n } => min_value::passes(t, *n),
@@ -508,6 +518,7 @@ pub(crate) mod tests {
             Rule::Url,
             Rule::ComplexPassword,
             Rule::MinLength { n: 6 },
+            Rule::MaxLength { n: 100 },
             Rule::Digits { n: 10 },
             Rule::Numeric,
             Rule::MinValue { n: -3 },

@@ -3,18 +3,18 @@
 
 use poem_openapi::types::Example;
 use poem_openapi::Object;
-use shop_core::provinces::Place;
-use shop_core::types::{Email, FieldError, Mobile, PostalCode};
-use shop_core::validation::{message, validate, Rule, RuleKind};
+use shop_core::forms::Values;
+use shop_core::types::{FieldError, Mobile};
+use shop_core::validation::{validate, Rule};
 
 /// `account/edit`: the customer's own fields (spec section 3's User, names as the
 /// registration payload sends them).
 #[derive(Debug, Object)]
 #[oai(example, rename = "ProfileEditRequest")]
 pub struct ProfileEditRequest {
-    /// First name (required).
+    /// First name (required, at most 100 characters; `shop_core::forms::profile`).
     pub name: String,
-    /// Last name (required).
+    /// Last name (required, at most 100 characters).
     pub lastname: String,
     /// Optional; must pass the email rule.
     #[oai(default)]
@@ -49,32 +49,12 @@ impl Example for ProfileEditRequest {
     }
 }
 
-/// A checked profile: trimmed text, canonical place, Western digits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProfileChange {
-    pub name: String,
-    pub lastname: String,
-    pub email: Option<Email>,
-    pub place: Place,
-    pub phone: Option<String>,
-    pub address1: String,
-    pub postal_code1: Option<PostalCode>,
-}
+/// A checked profile: `core`'s profile form (`shop_core::forms::profile`), the one the web
+/// app checks with.
+pub use shop_core::forms::profile::Profile as ProfileChange;
 
-/// Longest accepted text per field (characters).
-pub mod max {
-    pub const NAME: usize = 100;
-    pub const EMAIL: usize = 200;
-    pub const PHONE: usize = 20;
-    pub const ADDRESS: usize = 500;
-}
-
-/// Persian labels used in the rules' messages.
+/// Persian labels used in the password rules' messages.
 pub mod label {
-    pub const NAME: &str = "نام";
-    pub const LASTNAME: &str = "نام خانوادگی";
-    pub const PHONE: &str = "تلفن ثابت";
-    pub const ADDRESS: &str = "نشانی";
     pub const PASSWORD: &str = "گذرواژه";
     pub const PASSWORD_CONFIRMATION: &str = "تکرار گذرواژه";
     pub const CURRENT_PASSWORD: &str = "گذرواژه فعلی";
@@ -84,54 +64,19 @@ fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(),
     validate(&rule, label, value).map_err(|e| FieldError { field, rule: e.rule, message: e.message })
 }
 
-/// Too long for its column: the rules' "not valid" message (no core rule has a maximum).
-fn at_most(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), FieldError> {
-    if value.chars().count() > max {
-        return Err(FieldError { field, rule: RuleKind::Unknown, message: message(&Rule::Url, label) });
-    }
-    Ok(())
-}
-
-fn required_text(field: &'static str, label: &str, value: &str, max: usize) -> Result<String, FieldError> {
-    let v = value.trim();
-    rule(Rule::Required, field, label, v)?;
-    at_most(field, label, v, max)?;
-    Ok(v.to_string())
-}
-
-impl TryFrom<&ProfileEditRequest> for ProfileChange {
-    type Error = FieldError;
-
-    /// Fields are checked in the form's order; the first broken rule is the answer.
-    fn try_from(r: &ProfileEditRequest) -> Result<Self, FieldError> {
-        let name = required_text("name", label::NAME, &r.name, max::NAME)?;
-        let lastname = required_text("lastname", label::LASTNAME, &r.lastname, max::NAME)?;
-        at_most(Email::FIELD, Email::LABEL, &r.email, max::EMAIL)?;
-        let email = match r.email.trim() {
-            "" => None,
-            e => Some(Email::parse(e)?),
-        };
-        rule(Rule::Select, Place::PROVINCE_FIELD, "استان", r.state.trim())?;
-        rule(Rule::Select, Place::CITY_FIELD, "شهر", r.city.trim())?;
-        let place = Place::parse(&r.state, &r.city)?;
-        at_most("phone", label::PHONE, &r.phone, max::PHONE)?;
-        let phone = shop_core::digits::to_western_digits(r.phone.trim());
-        rule(Rule::Numeric, "phone", label::PHONE, &phone)?;
-        let address1 = r.address1.trim();
-        at_most("address1", label::ADDRESS, address1, max::ADDRESS)?;
-        let postal_code1 = match r.postal_code1.trim() {
-            "" => None,
-            p => Some(PostalCode::parse(p).map_err(|e| FieldError { field: "postalCode1", ..e })?),
-        };
-        Ok(Self {
-            name,
-            lastname,
-            email,
-            place,
-            phone: (!phone.is_empty()).then_some(phone),
-            address1: address1.to_string(),
-            postal_code1,
-        })
+impl ProfileEditRequest {
+    /// The fields by the names of `core`'s profile form.
+    pub fn values(&self) -> Values {
+        Values::from_pairs([
+            ("name", self.name.as_str()),
+            ("lastname", &self.lastname),
+            ("email", &self.email),
+            ("state", &self.state),
+            ("city", &self.city),
+            ("phone", &self.phone),
+            ("address1", &self.address1),
+            ("postalCode1", &self.postal_code1),
+        ])
     }
 }
 

@@ -6,7 +6,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 use shop_core::types::Mobile;
 
-use super::dto::{MobileChangeRequest, MobileVerifyRequest, NewPassword, PasswordChangeRequest, ProfileChange, ProfileEditRequest};
+use super::dto::{MobileChangeRequest, MobileVerifyRequest, NewPassword, PasswordChangeRequest, ProfileEditRequest};
 use super::service;
 use crate::auth::dto::AuthReply;
 use crate::auth::BearerUser;
@@ -27,7 +27,7 @@ impl AccountApi {
     /// rule's Persian message.
     #[oai(path = "/edit", method = "post", operation_id = "account_edit")]
     async fn edit(&self, st: Data<&AppState>, auth: BearerUser, body: Json<ProfileEditRequest>) -> ApiResult<Json<AuthReply>> {
-        let change = ProfileChange::try_from(&body.0)?;
+        let change = shop_core::forms::profile::parse(&body.0.values())?;
         Ok(Json(service::update_profile(&st, &auth.0, change).await?))
     }
 

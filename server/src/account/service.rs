@@ -122,7 +122,7 @@ pub async fn send_mobile_code(
         require_password(st, me, password, "password", super::dto::label::PASSWORD, AccountError::WrongPassword, ip).await?;
     }
     auth::count_code_request(st, ip).await?;
-    if auth::find_user_by_mobile(&st.db, mobile.as_str()).await?.is_some() {
+    if auth::find_user_by_mobile(&st.db, mobile).await?.is_some() {
         return Err(AccountError::MobileTaken.into());
     }
     // Reserved before the send, given back when no code went out (resend wait, SMS failure).
@@ -131,7 +131,7 @@ pub async fn send_mobile_code(
         return Err(ApiError::too_many(retry));
     }
     let sent = if has_password {
-        auth::issue_code(st, Purpose::ChangeMobile, mobile.as_str(), Some(me.id), ip).await
+        auth::issue_code(st, Purpose::ChangeMobile, mobile, Some(me.id), ip).await
     } else {
         send_both_codes(st, me, mobile, ip).await
     };
@@ -143,8 +143,8 @@ pub async fn send_mobile_code(
 
 /// The new number's code (`data`) and the current number's (`current_hash`).
 async fn send_both_codes(st: &AppState, me: &user::Model, mobile: &Mobile, ip: &str) -> ApiResult<AuthReply> {
-    let mut reply = auth::issue_code(st, Purpose::ChangeMobileUnconfirmed, mobile.as_str(), Some(me.id), ip).await?;
-    let current = auth::issue_code(st, Purpose::ChangeMobileCurrent, &me.mobile, Some(me.id), ip).await?;
+    let mut reply = auth::issue_code(st, Purpose::ChangeMobileUnconfirmed, mobile, Some(me.id), ip).await?;
+    let current = auth::issue_code(st, Purpose::ChangeMobileCurrent, &auth::stored_mobile(&me.mobile)?, Some(me.id), ip).await?;
     reply.current_hash = current.data;
     reply.message = Some(text::CODES_SENT.into());
     Ok(reply)
@@ -166,7 +166,7 @@ async fn require_password(
         let m = shop_core::validation::message(&shop_core::validation::Rule::Required, label);
         return Err(ApiError::invalid(field, m));
     }
-    match auth::check_password(st, &me.mobile, given, ip).await? {
+    match auth::check_password(st, &auth::stored_mobile(&me.mobile)?, given, ip).await? {
         Some(u) if u.id == me.id => Ok(()),
         _ => Err(wrong.into()),
     }

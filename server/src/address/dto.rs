@@ -4,13 +4,14 @@ use crate::platform::ResponseStatus;
 use poem_openapi::{types::Example, Object};
 
 use super::entity::address;
-use super::service::AddressInput;
+use shop_core::forms::Values;
 
 /// `address/add` request (and the fields of `address/edit`).
 #[derive(Debug, Object)]
 #[oai(example, rename = "AddressAddRequest")]
 pub struct AddReq {
-    /// Receiver's full name, at most 100 characters (checked by the service, which names the field).
+    /// Receiver's full name, 3 to 100 characters (`shop_core::forms::address`, the form the web
+    /// app checks with too; the body limit bounds what is read).
     pub name: String,
     /// Receiver's mobile (`09…`, `+989…`, Persian digits allowed).
     #[oai(validator(max_length = 40))]
@@ -21,8 +22,8 @@ pub struct AddReq {
     /// City of that province.
     #[oai(validator(max_length = 100))]
     pub city: String,
-    /// Street address, 10 to 500 characters (checked by the service, which names the field; the
-    /// body limit bounds what is read).
+    /// Street address, 10 to 500 characters (`shop_core::forms::address`; the body limit
+    /// bounds what is read).
     pub address: String,
     /// Ten-digit postal code (Persian digits allowed).
     #[oai(validator(max_length = 40))]
@@ -55,18 +56,18 @@ impl Example for AddReq {
 }
 
 impl AddReq {
-    /// The raw input for the service's parser.
-    pub fn input(&self) -> AddressInput {
-        AddressInput {
-            name: self.name.clone(),
-            mobile: self.mobile.clone(),
-            state: self.state.clone(),
-            city: self.city.clone(),
-            line: self.address.clone(),
-            postal_code: self.postalcode.clone(),
-            plaque: self.plaque.clone(),
-            unit: self.unit.clone(),
-        }
+    /// The fields by the names of `core`'s address form (`shop_core::forms::address`).
+    pub fn values(&self) -> Values {
+        Values::from_pairs([
+            ("name", self.name.as_str()),
+            ("mobile", &self.mobile),
+            ("state", &self.state),
+            ("city", &self.city),
+            ("address", &self.address),
+            ("postalcode", &self.postalcode),
+            ("plaque", &self.plaque),
+            ("unit", &self.unit),
+        ])
     }
 }
 

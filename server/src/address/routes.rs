@@ -15,7 +15,6 @@ use crate::state::AppState;
 impl From<AddressError> for ApiError {
     fn from(e: AddressError) -> Self {
         match e {
-            AddressError::Invalid(field, m) => ApiError::invalid(field, m),
             AddressError::NotFound => ApiError::not_found_field("id", e.to_string()),
             AddressError::TooMany => ApiError::invalid("id", e.to_string()),
             AddressError::Db(db) => ApiError::internal(db),
@@ -49,12 +48,13 @@ impl AddressApi {
 
     /// Add an address
     ///
-    /// Receiver name, mobile (mobile rule), province and city from the provinces list, street
-    /// address (at least 10 characters) and a 10-digit postal code; each refusal is 422 naming
-    /// the field with a Persian message. The first address becomes the default. At most 20.
+    /// Receiver name (3 to 100 characters), mobile (mobile rule), province and city from the
+    /// provinces list, street address (10 to 500 characters), a 10-digit postal code, optional
+    /// plaque and unit (20 each): `core`'s address form, the one the web app checks with. Each
+    /// refusal is 422 naming the field with a Persian message. The first address becomes the default. At most 20.
     #[oai(path = "/add", method = "post", operation_id = "address_add")]
     async fn add(&self, state: Data<&AppState>, auth: BearerUser, body: Json<AddReq>) -> ApiResult<Json<ListResp>> {
-        let a = body.input().parse().map_err(ApiError::from)?;
+        let a = shop_core::forms::address::parse(&body.values())?;
         let id = service::add(&state.db, auth.id(), a, body.default, state.clock.unix())
             .await
             .map_err(ApiError::from)?;
@@ -66,7 +66,7 @@ impl AddressApi {
     /// Same rules as `add`. Someone else's or an unknown address id → 404.
     #[oai(path = "/edit", method = "post", operation_id = "address_edit")]
     async fn edit(&self, state: Data<&AppState>, auth: BearerUser, body: Json<EditReq>) -> ApiResult<Json<ListResp>> {
-        let a = body.fields.input().parse().map_err(ApiError::from)?;
+        let a = shop_core::forms::address::parse(&body.fields.values())?;
         service::edit(
             &state.db,
             auth.id(),

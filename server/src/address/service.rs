@@ -1,13 +1,12 @@
-//! Address book rules: parse the input into a checked [`NewAddress`] with `core`'s rules, then
-//! store it for its owner only. Another customer's address id is answered 404, like an
+//! Address book rules: store an [`Address`] (the typed value of `core`'s address form,
+//! `shop_core::forms::address`, parsed at the edge) for its owner only. Another customer's address id is answered 404, like an
 //! unknown one, so nothing about it leaks.
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder,
 };
-use shop_core::types::{Mobile, PostalCode};
-use shop_core::validation::{validate, Rule};
+use shop_core::forms::address::Address;
 
 use super::entity::address;
 
@@ -17,9 +16,6 @@ pub const MAX_ADDRESSES: u64 = 20;
 /// Why an address call was refused; each names its request field.
 #[derive(Debug, thiserror::Error)]
 pub enum AddressError {
-    /// A field breaks a rule: (field, Persian message).
-    #[error("{1}")]
-    Invalid(&'static str, String),
     /// Unknown address, or someone else's.
     #[error("نشانی مورد نظر پیدا نشد")]
     NotFound,
@@ -28,86 +24,6 @@ pub enum AddressError {
     TooMany,
     #[error("database: {0}")]
     Db(#[from] DbErr),
-}
-
-/// The address fields as the client sends them (raw text).
-#[derive(Clone, Debug, Default)]
-pub struct AddressInput {
-    pub name: String,
-    pub mobile: String,
-    pub state: String,
-    pub city: String,
-    pub line: String,
-    pub postal_code: String,
-    pub plaque: String,
-    pub unit: String,
-}
-
-/// A checked address: canonical mobile, Western-digit postal code, trimmed text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewAddress {
-    pub name: String,
-    pub mobile: String,
-    pub state: String,
-    pub city: String,
-    pub line: String,
-    pub postal_code: String,
-    /// Western digits; empty when not given.
-    pub plaque: String,
-    pub unit: String,
-}
-
-fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(), AddressError> {
-    validate(&rule, label, value).map_err(|e| AddressError::Invalid(field, e.message))
-}
-
-fn max_len(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), AddressError> {
-    if value.chars().count() > max {
-        return Err(AddressError::Invalid(field, crate::platform::error::not_valid_message(label)));
-    }
-    Ok(())
-}
-
-/// An optional plaque or unit: trimmed, Western digits, at most 20 characters.
-fn short_part(field: &'static str, label: &str, value: &str) -> Result<String, AddressError> {
-    let v = shop_core::digits::to_western_digits(value.trim());
-    max_len(field, label, &v, 20)?;
-    Ok(v)
-}
-
-impl AddressInput {
-    /// Parses the input with the shared rules (spec section 5 messages).
-    pub fn parse(&self) -> Result<NewAddress, AddressError> {
-        let name = self.name.trim();
-        rule(Rule::Required, "name", "نام گیرنده", name)?;
-        max_len("name", "نام گیرنده", name, 100)?;
-        rule(Rule::Required, "mobile", "شماره موبایل گیرنده", self.mobile.trim())?;
-        let mobile = Mobile::parse(&self.mobile).map_err(|e| AddressError::Invalid("mobile", e.message))?;
-        rule(Rule::Select, "state", "استان", self.state.trim())?;
-        rule(Rule::Select, "city", "شهر", self.city.trim())?;
-        shop_core::provinces::check_place(&self.state, &self.city).map_err(|e| match e {
-            shop_core::provinces::PlaceError::Province => AddressError::Invalid("state", e.to_string()),
-            shop_core::provinces::PlaceError::City => AddressError::Invalid("city", e.to_string()),
-        })?;
-        let line = self.line.trim();
-        rule(Rule::Required, "address", "نشانی", line)?;
-        rule(Rule::MinLength { n: 10 }, "address", "نشانی", line)?;
-        max_len("address", "نشانی", line, 500)?;
-        rule(Rule::Required, "postalcode", PostalCode::LABEL, self.postal_code.trim())?;
-        let postal = PostalCode::parse(&self.postal_code).map_err(|e| AddressError::Invalid("postalcode", e.message))?;
-        let plaque = short_part("plaque", "پلاک", &self.plaque)?;
-        let unit = short_part("unit", "واحد", &self.unit)?;
-        Ok(NewAddress {
-            name: name.to_string(),
-            mobile: mobile.as_str().to_string(),
-            state: self.state.trim().to_string(),
-            city: self.city.trim().to_string(),
-            line: line.to_string(),
-            postal_code: postal.as_str().to_string(),
-            plaque,
-            unit,
-        })
-    }
 }
 
 /// The customer's addresses, the default first, then newest first.
@@ -142,7 +58,7 @@ async fn clear_default<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<(), D
 pub async fn add(
     db: &DatabaseConnection,
     user_id: i64,
-    a: NewAddress,
+    a: Address,
     make_default: bool,
     now: i64,
 ) -> Result<i64, AddressError> {
@@ -163,11 +79,11 @@ pub async fn add(
     let row = address::ActiveModel {
         user_id: Set(user_id),
         receiver_name: Set(a.name),
-        receiver_mobile: Set(a.mobile),
-        province: Set(a.state),
-        city: Set(a.city),
+        receiver_mobile: Set(a.mobile.into()),
+        province: Set(a.place.province().to_owned()),
+        city: Set(a.place.city().to_owned()),
         line: Set(a.line),
-        postal_code: Set(a.postal_code),
+        postal_code: Set(a.postal_code.into()),
         plaque: Set(a.plaque),
         unit: Set(a.unit),
         is_default: Set(is_default),
@@ -186,7 +102,7 @@ pub async fn edit(
     db: &DatabaseConnection,
     user_id: i64,
     id: i64,
-    a: NewAddress,
+    a: Address,
     make_default: bool,
     now: i64,
 ) -> Result<(), AddressError> {
@@ -197,11 +113,11 @@ pub async fn edit(
     }
     let mut am: address::ActiveModel = row.into();
     am.receiver_name = Set(a.name);
-    am.receiver_mobile = Set(a.mobile);
-    am.province = Set(a.state);
-    am.city = Set(a.city);
+    am.receiver_mobile = Set(a.mobile.into());
+    am.province = Set(a.place.province().to_owned());
+    am.city = Set(a.place.city().to_owned());
     am.line = Set(a.line);
-    am.postal_code = Set(a.postal_code);
+    am.postal_code = Set(a.postal_code.into());
     am.plaque = Set(a.plaque);
     am.unit = Set(a.unit);
     if make_default {
@@ -241,95 +157,4 @@ pub async fn set_default(db: &DatabaseConnection, user_id: i64, id: i64, now: i6
     am.update(&txn).await?;
     txn.commit().await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn good() -> AddressInput {
-        AddressInput {
-            name: " مریم احمدی ".into(),
-            mobile: "۰۹۱۲۳۴۵۶۷۸۹".into(),
-            state: "اصفهان".into(),
-            city: "کاشان".into(),
-            line: "خیابان امیرکبیر، کوچه ۱۲، پلاک ۴".into(),
-            postal_code: "۸۷۱۵۹۸۸۱۱۱".into(),
-            plaque: " ۴ ".into(),
-            unit: String::new(),
-        }
-    }
-
-    #[test]
-    fn a_good_address_is_normalised() {
-        let a = good().parse().unwrap();
-        assert_eq!(a.name, "مریم احمدی");
-        assert_eq!(a.mobile, "09123456789");
-        assert_eq!(a.postal_code, "8715988111");
-        assert_eq!(a.plaque, "4");
-        assert_eq!(a.unit, "");
-    }
-
-    fn field_of(input: AddressInput) -> &'static str {
-        match input.parse() {
-            Err(AddressError::Invalid(f, m)) => {
-                assert!(!m.is_empty());
-                f
-            }
-            other => panic!("expected a refusal, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn each_bad_field_is_named() {
-        assert_eq!(
-            field_of(AddressInput {
-                name: " ".into(),
-                ..good()
-            }),
-            "name"
-        );
-        assert_eq!(
-            field_of(AddressInput {
-                mobile: "0912".into(),
-                ..good()
-            }),
-            "mobile"
-        );
-        assert_eq!(
-            field_of(AddressInput {
-                state: "کالیفرنیا".into(),
-                ..good()
-            }),
-            "state"
-        );
-        assert_eq!(
-            field_of(AddressInput {
-                city: "تبریز".into(),
-                ..good()
-            }),
-            "city"
-        );
-        assert_eq!(
-            field_of(AddressInput {
-                line: "کوتاه".into(),
-                ..good()
-            }),
-            "address"
-        );
-        assert_eq!(
-            field_of(AddressInput {
-                postal_code: "12345".into(),
-                ..good()
-            }),
-            "postalcode"
-        );
-        assert_eq!(
-            field_of(AddressInput {
-                postal_code: "12345678901".into(),
-                ..good()
-            }),
-            "postalcode"
-        );
-    }
 }

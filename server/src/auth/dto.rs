@@ -5,6 +5,9 @@ use poem_openapi::types::MaybeUndefined;
 use poem_openapi::Object;
 
 use super::entity::user;
+use super::service::Purpose;
+use crate::platform::error::{ApiError, ApiResult};
+use shop_core::forms::Values;
 
 /// The spec's User entity (PascalCase fields).
 #[derive(Debug, Clone, Object, serde::Serialize, serde::Deserialize)]
@@ -151,19 +154,37 @@ impl AuthReply {
     }
 }
 
-/// `/user/otp`: login code (`g-recaptcha-response` present) or registration code (absent).
+/// `/user/otp`: a login or a registration code, as `type` says (the spec's bodies without
+/// `type` keep their meaning: see [`OtpRequest::purpose`]).
 #[derive(Debug, Object)]
 #[oai(rename = "OtpRequest")]
 pub struct OtpRequest {
     /// Mobile number (09…, +989…, 00989…, Persian digits allowed).
     pub mobile: String,
-    /// reCAPTCHA v3 token (action `login`). Its presence (even `null` or empty) marks a
-    /// login-code request; without it the call asks for a registration code.
+    /// reCAPTCHA v3 token (action `login`): required for a login code, checked for a
+    /// registration code only when the shop asks for one (many codes from one address).
     #[oai(rename = "g-recaptcha-response")]
     pub g_recaptcha_response: MaybeUndefined<String>,
-    /// Optional explicit purpose, `login` or `register`, overriding the rule above.
+    /// Which code: `login` or `register`. The web app always sends it. Absent: the spec's wire
+    /// format (`{mobile, g-recaptcha-response}` a login code, `{mobile}` a registration code).
     #[oai(rename = "type")]
     pub kind: Option<String>,
+}
+
+impl OtpRequest {
+    /// What the code is for, read from the request at the edge: `type` when given; without it
+    /// the spec's two bodies, told apart as the spec defines them. A login stays a login
+    /// whatever its captcha field holds (a missing token fails the captcha rather than turning
+    /// the call into a registration).
+    pub fn purpose(&self) -> ApiResult<Purpose> {
+        match self.kind.as_deref().map(str::trim) {
+            Some("login") => Ok(Purpose::Login),
+            Some("register") => Ok(Purpose::Register),
+            Some(_) => Err(ApiError::invalid("type", "نوع درخواست باید login یا register باشد")),
+            None if self.g_recaptcha_response.is_undefined() => Ok(Purpose::Register),
+            None => Ok(Purpose::Login),
+        }
+    }
 }
 
 /// `/user/otp/forget`.
@@ -217,6 +238,29 @@ pub struct RegisterRequest {
     pub info: Option<String>,
     /// Always `web` from the web app.
     pub device: Option<String>,
+}
+
+impl RegisterRequest {
+    /// The profile payload by the names of `core`'s registration form
+    /// (`shop_core::forms::registration`). The spec's payload has one password: the form's
+    /// confirmation is the password itself here (the web form checks the one the customer typed).
+    pub fn registration_values(&self) -> Values {
+        let v = |x: &Option<String>| x.as_deref().unwrap_or_default().to_owned();
+        let password = v(&self.password);
+        Values::from_pairs([
+            ("name", v(&self.name).as_str()),
+            ("lastname", &v(&self.lastname)),
+            ("email", &v(&self.email)),
+            ("password", &password),
+            ("passwordConfirmation", &password),
+            ("state", &v(&self.state)),
+            ("city", &v(&self.city)),
+            ("address1", &v(&self.address1)),
+            ("postalCode1", &v(&self.postal_code1)),
+            ("phone", &v(&self.phone)),
+            ("info", &v(&self.info)),
+        ])
+    }
 }
 
 /// `/user/verify/forget`.

@@ -7,7 +7,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 
 use super::dto::*;
-use super::service::{self, Profile, Purpose};
+use super::service::{self, Purpose};
 use shop_core::types::Mobile;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::auth::BearerUser;
@@ -29,22 +29,19 @@ fn need<'a>(v: &'a Option<String>, field: &str) -> ApiResult<&'a str> {
 impl AuthApi {
     /// Ask for a one-time code.
     ///
-    /// Login (body has `g-recaptcha-response`): `ok` with the challenge `hash` in `data` and
-    /// an SMS for a known number; `not` for an unknown number (no SMS); `wrong` for a
-    /// malformed number or a failed captcha. Registration (no `g-recaptcha-response`): `ok`
-    /// with `data` and an SMS, or `exist` when the number is taken. Limits answer 429 with
+    /// `type` says which code: `login` or `register` (the web app always sends it). A body
+    /// without `type` is the spec's wire format, read as the spec defines it: with
+    /// `g-recaptcha-response` a login code, without it a registration code (docs/decisions.md
+    /// "One schema per form"). Login: `ok` with the challenge `hash` in `data` and an SMS for
+    /// a known number; `not` for an unknown number (no SMS); `wrong` for a malformed number or
+    /// a failed captcha (a login without a token fails the captcha). Registration: `ok` with
+    /// `data` and an SMS, or `exist` when the number is taken. Limits answer 429 with
     /// `Retry-After`: 59 s between codes for a number, 5 codes per number per hour, and a
     /// per-address limit.
     #[oai(path = "/otp", method = "post", operation_id = "user_otp")]
     async fn otp(&self, st: Data<&AppState>, req: &Request, body: Json<OtpRequest>) -> ApiResult<Json<AuthReply>> {
         let b = body.0;
-        let purpose = match b.kind.as_deref() {
-            Some("login") => Purpose::Login,
-            Some("register") => Purpose::Register,
-            Some(_) => return Err(ApiError::invalid("type", "نوع درخواست باید login یا register باشد")),
-            None if b.g_recaptcha_response.is_undefined() => Purpose::Register,
-            None => Purpose::Login,
-        };
+        let purpose = b.purpose()?;
         let captcha = b.g_recaptcha_response.as_opt_ref().flatten().map(|s| s.as_str());
         let mobile = Mobile::try_from(b.mobile.as_str())?;
         let reply = service::send_otp(&st, purpose, &mobile, captcha, &ip(req, &st)).await?;
@@ -94,18 +91,7 @@ impl AuthApi {
         let b = body.0;
         let mobile = Mobile::try_from(b.mobile.as_str())?;
         if let Some(mcode) = &b.mcode {
-            let p = Profile {
-                name: b.name.unwrap_or_default(),
-                lastname: b.lastname.unwrap_or_default(),
-                password: need(&b.password, "password")?.to_string(),
-                email: b.email.unwrap_or_default(),
-                city: b.city.unwrap_or_default(),
-                state: b.state.unwrap_or_default(),
-                address1: b.address1.unwrap_or_default(),
-                postal_code1: b.postal_code1.unwrap_or_default(),
-                phone: b.phone.unwrap_or_default(),
-                info: b.info.unwrap_or_default(),
-            };
+            let p = shop_core::forms::registration::parse(&b.registration_values())?;
             if b.device.as_deref().is_some_and(|d| d.len() > 32) {
                 return Err(ApiError::invalid("device", "device وارد شده معتبر نیست!"));
             }

@@ -24,6 +24,7 @@ use super::limits;
 use super::password::{self, PasswordCost};
 use super::token::{ct_eq, random_code, random_token, AccessClaims};
 use crate::captcha::CaptchaOutcome;
+use shop_core::forms::registration::Registration;
 use shop_core::types::Mobile;
 use crate::platform::error::{msg, ApiError, ApiResult};
 use crate::state::AppState;
@@ -99,9 +100,15 @@ impl Purpose {
 }
 
 
-/// The account of a canonical mobile number.
-pub async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &str) -> Result<Option<user::Model>, DbErr> {
-    user::Entity::find().filter(user::Column::Mobile.eq(mobile)).one(db).await
+/// The account of a mobile number.
+pub async fn find_user_by_mobile(db: &DatabaseConnection, mobile: &Mobile) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find().filter(user::Column::Mobile.eq(mobile.as_str())).one(db).await
+}
+
+/// A number as stored on an account row (written only from a parsed [`Mobile`]); a row that
+/// is not one is a broken invariant, not bad input.
+pub fn stored_mobile(stored: &str) -> ApiResult<Mobile> {
+    Mobile::parse(stored).map_err(|_| ApiError::internal("an account's stored mobile is not a mobile number"))
 }
 
 /// Send a one-time code (`/user/otp`, `/user/otp/forget`).
@@ -112,11 +119,8 @@ pub async fn send_otp(
     captcha: Option<&str>,
     ip: &str,
 ) -> ApiResult<AuthReply> {
-    let mobile = mobile.as_str();
     let now = st.clock.unix();
     count_code_request(st, ip).await?;
-
-    let mobile = mobile.to_string();
 
     // Registration codes go without a captcha (the spec's client sends none) until this
     // address, or the shop as a whole, sends unusually many; then a token is demanded.
@@ -135,14 +139,14 @@ pub async fn send_otp(
         }
     }
 
-    let existing = find_user_by_mobile(&st.db, &mobile).await?;
+    let existing = find_user_by_mobile(&st.db, mobile).await?;
     match (purpose, &existing) {
         (Purpose::Login | Purpose::Forget, None) => return Ok(AuthReply::status(AuthStatus::Not, text::NOT_REGISTERED)),
         (Purpose::Login | Purpose::Forget, Some(u)) if u.block => return Err(ApiError::forbidden_msg(msg::BLOCKED)),
         (Purpose::Register, Some(_)) => return Ok(AuthReply::status(AuthStatus::Exist, text::ALREADY_REGISTERED)),
         _ => {}
     }
-    issue_code(st, purpose, &mobile, None, ip).await
+    issue_code(st, purpose, mobile, None, ip).await
 }
 
 /// Counts one code request of the client address `ip` (`sends_per_ip_hour`): every request
@@ -158,15 +162,14 @@ pub async fn count_code_request(st: &AppState, ip: &str) -> ApiResult<()> {
 /// Creates a code for `mobile` and sends it, within the per-number, shop-wide and resend
 /// limits; `user_id` binds a `change_mobile` code to the customer who asked for it. The
 /// caller has already checked who may ask (captcha, registered or not).
-pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: Option<i64>, ip: &str) -> ApiResult<AuthReply> {
+pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &Mobile, user_id: Option<i64>, ip: &str) -> ApiResult<AuthReply> {
     let now = st.clock.unix();
     let lim = &st.config.limits;
-    let mobile = mobile.to_string();
 
     // Per-number limit over a sliding hour, counted from the challenges themselves.
     let hour_ago = now - 3600;
     let recent = otp_challenge::Entity::find()
-        .filter(otp_challenge::Column::Mobile.eq(&mobile))
+        .filter(otp_challenge::Column::Mobile.eq(mobile.as_str()))
         .filter(otp_challenge::Column::CreatedAt.gt(hour_ago))
         .order_by_asc(otp_challenge::Column::CreatedAt)
         .all(&st.db)
@@ -197,7 +200,7 @@ pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: 
     // A new code supersedes the earlier open ones for this number and purpose.
     otp_challenge::Entity::update_many()
         .col_expr(otp_challenge::Column::Attempts, Expr::value(lim.otp_max_wrong))
-        .filter(otp_challenge::Column::Mobile.eq(&mobile))
+        .filter(otp_challenge::Column::Mobile.eq(mobile.as_str()))
         .filter(otp_challenge::Column::Purpose.eq(purpose.as_str()))
         .filter(otp_challenge::Column::UsedAt.is_null())
         .filter(otp_challenge::Column::ExpiresAt.gt(now))
@@ -208,9 +211,9 @@ pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: 
     let code = random_code(shop_core::otp::CODE_LENGTH);
     let challenge = otp_challenge::ActiveModel {
         handle: Set(handle.clone()),
-        mobile: Set(mobile.clone()),
+        mobile: Set(mobile.as_str().to_owned()),
         purpose: Set(purpose.as_str().into()),
-        code_hash: Set(st.keys.hash_code(&handle, &mobile, &code)),
+        code_hash: Set(st.keys.hash_code(&handle, mobile.as_str(), &code)),
         ip: Set(ip.chars().take(64).collect()),
         created_at: Set(now),
         expires_at: Set(now + lim.otp_ttl_secs),
@@ -225,7 +228,7 @@ pub async fn issue_code(st: &AppState, purpose: Purpose, mobile: &str, user_id: 
     .insert(&st.db)
     .await?;
 
-    let sent = st.sms.send_code(&mobile, &code).await;
+    let sent = st.sms.send_code(mobile.as_str(), &code).await;
     let outcome = if sent.is_ok() { "sent" } else { "failed" };
     metrics::counter!(crate::platform::metrics::OTP_SENDS, "outcome" => outcome).increment(1);
     if let Err(e) = sent {
@@ -287,7 +290,6 @@ pub async fn try_code(
     handle: &str,
     ip: &str,
 ) -> ApiResult<Verified> {
-    let mobile = mobile.as_str();
     let now = st.clock.unix();
     let lim = &st.config.limits;
     let max_wrong = lim.otp_max_wrong;
@@ -310,7 +312,7 @@ pub async fn try_code(
     };
     // A hash issued for another number or purpose is simply wrong (no try is used: the
     // caller does not own that challenge).
-    if !ct_eq(&ch.mobile, mobile) || ch.purpose != purpose.as_str() {
+    if !ct_eq(&ch.mobile, mobile.as_str()) || ch.purpose != purpose.as_str() {
         return Ok(Verified::Wrong(text::WRONG_CODE));
     }
     let fail_key = format!("otp-fail:{mobile}");
@@ -332,7 +334,7 @@ pub async fn try_code(
         limits::refund(&st.db, &fail_key, fail_rate).await?;
         return Ok(Verified::Wrong(text::CODE_EXPIRED));
     }
-    let expected = st.keys.hash_code(&ch.handle, mobile, &code);
+    let expected = st.keys.hash_code(&ch.handle, mobile.as_str(), &code);
     if !ct_eq(&expected, &ch.code_hash) {
         return Ok(Verified::Wrong(text::WRONG_CODE));
     }
@@ -356,11 +358,11 @@ pub async fn consume_code(st: &AppState, ch: &otp_challenge::Model) -> ApiResult
 
 /// Once a day at most, tell the owner of `mobile` that code sign-in is locked for their
 /// number (someone may be guessing their codes).
-async fn tell_owner_code_locked(st: &AppState, mobile: &str, now: i64) -> ApiResult<()> {
+async fn tell_owner_code_locked(st: &AppState, mobile: &Mobile, now: i64) -> ApiResult<()> {
     let first = limits::claim_cooldown(&st.db, &format!("otp-lock-sms:{mobile}"), now, 86_400).await?;
     if first.is_ok() {
         tracing::warn!(target: "shop::alert", %mobile, "too many wrong codes: code sign-in locked for a day");
-        if let Err(e) = st.sms.send_notice(mobile, text::CODE_LOCKED_SMS).await {
+        if let Err(e) = st.sms.send_notice(mobile.as_str(), text::CODE_LOCKED_SMS).await {
             tracing::error!(target: "shop::auth", %mobile, error = %e, "sending the lock notice failed");
         }
     }
@@ -418,8 +420,9 @@ pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String
 pub async fn login_with_code(st: &AppState, mobile: &Mobile, code: &str, hash: &str, ip: &str) -> ApiResult<AuthReply> {
     match verify_code(st, Purpose::Login, mobile, code, hash, ip).await? {
         Verified::Wrong(m) => Ok(AuthReply::wrong(m)),
-        Verified::Ok(ch) => {
-            let Some(u) = find_user_by_mobile(&st.db, &ch.mobile).await? else {
+        // The challenge matched `mobile` (try_code compares them): the typed number goes on.
+        Verified::Ok(_) => {
+            let Some(u) = find_user_by_mobile(&st.db, mobile).await? else {
                 return Ok(AuthReply::wrong(text::NOT_REGISTERED));
             };
             if u.block {
@@ -440,7 +443,7 @@ pub async fn login_with_code(st: &AppState, mobile: &Mobile, code: &str, hash: &
 /// address cannot lock a customer out who signs in from their own. Unknown numbers run
 /// argon2 against a dummy hash; a blocked account is refused before its password is checked.
 pub async fn login_with_password(st: &AppState, mobile: &Mobile, password_raw: &str, ip: &str) -> ApiResult<AuthReply> {
-    let Some(u) = check_password(st, mobile.as_str(), password_raw, ip).await? else {
+    let Some(u) = check_password(st, mobile, password_raw, ip).await? else {
         return Ok(AuthReply::wrong(text::WRONG_PASSWORD));
     };
     let mut reply = issue_session(st, &u, None).await?;
@@ -451,7 +454,7 @@ pub async fn login_with_password(st: &AppState, mobile: &Mobile, password_raw: &
 /// The account of `mobile` when `password_raw` is its password, within the password-try
 /// limits of [`login_with_password`] (reserved before argon2 runs); `None` when the number is
 /// unknown, has no password or the password is wrong. A blocked account is refused (403).
-pub async fn check_password(st: &AppState, mobile: &str, password_raw: &str, ip: &str) -> ApiResult<Option<user::Model>> {
+pub async fn check_password(st: &AppState, mobile: &Mobile, password_raw: &str, ip: &str) -> ApiResult<Option<user::Model>> {
     let now = st.clock.unix();
     let lim = &st.config.limits;
     for (key, rate) in [
@@ -495,7 +498,7 @@ async fn issue_mcode(st: &AppState, ch: &otp_challenge::Model) -> ApiResult<Stri
 async fn find_mcode(
     st: &AppState,
     purpose: Purpose,
-    mobile: &str,
+    mobile: &Mobile,
     mcode: &str,
 ) -> ApiResult<Option<otp_challenge::Model>> {
     let now = st.clock.unix();
@@ -505,7 +508,7 @@ async fn find_mcode(
     let hash = st.keys.hash_mcode(mcode);
     let ch = otp_challenge::Entity::find().filter(otp_challenge::Column::McodeHash.eq(&hash)).one(&st.db).await?;
     Ok(ch.filter(|c| {
-        ct_eq(&c.mobile, mobile)
+        ct_eq(&c.mobile, mobile.as_str())
             && c.purpose == purpose.as_str()
             && c.mcode_used_at.is_none()
             && c.mcode_expires_at.is_some_and(|e| e > now)
@@ -531,11 +534,11 @@ pub async fn register_verify(st: &AppState, mobile: &Mobile, code: &str, hash: &
         Verified::Ok(ch) => ch,
     };
     let now = st.clock.unix();
-    user::Entity::insert(user::new_customer(&ch.mobile, now))
+    user::Entity::insert(user::new_customer(mobile.as_str(), now))
     .on_conflict(OnConflict::column(user::Column::Mobile).do_nothing().to_owned())
     .exec_without_returning(&st.db)
     .await?;
-    let Some(u) = find_user_by_mobile(&st.db, &ch.mobile).await? else {
+    let Some(u) = find_user_by_mobile(&st.db, mobile).await? else {
         return Err(ApiError::internal("user missing right after insert"));
     };
     if u.block {
@@ -548,77 +551,13 @@ pub async fn register_verify(st: &AppState, mobile: &Mobile, code: &str, hash: &
     Ok(reply)
 }
 
-/// Profile fields of the final registration submit.
-#[derive(Debug, Default, Clone)]
-pub struct Profile {
-    pub name: String,
-    pub lastname: String,
-    pub password: String,
-    pub email: String,
-    pub city: String,
-    pub state: String,
-    pub address1: String,
-    pub postal_code1: String,
-    pub phone: String,
-    pub info: String,
-}
-
-/// Field names and Persian labels used in validation messages.
-mod label {
-    pub const NAME: &str = "نام";
-    pub const LASTNAME: &str = "نام خانوادگی";
-    pub const PASSWORD: &str = "گذرواژه";
-    pub const EMAIL: &str = "ایمیل";
-    pub const POSTAL_CODE: &str = "کد پستی";
-    pub const PHONE: &str = "تلفن";
-    pub const CITY: &str = "شهر";
-    pub const STATE: &str = "استان";
-    pub const ADDRESS: &str = "نشانی";
-    pub const INFO: &str = "توضیحات";
-}
-
-fn check(rule: shop_core::validation::Rule, field: &str, label: &str, value: &str) -> ApiResult<()> {
-    shop_core::validation::validate(&rule, label, value).map_err(|m| ApiError::invalid(field, m))
-}
-
-fn check_len(field: &str, label: &str, value: &str, max: usize) -> ApiResult<()> {
-    if value.chars().count() > max {
-        return Err(ApiError::invalid(field, crate::platform::error::not_valid_message(label)));
-    }
-    Ok(())
-}
+/// The password label of the recovery form's message.
+const PASSWORD_LABEL: &str = "گذرواژه";
 
 /// Validate the password with the spec's complex-password rule.
 pub fn validate_password(field: &str, password: &str) -> ApiResult<()> {
-    check(shop_core::validation::Rule::ComplexPassword, field, label::PASSWORD, password)
-}
-
-/// Validate the registration profile with `core`'s rules (field names as the client sends them).
-pub fn validate_profile(p: &Profile) -> ApiResult<()> {
-    use shop_core::validation::Rule;
-    check(Rule::Required, "name", label::NAME, &p.name)?;
-    check_len("name", label::NAME, &p.name, 100)?;
-    check(Rule::Required, "lastname", label::LASTNAME, &p.lastname)?;
-    check_len("lastname", label::LASTNAME, &p.lastname, 100)?;
-    validate_password("password", &p.password)?;
-    if !p.email.trim().is_empty() {
-        check(Rule::Email, "email", label::EMAIL, p.email.trim())?;
-        check_len("email", label::EMAIL, &p.email, 200)?;
-    }
-    if !p.postal_code1.trim().is_empty() {
-        let pc = shop_core::digits::to_western_digits(p.postal_code1.trim());
-        check(Rule::Digits { n: 10 }, "postalCode1", label::POSTAL_CODE, &pc)?;
-    }
-    if !p.phone.trim().is_empty() {
-        let ph = shop_core::digits::to_western_digits(p.phone.trim());
-        check(Rule::Numeric, "phone", label::PHONE, &ph)?;
-        check_len("phone", label::PHONE, &ph, 20)?;
-    }
-    check_len("city", label::CITY, &p.city, 100)?;
-    check_len("state", label::STATE, &p.state, 100)?;
-    check_len("address1", label::ADDRESS, &p.address1, 500)?;
-    check_len("info", label::INFO, &p.info, 2000)?;
-    Ok(())
+    shop_core::validation::validate(&shop_core::validation::Rule::ComplexPassword, PASSWORD_LABEL, password)
+        .map_err(|m| ApiError::invalid(field, m))
 }
 
 fn password_cost(st: &AppState) -> PasswordCost {
@@ -626,12 +565,12 @@ fn password_cost(st: &AppState) -> PasswordCost {
 }
 
 /// `/user/register` with the profile payload and `mcode`.
-pub async fn register_profile(st: &AppState, mobile: &Mobile, mcode: &str, p: Profile) -> ApiResult<AuthReply> {
-    let mobile = mobile.as_str();
+///
+/// `p` is `core`'s registration form, parsed at the edge (`shop_core::forms::registration`).
+pub async fn register_profile(st: &AppState, mobile: &Mobile, mcode: &str, p: Registration) -> ApiResult<AuthReply> {
     let Some(ch) = find_mcode(st, Purpose::Register, mobile, mcode).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
-    validate_profile(&p)?;
     let Some(u) = find_user_by_mobile(&st.db, mobile).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };
@@ -644,15 +583,15 @@ pub async fn register_profile(st: &AppState, mobile: &Mobile, mcode: &str, p: Pr
     }
     let now = st.clock.unix();
     let mut am: user::ActiveModel = u.into();
-    am.name = Set(p.name.trim().to_string());
-    am.lastname = Set(p.lastname.trim().to_string());
-    am.email = Set(p.email.trim().to_string());
-    am.city = Set(p.city.trim().to_string());
-    am.state = Set(p.state.trim().to_string());
-    am.address1 = Set(p.address1.trim().to_string());
-    am.postal_code1 = Set(shop_core::digits::to_western_digits(p.postal_code1.trim()));
-    am.phone = Set(shop_core::digits::to_western_digits(p.phone.trim()));
-    am.info = Set(p.info.trim().to_string());
+    am.name = Set(p.name);
+    am.lastname = Set(p.lastname);
+    am.email = Set(p.email.map(String::from).unwrap_or_default());
+    am.city = Set(p.place.city().to_owned());
+    am.state = Set(p.place.province().to_owned());
+    am.address1 = Set(p.address1);
+    am.postal_code1 = Set(p.postal_code1.map(String::from).unwrap_or_default());
+    am.phone = Set(p.phone);
+    am.info = Set(p.info);
     am.password_hash = Set(Some(phc));
     am.updated_at = Set(now);
     let u = am.update(&st.db).await?;
@@ -681,7 +620,6 @@ pub async fn forget_verify(st: &AppState, mobile: &Mobile, code: &str, hash: &st
 
 /// `/user/forget`: set a new password, sign out every other session, sign in.
 pub async fn forget_submit(st: &AppState, mobile: &Mobile, new_password: &str, mcode: &str) -> ApiResult<AuthReply> {
-    let mobile = mobile.as_str();
     let Some(ch) = find_mcode(st, Purpose::Forget, mobile, mcode).await? else {
         return Ok(AuthReply::wrong(text::MCODE_MISMATCH));
     };

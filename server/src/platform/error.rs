@@ -230,6 +230,17 @@ impl From<shop_core::validation::FieldError> for ApiError {
     }
 }
 
+/// A form of `shop_core::forms` (or the catalogue's) refused: 422 naming its first failing
+/// field, in form order, with that field's message.
+impl From<shop_core::product_form::FormProblems> for ApiError {
+    fn from(p: shop_core::product_form::FormProblems) -> Self {
+        match p.0.into_iter().next() {
+            Some((field, message)) => Self::invalid(&field, message),
+            None => Self::bad_request("فرم معتبر نیست"),
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(e: sea_orm::DbErr) -> Self {
         Self::internal(e)

@@ -10,7 +10,9 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 use shop_core::ticket_state::{transition, TicketEvent, TicketStatus, TicketTransitionError};
-use shop_core::validation::{validate, validate_upload, Rule, SIGNATURE_BYTES};
+use shop_core::forms::{self, Form, FormProblems, Values};
+use shop_core::types::OrderCode;
+use shop_core::validation::{validate_upload, Rule, SIGNATURE_BYTES};
 
 use super::entity::ticket::{self, Department, Priority};
 use super::entity::{ticket_attachment, ticket_message};
@@ -21,10 +23,6 @@ use crate::order::entity::customer_order;
 use crate::platform::config::TicketLimits;
 use crate::platform::files::{FileKey, FileStore};
 
-/// Longest subject, in chars.
-pub const MAX_SUBJECT_CHARS: usize = 200;
-/// Longest message, in chars.
-pub const MAX_MESSAGE_CHARS: usize = 5_000;
 /// Files per message.
 pub const MAX_FILES: usize = 3;
 /// Tickets a customer may have that are not closed.
@@ -36,10 +34,8 @@ const AREA: &str = "tickets";
 
 /// Persian names of the request fields, as messages show them.
 pub mod label {
-    pub const SUBJECT: &str = "موضوع";
     pub const DEPARTMENT: &str = "بخش";
     pub const PRIORITY: &str = "اولویت";
-    pub const MESSAGE: &str = "متن پیام";
     pub const FILE: &str = "پیوست";
 }
 
@@ -176,31 +172,15 @@ pub fn check_files(files: Vec<UploadedFile>) -> Result<Vec<CheckedFile>, TicketE
         .collect()
 }
 
-fn rule(rule: Rule, field: &'static str, label: &str, value: &str) -> Result<(), TicketError> {
-    validate(&rule, label, value).map_err(|e| TicketError::Invalid(field, e.message))
+/// `core`'s refusal of a ticket form as a [`TicketError`] naming the first failing field.
+fn refused(form: &'static Form, p: FormProblems) -> TicketError {
+    let (field, message) = p.0.into_iter().next().unwrap_or_default();
+    TicketError::Invalid(form.field(&field).map_or("message", |f| f.name), message)
 }
 
-fn max_chars(field: &'static str, label: &str, value: &str, max: usize) -> Result<(), TicketError> {
-    shop_core::validation::check_max_length(label, value, max).map_err(|m| TicketError::Invalid(field, m))
-}
-
-/// Text as stored: control characters other than new lines and tabs removed (PostgreSQL
-/// refuses NUL in text), `\r\n` as `\n`, surrounding white space trimmed.
-fn clean_text(s: &str, keep_lines: bool) -> String {
-    let s = s.replace("\r\n", "\n");
-    let kept: String = s
-        .chars()
-        .filter(|c| !c.is_control() || (keep_lines && matches!(c, '\n' | '\t')))
-        .collect();
-    kept.trim().to_string()
-}
-
-/// A message body: required, at most [`MAX_MESSAGE_CHARS`].
+/// A message body: `core`'s reply form (required, at most 5 000 characters, lines kept).
 pub fn parse_message(raw: &str) -> Result<String, TicketError> {
-    let body = clean_text(raw, true);
-    rule(Rule::Required, "message", label::MESSAGE, &body)?;
-    max_chars("message", label::MESSAGE, &body, MAX_MESSAGE_CHARS)?;
-    Ok(body)
+    forms::ticket::parse_reply(&Values::from_pairs([("message", raw)])).map_err(|p| refused(&forms::ticket::REPLY_FORM, p))
 }
 
 /// A new ticket's fields as the client sent them.
@@ -220,35 +200,34 @@ pub struct NewTicket {
     pub subject: String,
     pub department: Department,
     pub priority: Priority,
-    pub order_code: Option<String>,
+    pub order_code: Option<OrderCode>,
     pub message: String,
     pub files: Vec<CheckedFile>,
 }
 
-fn parse_choice<T: poem_openapi::types::ParseFromJSON>(
-    field: &'static str,
-    label: &str,
-    raw: &str,
-) -> Result<T, TicketError> {
-    let raw = raw.trim();
-    rule(Rule::Select, field, label, raw)?;
-    T::parse_from_json(Some(serde_json::Value::String(raw.to_string())))
+/// A key of `core`'s lists ([`forms::ticket::DEPARTMENTS`], [`forms::ticket::PRIORITIES`]) as
+/// the stored enum (the lists and the enums name the same keys).
+fn stored_choice<T: poem_openapi::types::ParseFromJSON>(field: &'static str, label: &str, key: &str) -> Result<T, TicketError> {
+    T::parse_from_json(Some(serde_json::Value::String(key.to_string())))
         .map_err(|_| TicketError::Invalid(field, crate::platform::error::not_valid_message(label)))
 }
 
 impl TicketInput {
-    /// Parses the fields with the shared rules, in form order; then the files.
+    /// Parses the fields with `core`'s ticket form (the one the web form checks with), in form
+    /// order; then the files.
     pub fn parse(&self, files: Vec<UploadedFile>) -> Result<NewTicket, TicketError> {
-        let subject = clean_text(&self.subject, false);
-        rule(Rule::Required, "subject", label::SUBJECT, &subject)?;
-        max_chars("subject", label::SUBJECT, &subject, MAX_SUBJECT_CHARS)?;
-        let department = parse_choice::<Department>("department", label::DEPARTMENT, &self.department)?;
-        let priority = parse_choice::<Priority>("priority", label::PRIORITY, &self.priority)?;
-        let code = self.order_code.trim();
-        let order_code = (!code.is_empty()).then(|| code.to_string());
-        let message = parse_message(&self.message)?;
+        let values = Values::from_pairs([
+            ("subject", self.subject.as_str()),
+            ("department", &self.department),
+            ("priority", &self.priority),
+            ("order_code", &self.order_code),
+            ("message", &self.message),
+        ]);
+        let t = forms::ticket::parse(&values).map_err(|p| refused(&forms::ticket::FORM, p))?;
+        let department = stored_choice::<Department>("department", label::DEPARTMENT, t.department)?;
+        let priority = stored_choice::<Priority>("priority", label::PRIORITY, t.priority)?;
         let files = check_files(files)?;
-        Ok(NewTicket { subject, department, priority, order_code, message, files })
+        Ok(NewTicket { subject: t.subject, department, priority, order_code: t.order_code, message: t.message, files })
     }
 }
 
@@ -422,7 +401,7 @@ pub async fn open(
             subject: Set(t.subject),
             department: Set(t.department),
             priority: Set(t.priority),
-            order_code: Set(t.order_code),
+            order_code: Set(t.order_code.map(String::from)),
             status_name: Set(TicketStatus::Open.as_str().to_string()),
             customer_unread: Set(false),
             staff_unread: Set(true),
@@ -736,6 +715,8 @@ mod tests {
         assert_eq!(t.subject, "سوال درباره گارانتی");
         assert_eq!(t.message, "سلام\nلپ‌تاپ روشن نمی‌شود");
         assert_eq!((t.department, t.priority, t.order_code), (Department::Warranty, Priority::High, None));
+        let with_code = TicketInput { order_code: " ab۲۳cd۴۵ ".into(), ..good.clone() }.parse(vec![]).unwrap();
+        assert_eq!(with_code.order_code.map(String::from).as_deref(), Some("AB23CD45"));
         let field = |i: TicketInput| match i.parse(vec![]) {
             Err(TicketError::Invalid(f, _)) => f,
             other => panic!("{other:?}"),
@@ -747,6 +728,7 @@ mod tests {
         assert_eq!(field(TicketInput { priority: "urgent!".into(), ..good.clone() }), "priority");
         assert_eq!(field(TicketInput { message: "\0 ".into(), ..good.clone() }), "message");
         assert_eq!(field(TicketInput { message: "x".repeat(5_001), ..good.clone() }), "message");
+        assert_eq!(field(TicketInput { order_code: "<b>".into(), ..good.clone() }), "order_code");
         assert!(TicketInput { message: "x".repeat(5_000), ..good }.parse(vec![]).is_ok());
     }
 }

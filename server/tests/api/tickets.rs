@@ -19,6 +19,8 @@ on_both_dbs!(
     the_related_order_must_be_the_customers_own,
     opening_needs_a_key_and_a_retry_opens_once,
     bad_fields_are_named_in_persian,
+    the_ticket_form_answers_as_cores_declaration,
+    an_order_code_typed_in_persian_digits_and_lower_case_is_the_order,
     parallel_opens_stop_at_the_open_ticket_cap,
     a_reply_remembers_a_reference_not_the_thread,
     idempotency_records_are_purged_after_a_day_and_the_key_is_new_again,
@@ -491,6 +493,59 @@ async fn bad_fields_are_named_in_persian(db: TestDb) {
     let r = send(&s, REPLY, &c.token, Some(&key()), Form::new().text("id", "abc").text("message", "متن")).await;
     assert!((400..500).contains(&r.status), "{}", r.text);
     assert_eq!(s.count("ticket").await, 0);
+}
+
+/// The server parses `ticket/open` and `ticket/reply` with `core`'s ticket forms, the ones the
+/// web form checks with: each bad field gets a 422 naming it, with `core`'s first problem.
+async fn the_ticket_form_answers_as_cores_declaration(db: TestDb) {
+    use shop_core::forms::{problems, Values};
+    let s = spawn_app(db).await;
+    let c = s.user(&mobile(), "تهران").await;
+    let long_subject = "س".repeat(201);
+    let long_message = "پ".repeat(5_001);
+    let cases: Vec<(&str, &str, &str, &str)> = vec![
+        ("subject", &long_subject, "subject", "موضوع باید حداکثر ۲۰۰ کاراکتر باشد"),
+        ("subject", " \u{200f} ", "subject", "لطفا موضوع را وارد کنید"),
+        ("order_code", "<b>x</b>", "order_code", "کد سفارش وارد شده معتبر نیست!"),
+        ("order_code", "ABCDEFGHJKLMNPQRSTUVW", "order_code", "کد سفارش باید حداکثر ۲۰ کاراکتر باشد"),
+        ("message", &long_message, "message", "متن پیام باید حداکثر ۵۰۰۰ کاراکتر باشد"),
+    ];
+    for (name, value, field, message) in cases {
+        let mut pairs = vec![("subject", "موضوع"), ("department", "sales"), ("priority", "low"), ("message", "متن")];
+        pairs.retain(|(k, _)| *k != name);
+        pairs.push((name, value));
+        let form = pairs.iter().fold(Form::new(), |f, (k, v)| f.text(k, v));
+        let r = send(&s, OPEN, &c.token, Some(&key()), form).await;
+        r.assert_error(422);
+        let got = (r.body["field"].as_str().unwrap_or_default().to_owned(), r.s("message"));
+        assert_eq!(got, (field.to_owned(), message.to_owned()), "{name}");
+        let core = problems("ticket", &Values::from_pairs(pairs.iter().copied())).unwrap().0.into_iter().next();
+        assert_eq!(Some(got), core, "the server and core's ticket form disagree on {name}");
+    }
+    assert_eq!(s.count("ticket").await, 0);
+    let id = open(&s, &c, ticket_form("موضوع", "متن")).await;
+    let r = send(&s, REPLY, &c.token, Some(&key()), Form::new().text("id", &id.to_string()).text("message", &long_message)).await;
+    r.assert_error(422);
+    assert_eq!((r.body["field"].as_str(), r.s("message")), (Some("message"), "متن پیام باید حداکثر ۵۰۰۰ کاراکتر باشد".to_owned()));
+}
+
+/// An order code is parsed once at the edge (`OrderCode`): Persian digits and lower case name
+/// the same order, and the service looks it up typed.
+async fn an_order_code_typed_in_persian_digits_and_lower_case_is_the_order(db: TestDb) {
+    let s = spawn_app(db).await;
+    let sh = shop(&s, 10).await;
+    let b = ready(&s, &sh, 1).await;
+    let code = register(&s, &b, &sh).await;
+    let typed: String = code
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => char::from_u32(0x06F0 + d).unwrap(),
+            None => c.to_ascii_lowercase(),
+        })
+        .collect();
+    let id = open(&s, &b.c, ticket_form("سفارش", "متن").text("order_code", &format!(" {typed} "))).await;
+    let r = s.post_auth(SHOW, &b.c.token, json!({ "id": id })).await;
+    assert_eq!(r.body["data"]["OrderCode"], code.as_str());
 }
 
 /// 30 parallel opens by one customer: exactly the cap of open tickets (10) is stored, the rest

@@ -69,10 +69,13 @@ export interface paths {
         put?: never;
         /**
          * Ask for a one-time code.
-         * @description Login (body has `g-recaptcha-response`): `ok` with the challenge `hash` in `data` and
-         *     an SMS for a known number; `not` for an unknown number (no SMS); `wrong` for a
-         *     malformed number or a failed captcha. Registration (no `g-recaptcha-response`): `ok`
-         *     with `data` and an SMS, or `exist` when the number is taken. Limits answer 429 with
+         * @description `type` says which code: `login` or `register` (the web app always sends it). A body
+         *     without `type` is the spec's wire format, read as the spec defines it: with
+         *     `g-recaptcha-response` a login code, without it a registration code (docs/decisions.md
+         *     "One schema per form"). Login: `ok` with the challenge `hash` in `data` and an SMS for
+         *     a known number; `not` for an unknown number (no SMS); `wrong` for a malformed number or
+         *     a failed captcha (a login without a token fails the captcha). Registration: `ok` with
+         *     `data` and an SMS, or `exist` when the number is taken. Limits answer 429 with
          *     `Retry-After`: 59 s between codes for a number, 5 codes per number per hour, and a
          *     per-address limit.
          */
@@ -1001,9 +1004,10 @@ export interface paths {
         put?: never;
         /**
          * Add an address
-         * @description Receiver name, mobile (mobile rule), province and city from the provinces list, street
-         *     address (at least 10 characters) and a 10-digit postal code; each refusal is 422 naming
-         *     the field with a Persian message. The first address becomes the default. At most 20.
+         * @description Receiver name (3 to 100 characters), mobile (mobile rule), province and city from the
+         *     provinces list, street address (10 to 500 characters), a 10-digit postal code, optional
+         *     plaque and unit (20 each): `core`'s address form, the one the web app checks with. Each
+         *     refusal is 422 naming the field with a Persian message. The first address becomes the default. At most 20.
          */
         post: operations["address_add"];
         delete?: never;
@@ -2932,7 +2936,10 @@ export interface components {
          *     }
          */
         AddressAddRequest: {
-            /** @description Receiver's full name, at most 100 characters (checked by the service, which names the field). */
+            /**
+             * @description Receiver's full name, 3 to 100 characters (`shop_core::forms::address`, the form the web
+             *     app checks with too; the body limit bounds what is read).
+             */
             name: string;
             /** @description Receiver's mobile (`09…`, `+989…`, Persian digits allowed). */
             mobile: string;
@@ -2941,8 +2948,8 @@ export interface components {
             /** @description City of that province. */
             city: string;
             /**
-             * @description Street address, 10 to 500 characters (checked by the service, which names the field; the
-             *     body limit bounds what is read).
+             * @description Street address, 10 to 500 characters (`shop_core::forms::address`; the body limit
+             *     bounds what is read).
              */
             address: string;
             /** @description Ten-digit postal code (Persian digits allowed). */
@@ -2973,7 +2980,10 @@ export interface components {
              * @description Id of one of the caller's addresses.
              */
             id: number;
-            /** @description Receiver's full name, at most 100 characters (checked by the service, which names the field). */
+            /**
+             * @description Receiver's full name, 3 to 100 characters (`shop_core::forms::address`, the form the web
+             *     app checks with too; the body limit bounds what is read).
+             */
             name: string;
             /** @description Receiver's mobile (`09…`, `+989…`, Persian digits allowed). */
             mobile: string;
@@ -2982,8 +2992,8 @@ export interface components {
             /** @description City of that province. */
             city: string;
             /**
-             * @description Street address, 10 to 500 characters (checked by the service, which names the field; the
-             *     body limit bounds what is read).
+             * @description Street address, 10 to 500 characters (`shop_core::forms::address`; the body limit
+             *     bounds what is read).
              */
             address: string;
             /** @description Ten-digit postal code (Persian digits allowed). */
@@ -6412,17 +6422,21 @@ export interface components {
         OrderStatus: "registered" | "awaiting_payment" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "expired";
         /**
          * OtpRequest
-         * @description `/user/otp`: login code (`g-recaptcha-response` present) or registration code (absent).
+         * @description `/user/otp`: a login or a registration code, as `type` says (the spec's bodies without
+         *     `type` keep their meaning: see [`OtpRequest::purpose`]).
          */
         OtpRequest: {
             /** @description Mobile number (09…, +989…, 00989…, Persian digits allowed). */
             mobile: string;
             /**
-             * @description reCAPTCHA v3 token (action `login`). Its presence (even `null` or empty) marks a
-             *     login-code request; without it the call asks for a registration code.
+             * @description reCAPTCHA v3 token (action `login`): required for a login code, checked for a
+             *     registration code only when the shop asks for one (many codes from one address).
              */
             "g-recaptcha-response"?: string | null;
-            /** @description Optional explicit purpose, `login` or `register`, overriding the rule above. */
+            /**
+             * @description Which code: `login` or `register`. The web app always sends it. Absent: the spec's wire
+             *     format (`{mobile, g-recaptcha-response}` a login code, `{mobile}` a registration code).
+             */
             type?: string | null;
         };
         /**
@@ -7152,9 +7166,9 @@ export interface components {
          *     }
          */
         ProfileEditRequest: {
-            /** @description First name (required). */
+            /** @description First name (required, at most 100 characters; `shop_core::forms::profile`). */
             name: string;
-            /** @description Last name (required). */
+            /** @description Last name (required, at most 100 characters). */
             lastname: string;
             /**
              * @description Optional; must pass the email rule.

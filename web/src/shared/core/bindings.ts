@@ -27,6 +27,7 @@ const core: Core = {
       validate: (values) => okOr(form.validate(values) as Outcome<FormErrors>, {}),
     };
   },
+  checkForm: (form, values) => okOr(fns.check_form({ form, values }), {}),
   productForm: (input) => okOr(fns.product_form(input), {}),
   variantForm: (input) => okOr(fns.variant_form(input), {}),
   categoryForm: (input) => okOr(fns.category_form(input), {}),

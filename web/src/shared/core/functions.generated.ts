@@ -1,4 +1,4 @@
-// Generated from core/src/dispatch.rs (core_functions!); `cargo test -p shop-core` checks it.
+// Generated from core/src/dispatch.rs (core_functions!) and core/src/forms; `cargo test -p shop-core` checks it.
 // Regenerate: UPDATE_GENERATED=1 cargo test -p shop-core --test generated
 
 /** Every export returns one of these (the vectors' `expect` shape). */
@@ -8,7 +8,7 @@ export type Outcome<T> = { ok: T; err?: never } | { err: string; ok?: never };
 export type Rule =
   | { rule: "Required" } | { rule: "Select" } | { rule: "Mobile" } | { rule: "Email" }
   | { rule: "Url" } | { rule: "ComplexPassword" } | { rule: "Numeric" } | { rule: "FileExtension" }
-  | { rule: "MinLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
+  | { rule: "MinLength"; n: number } | { rule: "MaxLength"; n: number } | { rule: "Digits"; n: number } | { rule: "MinValue"; n: number }
   | { rule: "Confirmed"; other: string } | { rule: "FileSize"; max_bytes: number };
 
 export interface ValidateInput { rule: Rule; field: string; value: string }
@@ -22,6 +22,11 @@ export interface FormField { name: string; label: string; value: string; rules: 
 export type FieldSpec = Omit<FormField, "value">;
 /** The first failing rule's message per field name; `{}` when the form is valid. */
 export type FormErrors = Record<string, string>;
+
+/** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply";
+/** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
+export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
 /** What staff typed in the catalogue editor's forms (strings; Persian digits accepted). */
 export interface ProductFormInput {
@@ -93,6 +98,7 @@ export interface CoreFns {
   instalment_eligible: [CartLine[], boolean];
   instalment_schedule: [ScheduleInput, InstalmentSchedule];
   filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
+  check_form: [CheckFormInput, FormErrors];
   product_form: [ProductFormInput, FormErrors];
   variant_form: [VariantFormInput, FormErrors];
   category_form: [CategoryFormInput, FormErrors];
@@ -151,6 +157,8 @@ export interface CoreExports {
   instalment_schedule(input: ScheduleInput): Outcome<InstalmentSchedule>;
   /** The delivery options a customer may pick (architecture.md, delivery rule reading). */
   filter_delivery(input: FilterDeliveryInput): Outcome<DeliveryOption[]>;
+  /** A customer form of `shop_core::forms` (`address`, `profile`, `registration`, `ticket`, `ticket_reply`): every failing field's message (`{}` when valid), from the same declaration and parse the server applies to the request. */
+  check_form(input: CheckFormInput): Outcome<FormErrors>;
   /** The catalogue editor's product form: every failing field's message (`{}` when valid). */
   product_form(input: ProductFormInput): Outcome<FormErrors>;
   /** The catalogue editor's variant row: every failing field's message (`{}` when valid). */
@@ -190,3 +198,50 @@ export interface CoreExports {
   /** The Jalali date in Tehran at a Unix second (Iran's historic summer time included). */
   tehran_date(input: number): Outcome<JalaliDate>;
 }
+
+/** The customer forms' fields (core/src/forms): Persian label and longest value per request field. */
+export const FORM_FIELDS = {
+  address: {
+    name: { label: "نام گیرنده", maxLength: 100 },
+    mobile: { label: "شماره موبایل گیرنده", maxLength: null },
+    state: { label: "استان", maxLength: 100 },
+    city: { label: "شهر", maxLength: 100 },
+    address: { label: "نشانی", maxLength: 500 },
+    postalcode: { label: "کد پستی", maxLength: null },
+    plaque: { label: "پلاک", maxLength: 20 },
+    unit: { label: "واحد", maxLength: 20 },
+  },
+  profile: {
+    name: { label: "نام", maxLength: 100 },
+    lastname: { label: "نام خانوادگی", maxLength: 100 },
+    email: { label: "ایمیل", maxLength: 200 },
+    state: { label: "استان", maxLength: 100 },
+    city: { label: "شهر", maxLength: 100 },
+    phone: { label: "تلفن ثابت", maxLength: 20 },
+    address1: { label: "نشانی", maxLength: 500 },
+    postalCode1: { label: "کد پستی", maxLength: null },
+  },
+  registration: {
+    name: { label: "نام", maxLength: 100 },
+    lastname: { label: "نام خانوادگی", maxLength: 100 },
+    email: { label: "ایمیل", maxLength: 200 },
+    password: { label: "گذرواژه", maxLength: null },
+    passwordConfirmation: { label: "تکرار گذرواژه", maxLength: null },
+    state: { label: "استان", maxLength: 100 },
+    city: { label: "شهر", maxLength: 100 },
+    address1: { label: "نشانی", maxLength: 500 },
+    postalCode1: { label: "کد پستی", maxLength: null },
+    phone: { label: "تلفن", maxLength: 20 },
+    info: { label: "توضیحات", maxLength: 2000 },
+  },
+  ticket: {
+    subject: { label: "موضوع", maxLength: 200 },
+    department: { label: "بخش", maxLength: null },
+    priority: { label: "اولویت", maxLength: null },
+    order_code: { label: "کد سفارش", maxLength: 20 },
+    message: { label: "متن پیام", maxLength: 5000 },
+  },
+  ticket_reply: {
+    message: { label: "متن پیام", maxLength: 5000 },
+  },
+} as const;

@@ -7,6 +7,7 @@
 import type {
   CartLine,
   CategoryFormInput,
+  FormName,
   CodeBoxes,
   DeliveryOption,
   FieldSpec,
@@ -21,7 +22,10 @@ import type {
   VariantFormInput,
 } from './functions.generated';
 
-export type { CartLine, CategoryFormInput, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
+export type { CartLine, CategoryFormInput, FormName, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
+
+/** The customer forms' fields (labels, longest values), generated from core/src/forms. */
+export { FORM_FIELDS } from './functions.generated';
 
 /** A form's rules read once; `validate(values)` gives the first failing message per field. */
 export interface PreparedForm {
@@ -44,6 +48,12 @@ export interface Core {
   validateForm(fields: FormField[]): FormErrors;
   /** A form whose rules are read once (for forms validated on every keystroke). */
   prepareForm(fields: FieldSpec[]): PreparedForm;
+  /**
+   * A customer form declared once in core/src/forms (address, profile, registration, ticket,
+   * ticket_reply): the first failing rule's message per field, from the same declaration and
+   * parse the server applies to the request. `values` by the form's field names; missing: empty.
+   */
+  checkForm(form: FormName, values: Record<string, string>): FormErrors;
   /** The catalogue editor's product form (core/src/product_form.rs): every failing field's message. */
   productForm(input: ProductFormInput): FormErrors;
   /** The catalogue editor's variant row: every failing field's message. */

@@ -236,12 +236,14 @@ describe('batch calls', () => {
 });
 
 describe('size', () => {
-  it('keeps the .wasm within the 114 KB gzip budget', () => {
+  it('keeps the .wasm within the 124 KB gzip budget', () => {
     // zlib packs a few % looser than `gzip -9`, so this errs on the strict side. 104 KB since
     // issue 28/23 (docs/decisions.md "WASM budget"): the bidi rule, tracking codes and the
     // first-purchase term took it from 100.3 to 103.5 KB; 114 KB since issue 24: the catalogue
-    // editor's three forms took it to 112.5 KB by this measure. The module loads lazily, never on the first paint.
-    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(114 * 1024);
+    // editor's three forms took it to 112.5 KB by this measure; 124 KB since issue 29 item 2:
+    // the customer forms (check_form, with the provinces list) took it to 122.9 KB. The module
+    // loads lazily, never on the first paint.
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(124 * 1024);
   });
 });
 

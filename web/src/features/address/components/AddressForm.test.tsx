@@ -76,6 +76,20 @@ describe('address form', () => {
     expect(api.callsTo(ADD)).toHaveLength(0);
   });
 
+  it("a receiver's name under 3 letters or of white space only gets core's message (the server's own); nothing is sent", async () => {
+    const api = mockApi({});
+    await open();
+    fillValid();
+    type('name', 'عل');
+    submit();
+    await waitFor(() => expect(errorUnder('name')).toBe('نام گیرنده باید حداقل ۳ کاراکتر باشد'));
+    type('name', ' \u200f ');
+    submit();
+    await waitFor(() => expect(errorUnder('name')).toBe('لطفا نام گیرنده را وارد کنید'));
+    expect(field('name')).toHaveAttribute('maxlength', '100');
+    expect(api.callsTo(ADD)).toHaveLength(0);
+  });
+
   it('a postal code as printed on envelopes (a dash between the groups) is accepted by the core rule', async () => {
     const api = mockApi({ [ADD]: () => ({ status: 'ok', Id: 9, data: [{ ...saved, Id: 9 }] }) });
     const onSaved = await open();

@@ -4,13 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import provinces from '@contract/provinces.json';
 import { addAddress, editAddress, type Address } from '@/shared/api/address';
+import { FORM_FIELDS } from '@/shared/core';
 import { useCore } from '@/shared/core/useCore';
 import { sessionAtom } from '@/shared/session/session';
-import { PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
+import { PrimaryButton, SelectField, TextField, type Errors } from '@/shared/ui/fields';
 
+/** The fields of core's address form (core/src/forms/address.rs), by their request names. */
 type Key = 'name' | 'mobile' | 'state' | 'city' | 'address' | 'postalcode' | 'plaque' | 'unit';
-/** The fields with a core rule (plaque and unit are optional free text the server bounds). */
-type Checked = Exclude<Key, 'plaque' | 'unit'>;
+/** The longest value of each bounded field, from the same declaration. */
+const MAX = {
+  name: FORM_FIELDS.address.name.maxLength,
+  address: FORM_FIELDS.address.address.maxLength,
+  plaque: FORM_FIELDS.address.plaque.maxLength,
+  unit: FORM_FIELDS.address.unit.maxLength,
+};
 const KEYS: Key[] = ['name', 'mobile', 'state', 'city', 'address', 'postalcode', 'plaque', 'unit'];
 
 const cityList = (state: string): string[] => provinces.provinces.find((p) => p.name === state)?.cities ?? [];
@@ -28,9 +35,9 @@ export interface AddressFormProps {
 
 /**
  * One delivery address, new or edited: receiver, mobile, province and city (from the one
- * provinces list), street address, postal code, and optional plaque and unit. The core's rules
- * check each field first (their Persian message in red under it); the server's refusal of a
- * field is shown the same way. Checkout and the profile's address book both use this form.
+ * provinces list), street address, postal code, and optional plaque and unit. Core's address
+ * form (the one declaration the server parses the request with) checks every field first, its
+ * Persian message in red under it; the server's refusal of a field is shown the same way. Checkout and the profile's address book both use this form.
  */
 export function AddressForm({ onSaved, submitLabel, address, askDefault = false }: AddressFormProps) {
   const { t } = useTranslation(ns);
@@ -75,17 +82,9 @@ export function AddressForm({ onSaved, submitLabel, address, askDefault = false 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!core || busy) return;
-    // The core's PostalCode rule: any digit set, spaces or a dash between the groups.
+    // core/src/forms/address.rs: the declaration the server parses the request with too.
+    const found = core.checkForm('address', values) as Errors<Key>;
     const postal = core.normalizePostalCode(values.postalcode);
-    const found: Errors<Key> = validateForm<Checked>(core, {
-      name: [[{ rule: 'Required' }, { rule: 'MinLength', n: 3 }], t('form.name'), values.name.trim()],
-      mobile: [[{ rule: 'Required' }, { rule: 'Mobile' }], t('form.mobile'), values.mobile.trim()],
-      state: [[{ rule: 'Select' }], t('form.state'), values.state],
-      city: [[{ rule: 'Select' }], t('form.city'), values.city],
-      address: [[{ rule: 'Required' }, { rule: 'MinLength', n: 10 }], t('form.address'), values.address.trim()],
-      postalcode: [[{ rule: 'Required' }], t('form.postalcode'), values.postalcode.trim()],
-    });
-    if (!found.postalcode && 'err' in postal && postal.err) found.postalcode = postal.err;
     setErrors(found);
     setFormError(null);
     const first = KEYS.find((k) => found[k]);
@@ -125,7 +124,7 @@ export function AddressForm({ onSaved, submitLabel, address, askDefault = false 
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-2" data-testid="address-form">
-      <TextField name="name" label={t('form.name')} value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoComplete="name" />
+      <TextField name="name" label={t('form.name')} value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoComplete="name" maxLength={MAX.name} />
       <TextField
         name="mobile"
         label={t('form.mobile')}
@@ -162,7 +161,7 @@ export function AddressForm({ onSaved, submitLabel, address, askDefault = false 
         onChange={(e) => set('address')(e.target.value)}
         error={errors.address}
         autoComplete="street-address"
-        maxLength={500}
+        maxLength={MAX.address}
         className="md:col-span-2"
       />
       <TextField
@@ -176,8 +175,8 @@ export function AddressForm({ onSaved, submitLabel, address, askDefault = false 
         autoComplete="postal-code"
       />
       <div className="grid grid-cols-2 gap-4">
-        <TextField name="plaque" label={t('form.plaque')} value={values.plaque} onChange={(e) => set('plaque')(e.target.value)} error={errors.plaque} maxLength={20} />
-        <TextField name="unit" label={t('form.unit')} value={values.unit} onChange={(e) => set('unit')(e.target.value)} error={errors.unit} maxLength={20} />
+        <TextField name="plaque" label={t('form.plaque')} value={values.plaque} onChange={(e) => set('plaque')(e.target.value)} error={errors.plaque} maxLength={MAX.plaque} />
+        <TextField name="unit" label={t('form.unit')} value={values.unit} onChange={(e) => set('unit')(e.target.value)} error={errors.unit} maxLength={MAX.unit} />
       </div>
       {askDefault && (
         <label className="flex items-center gap-2 text-sm text-slate-700 md:col-span-2">

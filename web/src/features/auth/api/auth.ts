@@ -21,16 +21,20 @@ export function hasSession(o: Outcome): o is Outcome & { token: string; user: Us
   return Boolean(o.token && o.user?.Uid);
 }
 
-/** Login OTP send: `{mobile, g-recaptcha-response}` → status ok (data = hash) / not / wrong. */
+/**
+ * Login OTP send: the spec's `{mobile, g-recaptcha-response}` plus `type: 'login'`, so the
+ * server reads the purpose from the request rather than from the captcha field being there
+ * (docs/decisions.md "One schema per form") → status ok (data = hash) / not / wrong.
+ */
 export async function sendLoginOtp(mobile: string, captcha: string): Promise<Outcome> {
-  const body: Body<'/api/client/v1/user/otp'> = { mobile, 'g-recaptcha-response': captcha };
+  const body: Body<'/api/client/v1/user/otp'> = { mobile, 'g-recaptcha-response': captcha, type: 'login' };
   const { data, error, response } = await api.POST('/api/client/v1/user/otp', { body });
   return outcome(data, error, response);
 }
 
-/** Registration OTP send: `{mobile}` → status ok (data = hash) / exist. */
+/** Registration OTP send: the spec's `{mobile}` plus `type: 'register'` → status ok (data = hash) / exist. */
 export async function sendRegisterOtp(mobile: string): Promise<Outcome> {
-  const body: Body<'/api/client/v1/user/otp'> = { mobile };
+  const body: Body<'/api/client/v1/user/otp'> = { mobile, type: 'register' };
   const { data, error, response } = await api.POST('/api/client/v1/user/otp', { body });
   return outcome(data, error, response);
 }

@@ -25,7 +25,8 @@ const CAPTCHA = 'g-recaptcha-response';
 const user = { Id: 1, Uid: 'u-1', Mobile: '09121234567', Name: 'علی', Lastname: 'احمدی' };
 
 type Body = Record<string, unknown>;
-const isLoginCode = (b: Body) => CAPTCHA in b;
+/** The request says which code it asks for (`type`), not whether a captcha field is there. */
+const isLoginCode = (b: Body) => b.type === 'login';
 
 function open() {
   const store = createStore();
@@ -87,7 +88,7 @@ describe('captcha', () => {
     open();
     await submitMobile(u);
     await waitFor(() => expect(api.callsTo(OTP)).toHaveLength(1));
-    expect(api.callsTo(OTP)[0].body).toEqual({ mobile: '09121234567', [CAPTCHA]: 'captcha-token-77' });
+    expect(api.callsTo(OTP)[0].body).toEqual({ mobile: '09121234567', [CAPTCHA]: 'captcha-token-77', type: 'login' });
     expect(execute).toHaveBeenCalledWith('site-key-1', { action: 'login' });
   });
 });
@@ -114,7 +115,7 @@ describe('resend in the code dialog', () => {
     await u.click(await waitOutCountdown());
     await waitFor(() => expect(api.callsTo(OTP)).toHaveLength(3));
     expect(api.callsTo(OTP).map((c) => isLoginCode(c.body as Body))).toEqual([true, false, false]);
-    expect(api.callsTo(OTP)[2].body).toEqual({ mobile: '09351234567' });
+    expect(api.callsTo(OTP)[2].body).toEqual({ mobile: '09351234567', type: 'register' });
   });
 
   it('password recovery: asks for a recovery code again', async () => {

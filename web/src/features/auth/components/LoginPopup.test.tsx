@@ -21,7 +21,8 @@ const FORGET = '/api/client/v1/user/forget';
 type Body = Record<string, unknown>;
 type Reply = Body | Response;
 /** A login code request carries the captcha field; a registration code request does not. */
-const isLoginCode = (b: Body) => 'g-recaptcha-response' in b;
+/** The request says which code it asks for (`type`), not whether a captcha field is there. */
+const isLoginCode = (b: Body) => b.type === 'login';
 /** Registration's second call (the form) carries the device; its first (the code) does not. */
 const isRegistrationForm = (b: Body) => 'device' in b;
 
@@ -102,7 +103,7 @@ describe('login popup, step 0', () => {
     const api = serve({ [OTP]: () => ({ status: 'ok', data: 'h1' }) });
     open();
     await submitMobile(u, '۰۹۱۲۱۲۳۴۵۶۷');
-    expect(bodiesTo(api, OTP)).toEqual([{ mobile: '09121234567', 'g-recaptcha-response': '' }]);
+    expect(bodiesTo(api, OTP)).toEqual([{ mobile: '09121234567', 'g-recaptcha-response': '', type: 'login' }]);
     expect(flow()).toHaveAttribute('data-step', '-1');
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '1'), { timeout: FADE_MS + 1000 });
     expect(screen.getByRole('heading', { name: 'تایید شماره همراه' })).toBeInTheDocument();
@@ -132,7 +133,7 @@ describe('login popup, step 0', () => {
     open();
     await submitMobile(u, '09351234567');
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '2'), { timeout: FADE_MS + 1000 });
-    expect(bodiesTo(api, OTP)[1]).toEqual({ mobile: '09351234567' });
+    expect(bodiesTo(api, OTP)[1]).toEqual({ mobile: '09351234567', type: 'register' });
     expect(screen.getByText(/هنوز در فروشگاه ثبت‌نام نکرده است/)).toBeInTheDocument();
   });
 

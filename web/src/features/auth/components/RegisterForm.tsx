@@ -5,7 +5,8 @@ import { ns } from '../i18n';
 import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { completeRegistration, hasSession, type Outcome } from '@/features/auth/api/auth';
-import { PasswordField, PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
+import { PasswordField, PrimaryButton, SelectField, TextField, type Errors } from '@/shared/ui/fields';
+import { FORM_FIELDS } from '@/shared/core';
 import { useCore } from '@/shared/core/useCore';
 import provinces from '@contract/provinces.json';
 
@@ -52,19 +53,8 @@ export function RegisterForm({ mobile, mcode, onRegistered }: Props) {
     e.preventDefault();
     if (!core || inFlight.current) return;
     const v = values;
-    const found = validateForm<Key>(core, {
-      name: [[{ rule: 'Required' }], t('register.name'), v.name],
-      lastname: [[{ rule: 'Required' }], t('register.lastname'), v.lastname],
-      email: [[{ rule: 'Email' }], t('register.email'), v.email],
-      password: [[{ rule: 'Required' }, { rule: 'ComplexPassword' }], t('register.password'), v.password],
-      passwordConfirmation: [
-        [{ rule: 'Required' }, { rule: 'Confirmed', other: v.password }],
-        t('register.passwordConfirmation'),
-        v.passwordConfirmation,
-      ],
-      state: [[{ rule: 'Select' }], t('register.state'), v.state],
-      city: [[{ rule: 'Select' }], t('register.city'), v.city],
-    });
+    // core/src/forms/registration.rs: the declaration the server parses the payload with too.
+    const found = core.checkForm('registration', v) as Errors<Key>;
     setErrors(found);
     const firstInvalid = (Object.keys(found) as Key[])[0];
     if (firstInvalid) {
@@ -111,8 +101,8 @@ export function RegisterForm({ mobile, mcode, onRegistered }: Props) {
       <h2 className="text-center text-lg font-bold text-slate-900">{t('register.formTitle')}</h2>
       <p className="text-center text-sm leading-7 text-slate-600">{t('register.formIntro')}</p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField name="name" label={t('register.name')} autoComplete="given-name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoFocus />
-        <TextField name="lastname" label={t('register.lastname')} autoComplete="family-name" value={values.lastname} onChange={(e) => set('lastname')(e.target.value)} error={errors.lastname} />
+        <TextField name="name" label={t('register.name')} autoComplete="given-name" maxLength={FORM_FIELDS.registration.name.maxLength} value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoFocus />
+        <TextField name="lastname" label={t('register.lastname')} autoComplete="family-name" maxLength={FORM_FIELDS.registration.lastname.maxLength} value={values.lastname} onChange={(e) => set('lastname')(e.target.value)} error={errors.lastname} />
       </div>
       <TextField
         name="email"

@@ -30,11 +30,11 @@ describe('the register route', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'ثبت‌نام' })).toBeInTheDocument();
     await submitMobile(u, '09351234567');
     await waitFor(() => expect(flow()).toHaveAttribute('data-step', '2'), { timeout: 2000 });
-    expect(api.callsTo(OTP).map((c) => c.body)).toEqual([{ mobile: '09351234567' }]);
+    expect(api.callsTo(OTP).map((c) => c.body)).toEqual([{ mobile: '09351234567', type: 'register' }]);
   });
 
   it('a number already registered is told so and then goes on as a login', async () => {
-    const api = mockApi({ [OTP]: (_u, r) => r.clone().json().then((b: Record<string, unknown>) => ('g-recaptcha-response' in b ? { status: 'ok', data: 'h1' } : { status: 'exist' })) });
+    const api = mockApi({ [OTP]: (_u, r) => r.clone().json().then((b: Record<string, unknown>) => (b.type === 'login' ? { status: 'ok', data: 'h1' } : { status: 'exist' })) });
     const u = userEvent.setup();
     renderWithApp(<RegisterPage />, { path: '/register' });
     await submitMobile(u, '09121234567');

@@ -133,13 +133,16 @@ describe('the profile edit form', () => {
     expect(await screen.findByText('اطلاعات حساب کاربری ذخیره شد.')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal (a 10 KB name, a city outside the province) under the field it names", async () => {
-    let answer = { field: 'name', message: 'نام وارد شده معتبر نیست!' };
-    await openPage({ [EDIT]: () => json(422, { status: 'error', ...answer }) });
+  it("refuses a 10 KB name with core's max-length message before sending (the server's own answer)", async () => {
+    const { api } = await openPage();
     fireEvent.change(field('name'), { target: { value: 'ا'.repeat(10 * 1024) } });
     save();
-    await waitFor(() => expect(errorUnder('name')).toBe('نام وارد شده معتبر نیست!'));
-    answer = { field: 'city', message: 'لطفا شهر را انتخاب کنید' };
+    await waitFor(() => expect(errorUnder('name')).toBe('نام باید حداکثر ۱۰۰ کاراکتر باشد'));
+    expect(api.callsTo(EDIT)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal (a city outside the province) under the field it names", async () => {
+    await openPage({ [EDIT]: () => json(422, { status: 'error', field: 'city', message: 'لطفا شهر را انتخاب کنید' }) });
     type('name', 'مریم');
     save();
     await waitFor(() => expect(errorUnder('city')).toBe('لطفا شهر را انتخاب کنید'));

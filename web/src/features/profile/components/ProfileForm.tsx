@@ -2,16 +2,21 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { toast } from '@/shared/ui/toast';
+import { FORM_FIELDS } from '@/shared/core';
 import { useCore } from '@/shared/core/useCore';
-import { PrimaryButton, SelectField, TextField, validateForm, type Errors } from '@/shared/ui/fields';
+import { PrimaryButton, SelectField, TextField, type Errors } from '@/shared/ui/fields';
 import provinces from '@contract/provinces.json';
 import { saveProfile, type ProfileFields, type User } from '../api/account';
 
 type Key = keyof ProfileFields;
 const KEYS: Key[] = ['name', 'lastname', 'email', 'state', 'city', 'phone', 'address1', 'postalCode1'];
 
-/** Longest text per field: the server's limits, so a paste cannot exceed them. */
-const MAX: Record<Key, number> = { name: 100, lastname: 100, email: 200, state: 100, city: 100, phone: 20, address1: 500, postalCode1: 20 };
+/**
+ * Longest text per field, from core's profile form (core/src/forms/profile.rs), so a paste
+ * cannot exceed what the server takes; a postal code (10 digits by its rule) may be typed in
+ * groups with spaces or a dash, hence 20.
+ */
+const MAX = Object.fromEntries(KEYS.map((k) => [k, FORM_FIELDS.profile[k].maxLength ?? 20])) as Record<Key, number>;
 
 const cityList = (state: string): string[] => provinces.provinces.find((p) => p.name === state)?.cities ?? [];
 
@@ -29,9 +34,9 @@ function fieldsOf(u: User): ProfileFields {
 }
 
 /**
- * The customer's own fields (spec section 3's User): each checked with the core's rules, the
- * rule's Persian message in red under its input; the server checks them again and a refusal
- * (422) shows under the field it names.
+ * The customer's own fields (spec section 3's User): each checked with core's profile form
+ * (the one declaration the server parses the request with), the rule's Persian message in red
+ * under its input; a refusal of the server (422) shows under the field it names.
  */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => Promise<void> }) {
   const { t } = useTranslation(ns);
@@ -53,16 +58,8 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
     e.preventDefault();
     if (!core || busy) return;
     const v = values;
-    const found = validateForm<Key>(core, {
-      name: [[{ rule: 'Required' }], t('edit.name'), v.name.trim()],
-      lastname: [[{ rule: 'Required' }], t('edit.lastname'), v.lastname.trim()],
-      email: [[{ rule: 'Email' }], t('edit.email'), v.email.trim()],
-      state: [[{ rule: 'Select' }], t('edit.state'), v.state],
-      city: [[{ rule: 'Select' }], t('edit.city'), v.city],
-      phone: [[{ rule: 'Numeric' }], t('edit.phone'), core.toWesternDigits(v.phone.trim())],
-      address1: [[], t('edit.address1'), v.address1],
-      postalCode1: [[{ rule: 'Digits', n: 10 }], t('edit.postalCode1'), core.toWesternDigits(v.postalCode1.trim())],
-    });
+    // core/src/forms/profile.rs: the declaration the server parses `account/edit` with too.
+    const found = core.checkForm('profile', { ...v }) as Errors<Key>;
     setErrors(found);
     const firstInvalid = KEYS.find((k) => found[k]);
     if (firstInvalid) {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/shared/testing/fixtures';
@@ -60,6 +60,20 @@ describe('new ticket form', () => {
     expect(within(form).getByText('لطفا بخش را انتخاب کنید')).toBeVisible();
     expect(within(form).getByText('لطفا متن پیام را وارد کنید')).toBeVisible();
     expect(within(form).getByLabelText('موضوع')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(OPEN)).toHaveLength(0);
+  });
+
+  it("checks with core's ticket form: white space only is empty, a subject past its bound gets the max-length message", async () => {
+    const api = mockApi({ [LIST]: () => ({ status: 'ok', data: [] }), [ORDERS]: () => orders });
+    renderApp('/profile/tickets', { signedIn: true });
+    const { user, form } = await openForm();
+    expect(within(form).getByLabelText('موضوع')).toHaveAttribute('maxlength', '200');
+    // A paste past maxLength (or a script) still meets the rule the server applies.
+    fireEvent.change(within(form).getByLabelText('موضوع'), { target: { value: 'س'.repeat(201) } });
+    fireEvent.change(within(form).getByLabelText('متن پیام'), { target: { value: ' \n\t ' } });
+    await user.click(within(form).getByTestId('ticket-submit'));
+    expect(await within(form).findByText('موضوع باید حداکثر ۲۰۰ کاراکتر باشد')).toBeVisible();
+    expect(within(form).getByText('لطفا متن پیام را وارد کنید')).toBeVisible();
     expect(api.callsTo(OPEN)).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
+import { FORM_FIELDS } from '@/shared/core';
 import { useCore } from '@/shared/core/useCore';
 import { useLoad } from '@/shared/hooks/useLoad';
 import { PrimaryButton, SelectField, TextAreaField, TextField } from '@/shared/ui/fields';
@@ -12,14 +13,15 @@ type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = ['subject', 'department', 'priority', 'order_code', 'message', 'files'];
 
-/** Longest subject and message (the server refuses longer ones). */
-export const MAX_SUBJECT = 200;
-export const MAX_MESSAGE = 5000;
+/** Longest subject and message, from core's ticket form (core/src/forms/ticket.rs). */
+export const MAX_SUBJECT = FORM_FIELDS.ticket.subject.maxLength;
+export const MAX_MESSAGE = FORM_FIELDS.ticket.message.maxLength;
 
 /**
  * A new ticket: subject, department, priority, an optional order of the customer's, the first
- * message and up to three files. Required fields are checked with the core's rules before
- * sending; the server's refusal is shown under the field it names.
+ * message and up to three files. Core's ticket form (the one declaration the server parses the
+ * request with) checks the fields before sending; the server's refusal is shown under the
+ * field it names.
  */
 export function NewTicketForm({ onOpened, onCancel }: { onOpened: (id: number) => void; onCancel?: () => void }) {
   const { t } = useTranslation(ns);
@@ -38,12 +40,8 @@ export function NewTicketForm({ onOpened, onCancel }: { onOpened: (id: number) =
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!core || sending) return;
-    const found = core.validateForm([
-      { name: 'subject', label: t('labels.subject'), value: subject, rules: [{ rule: 'Required' }] },
-      { name: 'department', label: t('labels.department'), value: department, rules: [{ rule: 'Select' }] },
-      { name: 'priority', label: t('labels.priority'), value: priority, rules: [{ rule: 'Select' }] },
-      { name: 'message', label: t('labels.message'), value: message, rules: [{ rule: 'Required' }] },
-    ]) as Errors;
+    // core/src/forms/ticket.rs: the declaration the server parses `ticket/open` with too.
+    const found = core.checkForm('ticket', { subject, department, priority, order_code: orderCode, message }) as Errors;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;

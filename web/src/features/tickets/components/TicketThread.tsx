@@ -32,7 +32,8 @@ function ReplyForm({ side, id, onSent }: { side: Side; id: number; onSent: (d: T
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!core || sending) return;
-    const found = core.validateForm([{ name: 'message', label: t('labels.message'), value: message, rules: [{ rule: 'Required' }] }]);
+    // core/src/forms/ticket.rs: the reply form the server parses the message with.
+    const found = core.checkForm('ticket_reply', { message });
     if (found.message) {
       setErrors({ message: found.message });
       return;
