@@ -31,6 +31,7 @@ pub mod price;
 pub mod price_row;
 pub mod product_form;
 pub mod provinces;
+pub mod quote;
 pub mod refund;
 pub mod search;
 pub mod session;
