@@ -24,6 +24,7 @@ pub mod digits;
 mod fold_table;
 pub mod instalment;
 pub mod jalali;
+pub mod limits;
 pub mod mobile;
 pub mod order_state;
 pub mod otp;

@@ -25,8 +25,8 @@ use crate::platform::files::{FileKey, FileStore};
 pub const MAX_SUBJECT_CHARS: usize = 200;
 /// Longest message, in chars.
 pub const MAX_MESSAGE_CHARS: usize = 5_000;
-/// Files per message.
-pub const MAX_FILES: usize = 3;
+/// Files per message (`shop_core::validation`, shared with the web app).
+pub const MAX_FILES: usize = shop_core::validation::MAX_FILES;
 /// Tickets a customer may have that are not closed.
 pub const MAX_OPEN_TICKETS: u64 = 10;
 /// Staff inbox page size.

@@ -17,11 +17,13 @@ import type {
   JalaliDate,
   Outcome,
   ProductFormInput,
+  Quote,
+  QuoteInput,
   Rule,
   VariantFormInput,
 } from './functions.generated';
 
-export type { CartLine, CategoryFormInput, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
+export type { CartLine, CategoryFormInput, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Quote, QuoteInput, Rule };
 
 /** A form's rules read once; `validate(values)` gives the first failing message per field. */
 export interface PreparedForm {
@@ -81,6 +83,11 @@ export interface Core {
   formatJalaliNumeric(date: JalaliDate): string;
   /** The Tehran calendar day of a moment (null outside the calendar's range). */
   tehranDate(at: Date): JalaliDate | null;
+  /**
+   * The pricing rule book (core `quote`): every amount of a cart the customer sees. For display
+   * only: money is computed on the server, which runs the same function.
+   */
+  quote(input: QuoteInput): Outcome<Quote>;
   /** A plan's schedule for `total` Toman bought on `start`, or the plan's Persian refusal. */
   instalmentSchedule(terms: InstalmentTerms, total: number, start: JalaliDate): Outcome<InstalmentSchedule>;
   /** A moment shown as a Tehran calendar day, e.g. `۱ فروردین ۱۴۰۳` (`numeric`: `۱۴۰۳/۰۱/۰۱`). */
