@@ -236,12 +236,13 @@ describe('batch calls', () => {
 });
 
 describe('size', () => {
-  it('keeps the .wasm within the 114 KB gzip budget', () => {
+  it('keeps the .wasm within the 118 KB gzip budget', () => {
     // zlib packs a few % looser than `gzip -9`, so this errs on the strict side. 104 KB since
     // issue 28/23 (docs/decisions.md "WASM budget"): the bidi rule, tracking codes and the
     // first-purchase term took it from 100.3 to 103.5 KB; 114 KB since issue 24: the catalogue
-    // editor's three forms took it to 112.5 KB by this measure. The module loads lazily, never on the first paint.
-    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(114 * 1024);
+    // editor's three forms took it to 112.5 KB by this measure; 118 KB since issue 29: the pricing
+    // rule book (`quote`) took it to 117.0 KB. The module loads lazily, never on the first paint.
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(118 * 1024);
   });
 });
 
