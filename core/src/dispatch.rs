@@ -112,6 +112,12 @@ macro_rules! core_functions {
             instalment_schedule(i: $crate::instalment::ScheduleInput): serde, "ScheduleInput" => "InstalmentSchedule" {
                 $crate::instalment::instalment_schedule(&i).map($crate::dispatch::Output::Schedule).map_err(|e| e.to_string())
             }
+            /// Every amount of a cart the customer sees: its lines priced (offer, warranty,
+            /// line total, price changed, available) and the sums (items, warranty, final
+            /// price, delivery, discount, payable, instalment schedule and what is paid now).
+            quote(q: $crate::quote::QuoteInput): serde, "QuoteInput" => "Quote" {
+                $crate::quote::quote(&q).map(|q| $crate::dispatch::Output::Quote(Box::new(q))).map_err(|e| e.to_string())
+            }
             /// The delivery options a customer may pick (architecture.md, delivery rule reading).
             filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
                 Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
@@ -336,6 +342,30 @@ export interface ScheduleInput { terms: InstalmentTerms; total: number; start: J
 export interface Instalment { number: number; amount: number; due: JalaliDate; remind: JalaliDate }
 export interface InstalmentSchedule { total: number; down_payment: number; principal: number; charge: number; financed: number; instalments: Instalment[] }
 
+/** A product's offer: the cheapest variant's price and the offer fields (unix seconds). */
+export interface OfferTerms { base_price?: number; special_price?: number | null; special_ends_at?: number | null }
+/** What the cart stored for a line when it was last written. */
+export interface StoredPrices { price: number; warranty_price?: number; ins_payment?: boolean }
+/** The live catalogue's values of a line's variant (`stock`: units that may be taken; absent: not checked). */
+export interface LivePrices { price: number; warranty_price?: number; ins_payment?: boolean; offer?: OfferTerms; stock?: number | null }
+/** One line to price: its quantity, what the cart stored, the live catalogue (absent: no longer for sale). */
+export interface QuoteLineInput { num: number; stored?: StoredPrices | null; live?: LivePrices | null }
+export interface QuoteInput {
+  lines: QuoteLineInput[]; now?: number; delivery_price?: number; discount?: number;
+  plan?: { terms: InstalmentTerms; start: JalaliDate } | null;
+}
+export interface QuotedLine {
+  num: number; unit_price: number; warranty_price: number; unit_total: number; line_total: number;
+  old_unit_price: number; old_warranty_price: number; old_unit_total: number;
+  price_changed: boolean; available: boolean; ins_payment: boolean;
+}
+/** Every amount of a cart the customer sees. */
+export interface Quote {
+  lines: QuotedLine[]; count: number; items_total: number; warranty_total: number; delivery_price: number;
+  discount: number; final_price: number; payable: number; instalment_eligible: boolean; price_changed: boolean;
+  available: boolean; schedule: InstalmentSchedule | null; pay_now: number;
+}
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 "#;
@@ -405,6 +435,8 @@ pub enum Output {
     Schedule(crate::instalment::Schedule),
     /// Price differences between choices (`choice_differences`).
     Differences(Vec<crate::cart::ChoiceDifference>),
+    /// A priced cart (`quote`).
+    Quote(Box<crate::quote::Quote>),
 }
 
 /// The failing fields of a form, in form order: `(name, message)`; a JSON object.

@@ -23,6 +23,11 @@ fn typescript_messages_file_is_up_to_date() {
 }
 
 #[test]
+fn typescript_constants_file_is_up_to_date() {
+    check_generated("../web/src/shared/core/constants.generated.ts", &shop_core::limits::typescript());
+}
+
+#[test]
 fn typescript_functions_file_is_up_to_date() {
     check_generated("../web/src/shared/core/functions.generated.ts", &shop_core::dispatch::typescript());
 }

@@ -11,6 +11,9 @@
 
 use crate::digits::to_persian_digits;
 
+/// Files one ticket message may carry.
+pub const MAX_FILES: usize = 3;
+
 /// `حداکثر {max} فایل می‌توانید پیوست کنید`, `max` in Persian digits.
 pub fn too_many_files_message(max: usize) -> String {
     format!("حداکثر {} فایل می‌توانید پیوست کنید", to_persian_digits(&max.to_string()))

@@ -42,7 +42,7 @@ mod url;
 pub use complex_password::{is_complex_password, PASSWORD_CHARS};
 pub use email::is_email;
 pub use file_content::{content_type_of, SIGNATURE_BYTES};
-pub use file_count::too_many_files_message;
+pub use file_count::{too_many_files_message, MAX_FILES};
 pub use file_extension::ALLOWED_FILE_EXTENSIONS;
 pub use max_length::{check_max_length, too_long_message};
 pub use file_size::MAX_FILE_BYTES;

@@ -10,8 +10,8 @@ use shop_core::forms::address::Address;
 
 use super::entity::address;
 
-/// At most this many addresses per customer.
-pub const MAX_ADDRESSES: u64 = 20;
+/// At most this many addresses per customer (`shop_core::limits`, shared with the web app).
+pub const MAX_ADDRESSES: u64 = shop_core::limits::MAX_ADDRESSES as u64;
 
 /// Why an address call was refused; each names its request field.
 #[derive(Debug, thiserror::Error)]

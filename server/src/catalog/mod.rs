@@ -13,7 +13,6 @@ pub mod engine;
 pub mod entity;
 pub mod fmt;
 pub mod images;
-pub mod offer;
 pub mod pictures;
 pub mod rank;
 pub mod routes;

@@ -9,7 +9,7 @@ use sea_orm::sea_query::Query;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
 use super::dto::{FacetValue, Facets, ProductListResponse};
-use super::offer::OfferTerms;
+use shop_core::quote::{Live, OfferTerms};
 use super::search::MAX_QUERY_CHARS;
 use super::rank::{RankKey, TopK};
 use super::snapshot::{self, sort_key, Filter, Snapshot, Sort};
@@ -408,15 +408,21 @@ pub fn check_query(q: &str) -> Result<(), CatalogError> {
 pub struct CatalogItem {
     pub product: product::Model,
     pub variant: variant::Model,
-    /// The product's special-offer terms (the catalogue's pricing rule, [`offer`]).
+    /// The product's special-offer terms (`shop_core::quote::OfferTerms`).
     pub offer: OfferTerms,
 }
 
 impl CatalogItem {
-    /// The variant's unit price at `now`, after any running special offer: the price the
-    /// product page shows ([`snapshot::Item::variant_price`] applies the same rule).
-    pub fn price_at(&self, now: i64) -> i64 {
-        self.offer.variant_price(self.variant.price, now)
+    /// The variant's live values as the core's pricing rule book (`shop_core::quote`) reads
+    /// them; `stock`: the units that may be taken, when the caller checks them.
+    pub fn live(&self, stock: Option<i64>) -> Live {
+        Live {
+            price: self.variant.price,
+            warranty_price: self.variant.warranty_price,
+            ins_payment: self.variant.ins_payment,
+            offer: self.offer,
+            stock,
+        }
     }
 }
 

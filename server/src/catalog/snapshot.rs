@@ -236,7 +236,7 @@ pub const FACETS: usize = 7;
 #[derive(Debug, Clone, Copy)]
 pub struct ItemKeys {
     /// The offer terms: the price at any time ([`Item::price`]).
-    pub offer: super::offer::OfferTerms,
+    pub offer: shop_core::quote::OfferTerms,
     pub product_id: i64,
     /// `product_info.created_at` (the newest sort).
     pub created_at: i64,
@@ -248,7 +248,7 @@ pub struct ItemKeys {
 impl ItemKeys {
     /// [`Item::price`].
     pub fn price(&self, now: i64) -> i64 {
-        self.offer.offer(now).map(|o| o.0).unwrap_or(self.offer.base_price)
+        self.offer.product_price(now)
     }
 }
 
@@ -266,9 +266,10 @@ impl Item {
         ]
     }
 
-    /// The offer terms (fields and cheapest price) the shared rule of [`super::offer`] reads.
-    pub fn offer_terms(&self) -> super::offer::OfferTerms {
-        super::offer::OfferTerms {
+    /// The offer terms (fields and cheapest price) the core's offer rule reads
+    /// (`shop_core::quote::OfferTerms`).
+    pub fn offer_terms(&self) -> shop_core::quote::OfferTerms {
+        shop_core::quote::OfferTerms {
             base_price: self.base_price,
             special_price: self.info.special_price,
             special_ends_at: self.info.special_ends_at,
@@ -281,14 +282,26 @@ impl Item {
     }
 
     /// What a variant costs at `now` (the offer's discount applies to every variant).
-    /// The cart prices its lines with the same rule ([`super::offer::OfferTerms`]).
+    /// The cart prices its lines with the same rule (`shop_core::quote`, through [`Item::live`]).
     pub fn variant_price(&self, v: &variant::Model, now: i64) -> i64 {
-        self.offer_terms().variant_price(v.price, now)
+        self.live(v).unit_price(now)
+    }
+
+    /// A variant's live catalogue values as the core's pricing rule book reads them (stock
+    /// not checked: the cart read).
+    pub fn live(&self, v: &variant::Model) -> shop_core::quote::Live {
+        shop_core::quote::Live {
+            price: v.price,
+            warranty_price: v.warranty_price,
+            ins_payment: v.ins_payment,
+            offer: self.offer_terms(),
+            stock: None,
+        }
     }
 
     /// Displayed price at `now`: the cheapest variant's price after any offer.
     pub fn price(&self, now: i64) -> i64 {
-        self.offer(now).map(|o| o.0).unwrap_or(self.base_price)
+        self.offer_terms().product_price(now)
     }
 
     /// Whether any variant has stock.

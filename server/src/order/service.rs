@@ -16,14 +16,11 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
     DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, Statement, TryInsertResult,
 };
-use shop_core::cart::{self, CartLine};
+use shop_core::quote::{self, LineInput, OfferTerms, Stored};
 
 use super::entity::{order_line, shop_order};
-use crate::catalog::{self, offer::OfferTerms, CatalogItem};
+use crate::catalog::{self, CatalogItem};
 use crate::discount::service::{self as discounts, CartPart};
-
-/// The largest quantity one cart line may hold.
-pub const MAX_QUANTITY: i64 = 100;
 
 /// Who is calling: the signed-in user.
 #[derive(Clone, Debug)]
@@ -52,8 +49,8 @@ pub enum OrderError {
     /// Unknown variant, or one that is not of the given product (404, field `spiddetail`).
     #[error("گزینهٔ انتخاب‌شده برای این کالا پیدا نشد")]
     VariantNotFound,
-    /// Quantity outside 1..=MAX_QUANTITY (422, field `num`).
-    #[error("تعداد باید عددی بین ۱ و ۱۰۰ باشد")]
+    /// Quantity outside 1..=`shop_core::quote::MAX_QUANTITY` (422, field `num`).
+    #[error("{}", quote::QUANTITY_MESSAGE)]
     InvalidQuantity,
     /// The order is no longer a cart (already registered) (422).
     #[error("این سفارش دیگر قابل ویرایش نیست")]
@@ -112,17 +109,8 @@ pub struct LineView {
     pub property: String,
     pub color: String,
     pub ins_payment: bool,
-}
-
-impl LineView {
-    fn core_line(&self) -> CartLine {
-        CartLine {
-            num: self.num,
-            price: self.price,
-            price_garanti: self.price_garanti,
-            ins_payment: self.ins_payment,
-        }
-    }
+    /// `shop_core::quote`'s line total (`num × (price + price_garanti)`).
+    pub line_total: i64,
 }
 
 /// The caller's cart: its lines and totals. `order` is `None` when the caller has no open order.
@@ -131,13 +119,14 @@ pub struct CartView {
     pub order_id: Option<i64>,
     pub code: Option<String>,
     pub lines: Vec<LineView>,
-    /// `OrderTotalPrice`: `shop_core::cart::order_total` over the lines.
+    /// `OrderTotalPrice`: `shop_core::quote`'s `items_total`.
     pub total: i64,
-    /// `FinalPrice`: equals `total` on the cart (discount codes apply at order registration).
+    /// `FinalPrice`: `shop_core::quote`'s `final_price` without a discount, so equal to
+    /// `total` on the cart (discount codes apply at order registration).
     pub final_price: i64,
-    /// `shop_core::cart::instalment_eligible` over the lines.
+    /// `shop_core::quote`'s `instalment_eligible`.
     pub instalment: bool,
-    /// `shop_core::cart::cart_count` over the lines.
+    /// `shop_core::quote`'s `count`.
     pub count: i64,
     /// The discount code kept on the cart (canonical), applied at checkout.
     pub discount_code: Option<String>,
@@ -237,14 +226,11 @@ impl<'de> serde::Deserialize<'de> for DbBool {
 }
 
 impl CartRow {
-    /// The line at `now`: a live variant is priced with the catalogue's offer rule
-    /// ([`OfferTerms::variant_price`], the same as the product page).
-    fn view(self, order_id: i64, now: i64) -> LineView {
-        let offer = OfferTerms {
-            base_price: self.c_base_price.or(self.c_price).unwrap_or(0),
-            special_price: self.c_special_price,
-            special_ends_at: self.c_special_ends_at,
-        };
+    /// The line's shown fields and what the pricing rule book reads: the catalogue's current
+    /// values when the variant and its product still exist (priced by `shop_core::quote`, the
+    /// same as the product page), otherwise what was copied when the line was written.
+    fn view(self, order_id: i64) -> (LineView, LineInput) {
+        let stored_prices = Stored { price: self.price, warranty_price: self.price_garanti, ins_payment: self.ins_payment.get() };
         let stored = LineView {
             id: self.id,
             order_id,
@@ -259,9 +245,10 @@ impl CartRow {
             property: self.property,
             color: self.color,
             ins_payment: self.ins_payment.get(),
+            line_total: 0,
         };
-        // The catalogue's current values when the variant and its product still exist;
-        // otherwise what was copied when the line was written.
+        let num = self.num;
+        let input = move |live: Option<quote::Live>| LineInput { num, stored: Some(stored_prices), live };
         match (
             self.c_product_id,
             self.c_name,
@@ -274,20 +261,23 @@ impl CartRow {
             self.c_ins_payment,
         ) {
             (Some(pid), Some(name), Some(price), Some(pg), Some(ng), Some(dg), Some(prop), Some(color), Some(ins)) => {
-                LineView {
-                    product_id: pid,
-                    name,
-                    price: offer.variant_price(price, now),
-                    price_garanti: pg,
-                    name_garanti: ng,
-                    dg,
-                    property: prop,
-                    color,
+                let live = quote::Live {
+                    price,
+                    warranty_price: pg,
                     ins_payment: ins.get(),
-                    ..stored
-                }
+                    offer: OfferTerms {
+                        base_price: self.c_base_price.unwrap_or(price),
+                        special_price: self.c_special_price,
+                        special_ends_at: self.c_special_ends_at,
+                    },
+                    stock: None,
+                };
+                (
+                    LineView { product_id: pid, name, name_garanti: ng, dg, property: prop, color, ..stored },
+                    input(Some(live)),
+                )
             }
-            _ => stored,
+            _ => (stored, input(None)),
         }
     }
 }
@@ -395,8 +385,8 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<O
             .map_err(|e| DbErr::Custom(format!("cart lines JSON: {e}")))?,
     };
     rows.sort_by_key(|r| r.id);
-    let lines: Vec<LineView> = rows.into_iter().map(|r| r.view(order_id, now)).collect();
-    let mut view = totals(None, lines);
+    let lines = rows.into_iter().map(|r| r.view(order_id)).collect();
+    let mut view = priced_cart(lines, now);
     view.order_id = Some(order_id);
     view.code = Some(code);
     view.discount_code = discount_code;
@@ -410,7 +400,7 @@ pub async fn cart_view<C: ConnectionTrait>(
     now: i64,
 ) -> Result<CartView, DbErr> {
     Ok(load_cart(db, CartOf::Order(order.id), now).await?.unwrap_or_else(|| {
-        let mut v = totals(None, Vec::new());
+        let mut v = priced_cart(Vec::new(), now);
         v.order_id = Some(order.id);
         v.code = Some(order.code.clone());
         v.discount_code = order.discount_code.clone();
@@ -418,26 +408,29 @@ pub async fn cart_view<C: ConnectionTrait>(
     }))
 }
 
-fn totals(order: Option<&shop_order::Model>, lines: Vec<LineView>) -> CartView {
-    let core_lines: Vec<CartLine> = lines.iter().map(LineView::core_line).collect();
-    let total = cart::order_total(&core_lines);
+/// The cart of these lines priced at `now` by the pricing rule book (`shop_core::quote`): each
+/// line's prices and total, and the cart's sums. The order fields are the caller's to fill.
+fn priced_cart(lines: Vec<(LineView, LineInput)>, now: i64) -> CartView {
+    let (mut views, inputs): (Vec<LineView>, Vec<LineInput>) = lines.into_iter().unzip();
+    // Without a plan the quote cannot fail; an empty one stands in if it ever did.
+    let q = quote::quote(&quote::QuoteInput { lines: inputs, now, ..Default::default() }).unwrap_or_default();
+    for (v, l) in views.iter_mut().zip(&q.lines) {
+        v.price = l.unit_price;
+        v.price_garanti = l.warranty_price;
+        v.ins_payment = l.ins_payment;
+        v.line_total = l.line_total;
+    }
     CartView {
-        order_id: order.map(|o| o.id),
-        code: order.map(|o| o.code.clone()),
-        total,
-        final_price: final_price(total),
-        instalment: cart::instalment_eligible(&core_lines),
-        count: cart::cart_count(&core_lines),
-        lines,
+        order_id: None,
+        code: None,
+        total: q.items_total,
+        final_price: q.final_price,
+        instalment: q.instalment_eligible,
+        count: q.count,
+        lines: views,
         discount_code: None,
         discount_notice: None,
     }
-}
-
-/// The cart's `FinalPrice` from `OrderTotalPrice`: codes apply at order registration (the
-/// summary and the registered order carry the lowered `FinalPrice`), so on the cart they are equal.
-pub fn final_price(total: i64) -> i64 {
-    total
 }
 
 async fn open_order<C: ConnectionTrait>(
@@ -564,7 +557,7 @@ async fn recheck_discount<C: ConnectionTrait>(
     let parts: Vec<CartPart> = view
         .lines
         .iter()
-        .map(|l| CartPart { product_id: l.product_id, total: cart::line_total(&l.core_line()) })
+        .map(|l| CartPart { product_id: l.product_id, total: l.line_total })
         .collect();
     view.discount_notice = discounts::recheck_kept(db, caller.id, order.id, Some(kept), &parts, now).await?;
     if view.discount_notice.is_some() {
@@ -573,18 +566,20 @@ async fn recheck_discount<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Copies the catalogue's current values into a line; the price is the one at `now` (offers applied).
+/// Copies the catalogue's current values into a line; the prices are the pricing rule book's
+/// at `now` (`shop_core::quote`: offers applied).
 fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now: i64) {
+    let priced = quote::price_line(&LineInput { num: 1, stored: None, live: Some(item.live(None)) }, now);
     am.product_id.set_if_not_equals(item.product.id);
     am.variant_id.set_if_not_equals(item.variant.id);
     am.name.set_if_not_equals(item.product.name.clone());
-    am.price.set_if_not_equals(item.price_at(now));
-    am.price_garanti.set_if_not_equals(item.variant.warranty_price);
+    am.price.set_if_not_equals(priced.unit_price);
+    am.price_garanti.set_if_not_equals(priced.warranty_price);
     am.name_garanti.set_if_not_equals(item.variant.warranty_name.clone());
     am.dg.set_if_not_equals(item.variant.dg.clone());
     am.property.set_if_not_equals(item.variant.property.clone());
     am.color.set_if_not_equals(item.variant.color.clone());
-    am.ins_payment.set_if_not_equals(item.variant.ins_payment);
+    am.ins_payment.set_if_not_equals(priced.ins_payment);
 }
 
 /// `order/edit/product`: sets a line's variant and quantity, creating the open order and the
@@ -595,9 +590,7 @@ pub async fn edit(
     req: &EditRequest,
     now: i64,
 ) -> Result<EditOutcome, OrderError> {
-    if req.num < 1 || req.num > MAX_QUANTITY {
-        return Err(OrderError::InvalidQuantity);
-    }
+    quote::check_quantity(req.num).map_err(|_| OrderError::InvalidQuantity)?;
     // Catalogue checks first: they need no lock and refuse unknown ids before any write.
     let items = catalog::items_by_variant_ids(db, &[req.variant_id]).await?;
     let item = match items.get(&req.variant_id) {
@@ -650,7 +643,7 @@ pub async fn edit(
         }
     };
 
-    if req.num > item.variant.stock {
+    if !quote::in_stock(item.variant.stock, req.num) {
         let cart = match &order {
             Some(order) => cart_view(&txn, order, now).await?,
             None => CartView::default(),
@@ -761,10 +754,5 @@ mod tests {
             assert!(c.chars().all(|ch| ch.is_ascii_digit() || ch.is_ascii_uppercase()));
             assert!(!c.contains(['0', '1', 'O', 'I']), "{c}");
         }
-    }
-
-    #[test]
-    fn final_price_has_no_discounts_yet() {
-        assert_eq!(final_price(75_700_000), 75_700_000);
     }
 }

@@ -36,7 +36,7 @@ pub fn summary(q: &Quote, plan: Option<&Chosen>) -> Summary {
                 price_garanti: l.warranty_price,
                 old_price: l.old_unit_price,
                 old_price_garanti: l.old_warranty_price,
-                price_changed: l.price_changed(),
+                price_changed: l.price_changed,
                 line_total: l.line_total,
                 ins_payment: l.ins_payment,
                 available: l.available,
@@ -60,8 +60,8 @@ pub fn summary(q: &Quote, plan: Option<&Chosen>) -> Summary {
         price_changed: q.changed().next().is_some(),
         discount_code: q.applied_discount.as_ref().map(|a| a.code.clone()),
         order_total_price: q.items_total,
-        final_price: q.items_total.saturating_sub(q.discount).max(0),
-        pay_now: plan.map_or(q.payable, |p| p.schedule.down_payment),
+        final_price: q.final_price,
+        pay_now: shop_core::quote::pay_now(q.payable, plan.map(|p| &p.schedule)),
         instalment: plan.map(summary_plan),
         discount_notice: q.dropped_discount.as_ref().map(|(_, message)| message.clone()),
     }
@@ -97,7 +97,7 @@ pub fn registered(o: &customer_order::Model) -> Registered {
         status: status_of(o).into(),
         payable: o.payable,
         order_total_price: o.items_total,
-        final_price: o.items_total.saturating_sub(o.discount).max(0),
+        final_price: shop_core::quote::final_price(o.items_total, o.discount),
         discount: o.discount,
         expires_at: o.expires_at,
     }
@@ -125,6 +125,7 @@ pub fn list_item(o: &customer_order::Model, count: i64) -> OrderItem {
 /// The invoice.
 pub fn invoice(i: &invoice::Invoice) -> Invoice {
     let o = &i.order;
+    let amounts = invoice::amounts(i);
     let st = status_of(o);
     Invoice {
         code: o.code.clone(),
@@ -150,11 +151,7 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
         delivery_description: o.delivery_description.clone(),
         delivery_price: o.delivery_price,
         items_total: o.items_total,
-        warranty_total: i
-            .lines
-            .iter()
-            .map(|l| l.num.saturating_mul(l.warranty_price))
-            .fold(0i64, i64::saturating_add),
+        warranty_total: amounts.warranty_total,
         discount: o.discount,
         payable: o.payable,
         payment_method: PaymentMethod::parse(&o.payment_method).unwrap_or(PaymentMethod::Full),

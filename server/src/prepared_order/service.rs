@@ -13,14 +13,13 @@ use sea_orm::{
     QueryFilter, QueryOrder,
 };
 use sha2::{Digest, Sha256};
-use shop_core::cart::{self, CartLine};
 use shop_core::types::Mobile;
 
 use super::entity::{prepared_order, prepared_order_line};
 use crate::audit::service::{record as audit, Actor, Change};
 use crate::catalog;
 use crate::platform::db::begin_write;
-use crate::order::service::{self as orders, Caller, EditOutcome, EditRequest, OrderError, MAX_QUANTITY};
+use crate::order::service::{self as orders, Caller, EditOutcome, EditRequest, OrderError};
 
 /// Letters of a code (no look-alikes: 0/O, 1/I).
 const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -122,9 +121,7 @@ pub async fn prepare(
     let ids: Vec<i64> = merged.iter().map(|(v, _)| *v).collect();
     let items = catalog::items_by_variant_ids(db, &ids).await?;
     for (v, n) in &merged {
-        if !(1..=MAX_QUANTITY).contains(n) {
-            return Err(OrderError::InvalidQuantity.into());
-        }
+        shop_core::quote::check_quantity(*n).map_err(|_| OrderError::InvalidQuantity)?;
         match items.get(v) {
             Some(i) if i.product.active => {}
             _ => return Err(PreparedError::BadLine(shop_core::stock::unknown_item_message(*v))),
@@ -215,11 +212,23 @@ pub async fn view<C: ConnectionTrait>(db: &C, code: &str, now: i64) -> Result<Pr
         .await?;
     let ids: Vec<i64> = stored.iter().map(|l| l.variant_id).collect();
     let live = catalog::items_by_variant_ids(db, &ids).await?;
+    // The pricing rule book prices the lines (a withdrawn variant: 0, not available).
+    let inputs = stored
+        .iter()
+        .map(|l| shop_core::quote::LineInput {
+            num: l.num,
+            stored: None,
+            live: live.get(&l.variant_id).filter(|i| i.product.active).map(|i| i.live(Some(i.variant.stock))),
+        })
+        .collect();
+    // Without a plan the quote cannot fail.
+    let priced = shop_core::quote::quote(&shop_core::quote::QuoteInput { lines: inputs, now, ..Default::default() })
+        .unwrap_or_default();
     let lines: Vec<ViewLine> = stored
         .into_iter()
-        .map(|l| {
+        .zip(&priced.lines)
+        .map(|(l, p)| {
             let item = live.get(&l.variant_id).filter(|i| i.product.active);
-            let (price, price_garanti) = item.map_or((0, 0), |i| (i.price_at(now), i.variant.warranty_price));
             ViewLine {
                 product_id: l.product_id,
                 variant_id: l.variant_id,
@@ -227,15 +236,14 @@ pub async fn view<C: ConnectionTrait>(db: &C, code: &str, now: i64) -> Result<Pr
                 name: item.map_or(l.name, |i| i.product.name.clone()),
                 color: item.map(|i| i.variant.color.clone()).unwrap_or_default(),
                 warranty_name: item.map(|i| i.variant.warranty_name.clone()).unwrap_or_default(),
-                price,
-                price_garanti,
-                line_total: cart::line_total(&CartLine { num: l.num, price, price_garanti, ins_payment: false }),
-                available: item.is_some_and(|i| i.variant.stock >= l.num),
+                price: p.unit_price,
+                price_garanti: p.warranty_price,
+                line_total: p.line_total,
+                available: p.available,
             }
         })
         .collect();
-    let total = lines.iter().map(|l| l.line_total).fold(0, i64::saturating_add);
-    Ok(PreparedView { lines, total, expires_at: order.expires_at, personal: order.mobile.is_some() })
+    Ok(PreparedView { lines, total: priced.items_total, expires_at: order.expires_at, personal: order.mobile.is_some() })
 }
 
 /// Adopts the link into the caller's account: claims it (once) and sets each line's quantity

@@ -23,8 +23,8 @@ use crate::order::entity::customer_order;
 use crate::platform::config::TicketLimits;
 use crate::platform::files::{FileKey, FileStore};
 
-/// Files per message.
-pub const MAX_FILES: usize = 3;
+/// Files per message (`shop_core::validation`, shared with the web app).
+pub const MAX_FILES: usize = shop_core::validation::MAX_FILES;
 /// Tickets a customer may have that are not closed.
 pub const MAX_OPEN_TICKETS: u64 = 10;
 /// Staff inbox page size.

@@ -30,7 +30,7 @@ use std::collections::HashMap;
 
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, DbErr, Statement};
 
-use super::{load_cart, totals, CartOf, CartView, Caller, LineView, OrderError};
+use super::{load_cart, priced_cart, CartOf, CartView, Caller, LineView, OrderError};
 use crate::catalog::cache::CatalogCache;
 use crate::catalog::snapshot::{Item, Snapshot};
 use crate::catalog::variant;
@@ -172,7 +172,7 @@ pub async fn list<C: ConnectionTrait>(
                 }
                 return Ok(CartRead::Cached(bytes));
             }
-            if let Some(view) = priced(&snap, &stamp) {
+            if let Some(view) = priced(&snap, &stamp, now) {
                 return Ok(CartRead::Fresh { view, keep: Keep::new(Some(stamp), mark) });
             }
         }
@@ -197,9 +197,10 @@ fn stamp(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<Stamp> {
     })
 }
 
-/// A variant's price at `now` in `snap`, or `None` when it is not there under that product.
+/// A variant's unit price at `now` in `snap` (the pricing rule book's, `shop_core::quote`), or
+/// `None` when it is not there under that product.
 fn price_at(snap: &Snapshot, product_id: i64, variant_id: i64, now: i64) -> Option<i64> {
-    find(snap, product_id, variant_id).map(|(item, v)| item.variant_price(v, now))
+    find(snap, product_id, variant_id).map(|(item, v)| item.live(v).unit_price(now))
 }
 
 fn find(snap: &Snapshot, product_id: i64, variant_id: i64) -> Option<(&Item, &variant::Model)> {
@@ -334,13 +335,15 @@ fn parse_lines(packed: &str) -> Option<Vec<(i64, i64, i64, i64)>> {
         .collect()
 }
 
-/// The cart at the prices its stamp was read with, with names and warranty from `snap`, or
-/// `None` when a line's variant is not in it under the line's product.
-fn priced(snap: &Snapshot, stamp: &Stamp) -> Option<CartView> {
+/// The cart priced at `now` by the pricing rule book from `snap` (the prices its stamp was read
+/// with), with names and warranty from `snap`, or `None` when a line's variant is not in it
+/// under the line's product.
+fn priced(snap: &Snapshot, stamp: &Stamp, now: i64) -> Option<CartView> {
     let mut lines = Vec::with_capacity(stamp.lines.len());
     for &(id, product_id, variant_id, num, price) in &stamp.lines {
         let (item, v) = find(snap, product_id, variant_id)?;
-        lines.push(LineView {
+        let live = item.live(v);
+        let view = LineView {
             id,
             order_id: stamp.order_id,
             product_id: item.product.id,
@@ -354,9 +357,11 @@ fn priced(snap: &Snapshot, stamp: &Stamp) -> Option<CartView> {
             property: v.property.clone(),
             color: v.color.clone(),
             ins_payment: v.ins_payment,
-        });
+            line_total: 0,
+        };
+        lines.push((view, shop_core::quote::LineInput { num, stored: None, live: Some(live) }));
     }
-    let mut view = totals(None, lines);
+    let mut view = priced_cart(lines, now);
     view.order_id = Some(stamp.order_id);
     view.code = Some(stamp.code.clone());
     view.discount_code = stamp.discount_code.clone();

@@ -20,7 +20,6 @@ use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     QueryFilter, QueryOrder, TryInsertResult,
 };
-use shop_core::cart::{self, CartLine};
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
 use super::lifecycle::{apply, record, replace, Applied};
@@ -32,6 +31,7 @@ use crate::delivery::entity::delivery_option;
 use crate::delivery::service::options_for_products;
 use crate::discount::service::{self as discounts, AppliedDiscount, CartPart, DiscountError};
 use shop_core::discount::DiscountCode;
+use shop_core::quote::{self as pricing, LineInput, QuoteInput, Stored};
 use shop_core::stock::{check_hold, Held, HoldRefusal, Wanted};
 use crate::auth::limits::{self, Rate};
 use crate::order::entity::{customer_order, customer_order_line, order_line, shop_order};
@@ -156,26 +156,12 @@ pub struct QuoteLine {
     /// What the cart showed when the line was last written.
     pub old_unit_price: i64,
     pub old_warranty_price: i64,
-    /// `shop_core::cart::line_total` at the live prices.
+    /// `num × (unit_price + warranty_price)` (`shop_core::quote`).
     pub line_total: i64,
-    /// The product is still published and has the quantity in stock.
+    /// A price moved since the line was put in the cart (`shop_core::quote`).
+    pub price_changed: bool,
+    /// The product is still published and has the quantity in stock (`shop_core::quote`).
     pub available: bool,
-}
-
-impl QuoteLine {
-    /// True when a price moved since the line was put in the cart.
-    pub fn price_changed(&self) -> bool {
-        self.unit_price != self.old_unit_price || self.warranty_price != self.old_warranty_price
-    }
-
-    fn core(&self) -> CartLine {
-        CartLine {
-            num: self.num,
-            price: self.unit_price,
-            price_garanti: self.warranty_price,
-            ins_payment: self.ins_payment,
-        }
-    }
 }
 
 /// The cart priced for checkout.
@@ -186,6 +172,8 @@ pub struct Quote {
     pub items_total: i64,
     pub delivery_price: i64,
     pub discount: i64,
+    /// `FinalPrice`: `items_total − discount`, at least 0.
+    pub final_price: i64,
     pub payable: i64,
     pub instalment_eligible: bool,
     /// The city the delivery options were filtered for.
@@ -209,7 +197,7 @@ impl Quote {
 
     /// Lines whose price moved since they were put in the cart.
     pub fn changed(&self) -> impl Iterator<Item = &QuoteLine> {
-        self.lines.iter().filter(|l| l.price_changed())
+        self.lines.iter().filter(|l| l.price_changed)
     }
 }
 
@@ -259,45 +247,46 @@ async fn quote_with<C: ConnectionTrait>(
     }
     let ids: Vec<i64> = stored.iter().map(|l| l.variant_id).collect();
     let live = catalog::items_by_variant_ids(db, &ids).await?;
+    // What the pricing rule book reads per line: the stored prices and, for a published
+    // variant, the live ones with the units that may be taken.
+    let inputs: Vec<LineInput> = stored
+        .iter()
+        .map(|l| LineInput {
+            num: l.num,
+            stored: Some(Stored { price: l.price, warranty_price: l.price_garanti, ins_payment: l.ins_payment }),
+            live: live.get(&l.variant_id).filter(|i| i.product.active).map(|i| {
+                i.live(Some(i.variant.stock.saturating_add(released.get(&l.variant_id).copied().unwrap_or(0))))
+            }),
+        })
+        .collect();
+    // Without a plan the quote cannot fail.
+    let priced = pricing::quote(&QuoteInput { lines: inputs, now, ..Default::default() }).unwrap_or_default();
     let lines: Vec<QuoteLine> = stored
         .into_iter()
-        .map(|l| {
+        .zip(&priced.lines)
+        .map(|(l, p)| {
             let item = live.get(&l.variant_id).filter(|i| i.product.active);
-            let mut q = QuoteLine {
+            QuoteLine {
                 line_id: l.id,
                 product_id: l.product_id,
                 variant_id: l.variant_id,
                 num: l.num,
-                name: l.name.clone(),
-                color: l.color.clone(),
-                warranty_name: l.name_garanti.clone(),
-                property: l.property.clone(),
-                dg: l.dg.clone(),
-                ins_payment: l.ins_payment,
-                unit_price: l.price,
-                warranty_price: l.price_garanti,
-                old_unit_price: l.price,
-                old_warranty_price: l.price_garanti,
-                line_total: 0,
-                available: false,
-            };
-            if let Some(item) = item {
-                q.name = item.product.name.clone();
-                q.color = item.variant.color.clone();
-                q.warranty_name = item.variant.warranty_name.clone();
-                q.property = item.variant.property.clone();
-                q.dg = item.variant.dg.clone();
-                q.ins_payment = item.variant.ins_payment;
-                q.unit_price = item.price_at(now);
-                q.warranty_price = item.variant.warranty_price;
-                q.available = item.variant.stock + released.get(&l.variant_id).copied().unwrap_or(0) >= l.num;
+                name: item.map_or(l.name, |i| i.product.name.clone()),
+                color: item.map_or(l.color, |i| i.variant.color.clone()),
+                warranty_name: item.map_or(l.name_garanti, |i| i.variant.warranty_name.clone()),
+                property: item.map_or(l.property, |i| i.variant.property.clone()),
+                dg: item.map_or(l.dg, |i| i.variant.dg.clone()),
+                ins_payment: p.ins_payment,
+                unit_price: p.unit_price,
+                warranty_price: p.warranty_price,
+                old_unit_price: p.old_unit_price,
+                old_warranty_price: p.old_warranty_price,
+                line_total: p.line_total,
+                price_changed: p.price_changed,
+                available: p.available,
             }
-            q.line_total = cart::line_total(&q.core());
-            q
         })
         .collect();
-    let core: Vec<CartLine> = lines.iter().map(QuoteLine::core).collect();
-    let items_total = cart::order_total(&core);
     let address = match req.address_id {
         Some(id) => Some(address_book::own(db, caller.id, id).await.map_err(|e| match e {
             address_book::AddressError::Db(db) => CheckoutError::from(db),
@@ -341,14 +330,17 @@ async fn quote_with<C: ConnectionTrait>(
         (None, None) => None,
     };
     let discount = applied_discount.as_ref().map_or(0, |a| a.amount);
+    // The sums with the delivery and the discount (the discount read the lines' totals).
+    let sums = pricing::totals(priced.lines, delivery_price, discount, None).unwrap_or_default();
     Ok(Quote {
         cart_id: cart.id,
-        payable: shop_core::checkout::payable(items_total, delivery_price, discount),
-        instalment_eligible: cart::instalment_eligible(&core),
+        payable: sums.payable,
+        instalment_eligible: sums.instalment_eligible,
         lines,
-        items_total,
-        delivery_price,
-        discount,
+        items_total: sums.items_total,
+        delivery_price: sums.delivery_price,
+        discount: sums.discount,
+        final_price: sums.final_price,
         city,
         address,
         options,
@@ -613,7 +605,7 @@ async fn register_once(
     }))
     .exec_without_returning(&txn)
     .await?;
-    for l in q.lines.iter().filter(|l| l.price_changed()) {
+    for l in q.lines.iter().filter(|l| l.price_changed) {
         // The cart now shows the prices the customer accepted.
         order_line::Entity::update_many()
             .col_expr(order_line::Column::Price, Expr::value(l.unit_price))

@@ -20,6 +20,25 @@ pub struct Invoice {
     pub payments: Vec<payment::Model>,
 }
 
+/// The invoice's amounts from the pricing rule book (`shop_core::quote`): the frozen lines at
+/// the prices they were registered with, the order's delivery and discount. The order's own
+/// `items_total` and `payable` were computed by the same function at registration.
+pub fn amounts(i: &Invoice) -> shop_core::quote::Quote {
+    use shop_core::quote::{quote, LineInput, QuoteInput, Stored};
+    let lines = i
+        .lines
+        .iter()
+        .map(|l| LineInput {
+            num: l.num,
+            stored: Some(Stored { price: l.unit_price, warranty_price: l.warranty_price, ins_payment: false }),
+            live: None,
+        })
+        .collect();
+    // Without a plan the quote cannot fail.
+    quote(&QuoteInput { lines, now: 0, delivery_price: i.order.delivery_price, discount: i.order.discount, plan: None })
+        .unwrap_or_default()
+}
+
 /// The caller's registered orders, newest first.
 pub async fn list<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<Vec<(customer_order::Model, i64)>, DbErr> {
     let orders = customer_order::Entity::find()

@@ -58,6 +58,7 @@ const core: Core = {
   formatJalali: (date) => okOr(fns.format_jalali(date), ''),
   formatJalaliNumeric: (date) => okOr(fns.format_jalali_numeric(date), ''),
   tehranDate: (at) => okOr<JalaliDate | null>(fns.tehran_date(Math.floor(at.getTime() / 1000)), null),
+  quote: (input) => fns.quote(input),
   instalmentSchedule: (terms, total, start) => fns.instalment_schedule({ terms, total, start }),
   formatDate(at, numeric = false) {
     const ms = (typeof at === 'string' ? new Date(at) : at).getTime();

@@ -76,6 +76,30 @@ export interface ScheduleInput { terms: InstalmentTerms; total: number; start: J
 export interface Instalment { number: number; amount: number; due: JalaliDate; remind: JalaliDate }
 export interface InstalmentSchedule { total: number; down_payment: number; principal: number; charge: number; financed: number; instalments: Instalment[] }
 
+/** A product's offer: the cheapest variant's price and the offer fields (unix seconds). */
+export interface OfferTerms { base_price?: number; special_price?: number | null; special_ends_at?: number | null }
+/** What the cart stored for a line when it was last written. */
+export interface StoredPrices { price: number; warranty_price?: number; ins_payment?: boolean }
+/** The live catalogue's values of a line's variant (`stock`: units that may be taken; absent: not checked). */
+export interface LivePrices { price: number; warranty_price?: number; ins_payment?: boolean; offer?: OfferTerms; stock?: number | null }
+/** One line to price: its quantity, what the cart stored, the live catalogue (absent: no longer for sale). */
+export interface QuoteLineInput { num: number; stored?: StoredPrices | null; live?: LivePrices | null }
+export interface QuoteInput {
+  lines: QuoteLineInput[]; now?: number; delivery_price?: number; discount?: number;
+  plan?: { terms: InstalmentTerms; start: JalaliDate } | null;
+}
+export interface QuotedLine {
+  num: number; unit_price: number; warranty_price: number; unit_total: number; line_total: number;
+  old_unit_price: number; old_warranty_price: number; old_unit_total: number;
+  price_changed: boolean; available: boolean; ins_payment: boolean;
+}
+/** Every amount of a cart the customer sees. */
+export interface Quote {
+  lines: QuotedLine[]; count: number; items_total: number; warranty_total: number; delivery_price: number;
+  discount: number; final_price: number; payable: number; instalment_eligible: boolean; price_changed: boolean;
+  available: boolean; schedule: InstalmentSchedule | null; pay_now: number;
+}
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 
@@ -97,6 +121,7 @@ export interface CoreFns {
   order_total: [CartLine[], number];
   instalment_eligible: [CartLine[], boolean];
   instalment_schedule: [ScheduleInput, InstalmentSchedule];
+  quote: [QuoteInput, Quote];
   filter_delivery: [FilterDeliveryInput, DeliveryOption[]];
   check_form: [CheckFormInput, FormErrors];
   product_form: [ProductFormInput, FormErrors];
@@ -155,6 +180,8 @@ export interface CoreExports {
   instalment_eligible(input: CartLine[]): Outcome<boolean>;
   /** An instalment plan's schedule: down payment, charge and the monthly instalments with their Jalali due and reminder dates (or why the plan does not apply). */
   instalment_schedule(input: ScheduleInput): Outcome<InstalmentSchedule>;
+  /** Every amount of a cart the customer sees: its lines priced (offer, warranty, line total, price changed, available) and the sums (items, warranty, final price, delivery, discount, payable, instalment schedule and what is paid now). */
+  quote(input: QuoteInput): Outcome<Quote>;
   /** The delivery options a customer may pick (architecture.md, delivery rule reading). */
   filter_delivery(input: FilterDeliveryInput): Outcome<DeliveryOption[]>;
   /** A customer form of `shop_core::forms` (`address`, `profile`, `registration`, `ticket`, `ticket_reply`): every failing field's message (`{}` when valid), from the same declaration and parse the server applies to the request. */

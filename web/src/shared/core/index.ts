@@ -18,11 +18,13 @@ import type {
   JalaliDate,
   Outcome,
   ProductFormInput,
+  Quote,
+  QuoteInput,
   Rule,
   VariantFormInput,
 } from './functions.generated';
 
-export type { CartLine, CategoryFormInput, FormName, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Rule };
+export type { CartLine, CategoryFormInput, FormName, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Quote, QuoteInput, Rule };
 
 /** The customer forms' fields (labels, longest values), generated from core/src/forms. */
 export { FORM_FIELDS } from './functions.generated';
@@ -91,6 +93,11 @@ export interface Core {
   formatJalaliNumeric(date: JalaliDate): string;
   /** The Tehran calendar day of a moment (null outside the calendar's range). */
   tehranDate(at: Date): JalaliDate | null;
+  /**
+   * The pricing rule book (core `quote`): every amount of a cart the customer sees. For display
+   * only: money is computed on the server, which runs the same function.
+   */
+  quote(input: QuoteInput): Outcome<Quote>;
   /** A plan's schedule for `total` Toman bought on `start`, or the plan's Persian refusal. */
   instalmentSchedule(terms: InstalmentTerms, total: number, start: JalaliDate): Outcome<InstalmentSchedule>;
   /** A moment shown as a Tehran calendar day, e.g. `۱ فروردین ۱۴۰۳` (`numeric`: `۱۴۰۳/۰۱/۰۱`). */

@@ -11,9 +11,8 @@ import { EditIcon, PinIcon, PlusIcon, TrashIcon } from '@/shared/ui/Icons';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { LoadError } from '@/shared/ui/Status';
 import { AddressForm } from './AddressForm';
-
-/** The server's limit (`address::service::MAX_ADDRESSES`). */
-const MAX_ADDRESSES = 20;
+// The server's limit too (core `limits::MAX_ADDRESSES`, generated).
+import { MAX_ADDRESSES } from '@/shared/core/constants.generated';
 
 type Phase = { kind: 'loading' } | { kind: 'failed'; message: string | null } | { kind: 'ready' };
 /** Which form is open: none, a new address, or the address with this id. */

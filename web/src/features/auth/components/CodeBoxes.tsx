@@ -2,8 +2,10 @@ import { useRef, type ClipboardEvent, type KeyboardEvent, type ChangeEvent } fro
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import type { Core, CodeBoxes as Boxes } from '@/shared/core';
+import { CODE_LENGTH } from '@/shared/core/constants.generated';
 
-export const CODE_LENGTH = 5;
+/** The code's length (core `otp::CODE_LENGTH`, generated). */
+export { CODE_LENGTH };
 export const EMPTY_CODE: Boxes = ['', '', '', '', ''];
 const ORDINALS = ['۱', '۲', '۳', '۴', '۵'];
 

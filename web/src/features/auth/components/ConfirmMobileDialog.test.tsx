@@ -181,6 +181,17 @@ describe('countdown and resend', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('۵۹ : ۰۰');
   });
 
+  it("counts down from the server's resend_in, and from the new one after a resend", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    renderDialog({ resendIn: 30, onResend: vi.fn(async () => ({ hash: 'hash-2', resendIn: 45 })) });
+    expect(screen.getByRole('timer')).toHaveTextContent('۳۰ : ۰۰');
+    act(() => vi.advanceTimersByTime(30_000));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'ارسال مجدد' }));
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('۴۵ : ۰۰');
+  });
+
   it('keeps the resend button when no new hash comes back', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     renderDialog({ onResend: vi.fn(async () => null) });

@@ -6,7 +6,7 @@ import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { LogoMark } from '@/shared/ui/Logo';
 import { CodeBoxes, EMPTY_CODE, type Boxes } from './CodeBoxes';
-import { useCountdown, RESEND_SECONDS } from '@/features/auth/hooks/useCountdown';
+import { useCountdown, waitOf, type Sent } from '@/features/auth/hooks/useCountdown';
 import { persianDigits, useCore } from '@/shared/core/useCore';
 import { hasSession, verifyForget, verifyLogin, verifyRegister, type Outcome } from '@/features/auth/api/auth';
 
@@ -22,8 +22,10 @@ interface Props {
   mobile: string;
   /** The hash returned by the send step. */
   hash: string;
-  /** Sends the code again; resolves the new hash, or null when nothing was sent. */
-  onResend: () => Promise<string | null>;
+  /** The send step's `resend_in`: seconds until another code may be asked for (default 59). */
+  resendIn?: number | null;
+  /** Sends the code again; resolves the new hash (with the server's `resend_in`), or null when nothing was sent. */
+  onResend: () => Promise<Sent | string | null>;
   /**
    * The success event: the server's answer and the mobile number it verified (spec section 2:
    * "in register mode a success event is emitted with the mobile number").
@@ -60,7 +62,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * request error only clears the loading flag (the HTTP client has already said the server
  * could not be reached).
  */
-export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend, onVerified, onEditNumber, verify }: Props) {
+export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, resendIn, onResend, onVerified, onEditNumber, verify }: Props) {
   const { t } = useTranslation(ns);
   const core = useCore();
   const setLoading = useSetAtom(loadingAtom);
@@ -71,7 +73,7 @@ export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend,
   const [resending, setResending] = useState(false);
   const inFlight = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const { seconds, restart } = useCountdown(RESEND_SECONDS);
+  const { seconds, restart } = useCountdown(waitOf(resendIn));
   const titleId = useId();
   const errorId = useId();
 
@@ -132,10 +134,11 @@ export function ConfirmMobileDialog({ mode, mobile, hash: initialHash, onResend,
     if (resending) return;
     setResending(true);
     try {
-      const next = await onResend();
+      const got = await onResend();
+      const next: Sent | null = typeof got === 'string' ? { hash: got } : got;
       if (next) {
-        setHash(next);
-        restart();
+        setHash(next.hash);
+        restart(waitOf(next.resendIn));
         setDigits(EMPTY_CODE);
         setError(null);
         toast.success(t('code.resent'), { id: 'auth-code' });

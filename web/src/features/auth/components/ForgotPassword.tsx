@@ -6,6 +6,7 @@ import { toast } from '@/shared/ui/toast';
 import { loadingAtom } from '@/shared/state';
 import { hasSession, resetPassword, sendForgetOtp } from '@/features/auth/api/auth';
 import { ConfirmMobileDialog } from './ConfirmMobileDialog';
+import type { Sent } from '../hooks/useCountdown';
 import { PasswordField, PrimaryButton, validateForm, type Errors } from '@/shared/ui/fields';
 import { captchaToken } from '@/features/auth/api/recaptcha';
 import { useCompleteSignIn } from '@/features/auth/hooks/useCompleteSignIn';
@@ -20,7 +21,7 @@ interface Props {
   setSending: (sending: boolean) => void;
 }
 
-type Phase = { name: 'send' } | { name: 'code'; hash: string } | { name: 'new'; mcode: string };
+type Phase = { name: 'send' } | { name: 'code'; hash: string; resendIn?: number | null } | { name: 'new'; mcode: string };
 
 /**
  * Password recovery (spec section 7): /user/otp/forget {mobile, captcha} → code dialog →
@@ -38,14 +39,14 @@ export function ForgotPassword({ mobile, onNotRegistered, onEditNumber, setSendi
   const [errors, setErrors] = useState<Errors<'password' | 'confirmation'>>({});
   const inFlight = useRef(false);
 
-  /** Sends the recovery code; the new hash, or null. */
-  const send = async (): Promise<string | null> => {
+  /** Sends the recovery code; the new hash with the server's wait, or null. */
+  const send = async (): Promise<Sent | null> => {
     if (inFlight.current) return null;
     inFlight.current = true;
     setSending(true);
     try {
       const out = await sendForgetOtp(mobile, await captchaToken('login'));
-      if (out.status === 'ok' && out.data) return out.data;
+      if (out.status === 'ok' && out.data) return { hash: out.data, resendIn: out.resend_in };
       if (out.status === 'not') {
         toast.error(t('toast.notRegistered'), { id: 'auth-forget' });
         onNotRegistered();
@@ -99,6 +100,7 @@ export function ForgotPassword({ mobile, onNotRegistered, onEditNumber, setSendi
         mode="forget"
         mobile={mobile}
         hash={phase.hash}
+        resendIn={phase.resendIn}
         onResend={send}
         onVerified={(out) => setPhase({ name: 'new', mcode: out.mcode as string })}
         onEditNumber={onEditNumber}
@@ -137,8 +139,8 @@ export function ForgotPassword({ mobile, onNotRegistered, onEditNumber, setSendi
     <form
       onSubmit={async (e) => {
         e.preventDefault();
-        const hash = await send();
-        if (hash) setPhase({ name: 'code', hash });
+        const sent = await send();
+        if (sent) setPhase({ name: 'code', hash: sent.hash, resendIn: sent.resendIn });
       }}
       className="flex flex-col gap-4 text-center"
     >

@@ -11,6 +11,7 @@ import { PasswordLogin } from './PasswordLogin';
 import { RegisterForm } from './RegisterForm';
 import { captchaToken } from '@/features/auth/api/recaptcha';
 import { useCompleteSignIn } from '@/features/auth/hooks/useCompleteSignIn';
+import type { Sent } from '@/features/auth/hooks/useCountdown';
 import { signIn } from '@/shared/session/session';
 import { useStore } from 'jotai';
 
@@ -64,6 +65,9 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
   const [mobile, setMobile] = useState('');
   const [loginHash, setLoginHash] = useState('');
   const [registerHash, setRegisterHash] = useState('');
+  // The server's `resend_in` with each code sent (seconds until another may be asked for).
+  const [loginWait, setLoginWait] = useState<number | null | undefined>(undefined);
+  const [registerWait, setRegisterWait] = useState<number | null | undefined>(undefined);
   const [view, setView] = useState<LoginView>('otp');
   const [registerPhase, setRegisterPhase] = useState<RegisterPhase>({ name: 'code' });
   const [sending, setSending] = useState(false);
@@ -90,9 +94,9 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
 
   /** Sends the registration code; the hash, or null (with the reason shown). */
   const sendRegistration = useCallback(
-    async (number: string): Promise<string | null> => {
+    async (number: string): Promise<Sent | null> => {
       const out = await sendRegisterOtp(number);
-      if (out.status === 'ok' && out.data) return out.data;
+      if (out.status === 'ok' && out.data) return { hash: out.data, resendIn: out.resend_in };
       if (out.status === 'exist') {
         setRegistering(false);
         toast(t('toast.alreadyRegistered'), { icon: '⚠️', id: 'auth-send' });
@@ -110,9 +114,10 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
     async (number: string): Promise<boolean> => {
       setSending(true);
       try {
-        const hash = await sendRegistration(number);
-        if (!hash) return false;
-        setRegisterHash(hash);
+        const sent = await sendRegistration(number);
+        if (!sent) return false;
+        setRegisterHash(sent.hash);
+        setRegisterWait(sent.resendIn);
         setRegisterPhase({ name: 'code' });
         goTo(2);
         return true;
@@ -144,6 +149,7 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
     if (out.status === 'ok' && out.data) {
       setSending(false);
       setLoginHash(out.data);
+      setLoginWait(out.resend_in);
       setView('otp');
       goTo(1);
       return null;
@@ -159,11 +165,11 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
     return message;
   };
 
-  const resendLogin = async (): Promise<string | null> => {
+  const resendLogin = async (): Promise<Sent | null> => {
     setSending(true);
     try {
       const out = await sendLoginOtp(mobile, await captchaToken('login'));
-      if (out.status === 'ok' && out.data) return out.data;
+      if (out.status === 'ok' && out.data) return { hash: out.data, resendIn: out.resend_in };
       toast.error(out.message || t('toast.tryAgain'), { id: 'auth-send' });
       return null;
     } finally {
@@ -171,7 +177,7 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
     }
   };
 
-  const resendRegistration = async (): Promise<string | null> => {
+  const resendRegistration = async (): Promise<Sent | null> => {
     setSending(true);
     try {
       return await sendRegistration(mobile);
@@ -193,6 +199,7 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
             mode="login"
             mobile={mobile}
             hash={loginHash}
+            resendIn={loginWait}
             onResend={resendLogin}
             onVerified={async (out) => {
               if (hasSession(out)) await completeSignIn({ token: out.token, reftoken: out.reftoken, user: out.user });
@@ -226,6 +233,7 @@ export function LoginFlow({ onClose, onStepChange, mode = 'login' }: Props) {
             mode="register"
             mobile={mobile}
             hash={registerHash}
+            resendIn={registerWait}
             onResend={resendRegistration}
             onVerified={async (out, verified) => {
               // The account exists from here on: keep the session, finish the profile next,

@@ -1,13 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
+import { RESEND_SECONDS } from '@/shared/core/constants.generated';
 
-/** Spec section 9: the resend countdown. */
-export const RESEND_SECONDS = 59;
+/** Spec section 9: the resend countdown when the server does not say (core `otp::RESEND_SECONDS`, generated). */
+export { RESEND_SECONDS };
+
+/** A code sent: its hash and the server's wait before another may be asked for (`resend_in`, seconds). */
+export interface Sent {
+  hash: string;
+  resendIn?: number | null;
+}
+
+/** The server's wait when it gave one (a whole number of seconds, 0 or more), else the core's default. */
+export function waitOf(resendIn: number | null | undefined): number {
+  return typeof resendIn === 'number' && Number.isFinite(resendIn) && resendIn >= 0 ? Math.ceil(resendIn) : RESEND_SECONDS;
+}
 
 /**
  * Seconds left until `start` seconds from the last (re)start, ticking each second. Computed from
  * a deadline, so a throttled background tab still shows the right number when it wakes up.
  */
-export function useCountdown(start: number = RESEND_SECONDS): { seconds: number; restart: () => void } {
+export function useCountdown(start: number = RESEND_SECONDS): { seconds: number; restart: (from?: number) => void } {
   const [deadline, setDeadline] = useState(() => Date.now() + start * 1000);
   const left = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   const [seconds, setSeconds] = useState(left);
@@ -22,10 +34,15 @@ export function useCountdown(start: number = RESEND_SECONDS): { seconds: number;
     return () => clearInterval(timer);
   }, [deadline]);
 
-  const restart = useCallback(() => {
-    setDeadline(Date.now() + start * 1000);
-    setSeconds(start);
-  }, [start]);
+  /** Starts again from `from` seconds (the server's `resend_in`), else from `start`. */
+  const restart = useCallback(
+    (from?: number) => {
+      const s = from ?? start;
+      setDeadline(Date.now() + s * 1000);
+      setSeconds(s);
+    },
+    [start],
+  );
 
   return { seconds, restart };
 }

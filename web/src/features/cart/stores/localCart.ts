@@ -5,11 +5,12 @@
  * the catalogue when shown, and the server prices the lines itself once they are merged.
  */
 import { atom, type getDefaultStore } from 'jotai';
+import { MAX_QUANTITY } from '@/shared/core/constants.generated';
 
 type Store = ReturnType<typeof getDefaultStore>;
 
-/** The largest quantity of one line (the server's `order/edit/product` limit: 1 to 100). */
-export const MAX_QUANTITY = 100;
+/** The largest quantity of one line (core `quote::MAX_QUANTITY`, generated: the server's limit too). */
+export { MAX_QUANTITY };
 /** Lines one browser keeps before sign-in. */
 export const MAX_LOCAL_LINES = 30;
 /** The local storage key. */

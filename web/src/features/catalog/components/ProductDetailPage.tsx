@@ -150,8 +150,20 @@ function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant
   );
 }
 
-/** The instalment calculator for the chosen variant; plans and the core load when it is opened. */
-function InstalmentBox({ total }: { total: number }) {
+/** The calculator for one unit of `variant` with its warranty (core `quote`'s `unit_total`). */
+function VariantInstalments({ variant }: { variant: Variant }) {
+  const core = useCore();
+  const priced = core?.quote({ lines: [{ num: 1, live: { price: variant.Price, warranty_price: variant.PriceGaranti } }] });
+  const total = priced && 'ok' in priced && priced.ok ? priced.ok.lines[0]?.unit_total : undefined;
+  if (total === undefined) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-busy="true" data-testid="instalment-calculator" />;
+  return <InstalmentCalculator total={total} />;
+}
+
+/**
+ * The instalment calculator for the chosen variant; plans and the core load when it is opened.
+ * The total is one unit with its warranty, from the core's pricing rule book (`quote`).
+ */
+function InstalmentBox({ variant }: { variant: Variant }) {
   const { t } = useTranslation(ns);
   const [open, setOpen] = useState(false);
   return (
@@ -163,7 +175,7 @@ function InstalmentBox({ total }: { total: number }) {
       <summary className="cursor-pointer text-lg font-bold text-slate-900">{t('product.instalmentCalculator')}</summary>
       {open && (
         <div className="mt-3">
-          <InstalmentCalculator total={total} />
+          <VariantInstalments variant={variant} />
         </div>
       )}
     </details>
@@ -244,7 +256,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
         <div className="lg:sticky lg:top-32 lg:self-start">{variant && <BuyBox product={product} variant={variant} />}</div>
       </div>
 
-      {variant?.InsPayment && <InstalmentBox total={variant.Price + variant.PriceGaranti} />}
+      {variant?.InsPayment && <InstalmentBox variant={variant} />}
 
       <section aria-labelledby="specs-title" className="mt-8 rounded-2xl [contain-intrinsic-size:auto_40rem] [content-visibility:auto] bg-white p-4 shadow-sm md:p-6">
         <h2 id="specs-title" className="mb-3 text-lg font-bold text-slate-900">

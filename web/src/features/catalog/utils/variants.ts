@@ -42,12 +42,3 @@ export function pickColour(variants: Variant[], current: Variant | null, colour:
   const of = warrantiesFor(variants, colour);
   return of.find((v) => v.NameGaranti === current?.NameGaranti) ?? of.find((v) => v.InStock) ?? of[0] ?? current;
 }
-
-/** What one unit of the variant costs: price plus its warranty (`Price + PriceGaranti`, as the cart). */
-export function unitPrice(v: Variant): number {
-  return v.Price + v.PriceGaranti;
-}
-
-export function unitOldPrice(v: Variant): number | null {
-  return v.OldPrice ? v.OldPrice + v.PriceGaranti : null;
-}

@@ -124,25 +124,38 @@ export function PriceChanges({
   onAccept: (v: boolean) => void;
 }) {
   const { t } = useTranslation(ns);
+  const core = useCore();
   const changed = summary.Lines.filter((l) => l.PriceChanged);
+  // One unit before and now (price with its warranty), from the core's pricing rule book; the
+  // amounts show once the core is loaded.
+  const priced = core?.quote({
+    lines: changed.map((l) => ({
+      num: l.Num,
+      stored: { price: l.OldPrice, warranty_price: l.OldPriceGaranti },
+      live: { price: l.Price, warranty_price: l.PriceGaranti },
+    })),
+  });
+  const units = priced && 'ok' in priced && priced.ok ? priced.ok.lines : null;
   return (
     <div role="alert" data-testid="price-changed" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm">
       {message && <p className="font-bold text-amber-900">{message}</p>}
       {changed.length > 0 && <p className="font-bold text-amber-900">{t('register.priceChanged')}</p>}
       <ul className="space-y-2">
-        {changed.map((l) => (
+        {changed.map((l, i) => (
           <li key={l.Id} className="space-y-1">
             <p className="break-words font-medium">
               <MixedText text={l.Name} />
             </p>
-            <p className="flex flex-wrap gap-x-4 gap-y-1">
-              <span>
-                {t('register.oldPrice')}: <Money value={l.OldPrice + l.OldPriceGaranti} className="line-through" />
-              </span>
-              <span>
-                {t('register.newPrice')}: <Money value={l.Price + l.PriceGaranti} className="font-bold" />
-              </span>
-            </p>
+            {units?.[i] && (
+              <p className="flex flex-wrap gap-x-4 gap-y-1">
+                <span>
+                  {t('register.oldPrice')}: <Money value={units[i].old_unit_total} className="line-through" />
+                </span>
+                <span>
+                  {t('register.newPrice')}: <Money value={units[i].unit_total} className="font-bold" />
+                </span>
+              </p>
+            )}
           </li>
         ))}
       </ul>

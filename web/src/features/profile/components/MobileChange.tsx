@@ -12,7 +12,7 @@ import { CodeDialogSlot } from './slots';
 type Step =
   | { kind: 'idle' }
   | { kind: 'number' }
-  | { kind: 'code'; mobile: string; hash: string; currentHash: string | null; password: string };
+  | { kind: 'code'; mobile: string; hash: string; resendIn?: number | null; currentHash: string | null; password: string };
 
 /**
  * The mobile number changes only through a one-time code sent to the new number, confirmed in
@@ -63,7 +63,7 @@ export function MobileChange({ user, onChanged }: { user: User; onChanged: (user
       setPasswordError(null);
       setCurrentCode('');
       setCurrentCodeError(null);
-      setStep({ kind: 'code', mobile, hash: out.data, currentHash: out.current_hash ?? null, password });
+      setStep({ kind: 'code', mobile, hash: out.data, resendIn: out.resend_in, currentHash: out.current_hash ?? null, password });
     } else if (out.field === 'password') {
       setNeedsPassword(true);
       setPasswordError(out.message || t('mobile.sendFailed'));
@@ -72,12 +72,12 @@ export function MobileChange({ user, onChanged }: { user: User; onChanged: (user
     }
   };
 
-  const resend = async (mobile: string, pass: string): Promise<string | null> => {
+  const resend = async (mobile: string, pass: string): Promise<{ hash: string; resendIn?: number | null } | null> => {
     const out = await send(mobile, pass);
     if (out?.status === 'ok' && out.data) {
       // A resend without a password sends a new current-number code too.
       setStep((s) => (s.kind === 'code' ? { ...s, currentHash: out.current_hash ?? null } : s));
-      return out.data;
+      return { hash: out.data, resendIn: out.resend_in };
     }
     if (out) toast.error(out.message || t('mobile.sendFailed'), { id: 'profile-mobile' });
     return null;
@@ -191,6 +191,7 @@ export function MobileChange({ user, onChanged }: { user: User; onChanged: (user
           <CodeDialog
             mobile={step.mobile}
             hash={step.hash}
+            resendIn={step.resendIn}
             onResend={() => resend(step.mobile, step.password)}
             verify={(code, hash) => verify(step, code, hash)}
             onVerified={verified}

@@ -7,8 +7,10 @@ export interface CodeDialogProps {
   mobile: string;
   /** The `hash` of the code request. */
   hash: string;
-  /** Sends a new code; the new hash, or null when none was sent. */
-  onResend: () => Promise<string | null>;
+  /** The code request's `resend_in`: seconds until another code may be asked for. */
+  resendIn?: number | null;
+  /** Sends a new code; the new hash (with the server's `resend_in`), or null when none was sent. */
+  onResend: () => Promise<{ hash: string; resendIn?: number | null } | null>;
   /** Checks a code with the account's own call. */
   verify: (code: string, hash: string) => Promise<AccountReply>;
   /** The server accepted the code. */

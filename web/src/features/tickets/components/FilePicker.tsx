@@ -4,8 +4,9 @@ import { ns } from '../i18n';
 import type { Core } from '@/shared/core';
 import { TrashIcon } from '@/shared/ui/Icons';
 import { checkUpload, sizeText } from '../utils/files';
+import { MAX_FILES } from '@/shared/core/constants.generated';
 
-export const MAX_FILES = 3;
+export { MAX_FILES };
 const ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf';
 
 interface Props {

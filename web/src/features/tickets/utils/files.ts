@@ -1,7 +1,6 @@
 import type { Core } from '@/shared/core';
-
-/** How many leading bytes the core's upload rule reads (`SIGNATURE_BYTES`). */
-const HEAD_BYTES = 16;
+// How many leading bytes the core's upload rule reads (`SIGNATURE_BYTES`, generated).
+import { SIGNATURE_BYTES as HEAD_BYTES } from '@/shared/core/constants.generated';
 
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
