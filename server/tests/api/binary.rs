@@ -152,7 +152,7 @@ fn staff_add_makes_an_existing_or_new_account_staff() {
     let out = run(&["staff", "add", "09351119999"]);
     assert_eq!(out.status.code(), Some(2));
     // A malformed number is refused with the rule's Persian message, nothing written.
-    let out = run(&["staff", "add", "0912"]);
+    let out = run(&["staff", "add", "0912", "--role", "admin"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("موبایل"), "{}", String::from_utf8_lossy(&out.stderr));
     let rt = tokio::runtime::Runtime::new().unwrap();
