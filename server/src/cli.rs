@@ -76,7 +76,9 @@ enum StaffCli {
 #[derive(Debug, clap::Subcommand)]
 enum DiscountCli {
     /// Create a discount code
-    #[command(group(clap::ArgGroup::new("kind").required(true).args(["percent", "amount"])))]
+    // Negative numbers are values, so that the discount rules refuse them in Persian (clap
+    // would read `-5` as an unknown option).
+    #[command(group(clap::ArgGroup::new("kind").required(true).args(["percent", "amount"])), allow_negative_numbers = true)]
     Add {
         code: String,
         #[arg(long, value_parser = number)]
@@ -559,6 +561,11 @@ mod tests {
         assert!(e.contains("--percent") && e.contains("not a whole number: ten"), "{e}");
         let e = parse(&s(&["staff", "add", "0912", "--role", "admin"])).unwrap_err();
         assert!(e.contains("staff add:") && e.contains("شماره موبایل"), "{e}");
+        // A negative amount reaches the discount rule (its Persian refusal is in `shop`'s run).
+        let Ok(Command::DiscountAdd(a)) = parse(&s(&["discount", "add", "X", "--amount", "-5"])) else {
+            panic!("a negative amount read as an option");
+        };
+        assert_eq!(a.amount, Some(-5));
         let e = parse(&s(&["bogus"])).unwrap_err();
         assert!(e.contains("bogus"), "{e}");
         // Help is clap's, printed to stdout with success.
