@@ -20,6 +20,15 @@ pub struct Migration;
 const ALL_WRITES: &str = "SELECT c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid \
      WHERE t.tgname = 'trg_' || c.relname || '_catalog_bump' ORDER BY c.relname";
 
+/// The tables whose writes bump the catalogue version (see [`ALL_WRITES`]).
+async fn watched_tables<C: ConnectionTrait>(db: &C) -> Result<Vec<String>, DbErr> {
+    db.query_all_raw(Statement::from_string(DbBackend::Postgres, ALL_WRITES))
+        .await?
+        .iter()
+        .map(|r| r.try_get_by_index::<String>(0))
+        .collect()
+}
+
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -38,12 +47,7 @@ impl MigrationTrait for Migration {
              END $$ LANGUAGE plpgsql",
         )
         .await?;
-        let tables: Vec<String> = db
-            .query_all_raw(Statement::from_string(DbBackend::Postgres, ALL_WRITES))
-            .await?
-            .iter()
-            .map(|r| r.try_get_by_index::<String>(0))
-            .collect::<Result<_, _>>()?;
+        let tables = watched_tables(db).await?;
         for t in &tables {
             db.execute_unprepared(&format!("DROP TRIGGER trg_{t}_catalog_bump ON {t}")).await?;
             db.execute_unprepared(&format!(
@@ -67,12 +71,7 @@ impl MigrationTrait for Migration {
             return Ok(());
         }
         let db = manager.get_connection();
-        let tables: Vec<String> = db
-            .query_all_raw(Statement::from_string(DbBackend::Postgres, ALL_WRITES))
-            .await?
-            .iter()
-            .map(|r| r.try_get_by_index::<String>(0))
-            .collect::<Result<_, _>>()?;
+        let tables = watched_tables(db).await?;
         for t in &tables {
             db.execute_unprepared(&format!("DROP TRIGGER trg_{t}_catalog_bump ON {t}")).await?;
             db.execute_unprepared(&format!(
