@@ -63,6 +63,11 @@ for (const [label, viewport] of [
       await page.getByTestId('instalment-box').locator('summary').tap();
       const calculator = page.getByTestId('instalment-calculator');
       await expect(calculator.getByRole('radio').first()).toBeVisible();
+      // The plans side by side (core `instalment_schedule` in WASM): down payment, monthly,
+      // count, total cost and the extra over paying in full, in Persian digits.
+      const comparison = page.getByTestId('instalment-comparison');
+      await expect(comparison.getByRole('row').nth(1)).toContainText('تومان');
+      expect(await comparison.textContent()).not.toMatch(/[0-9]/);
       const schedule = calculator.getByTestId('instalment-schedule');
       await expect(schedule).toBeVisible();
       await expect(schedule.locator('tbody tr').first()).toContainText('تومان');
@@ -80,6 +85,11 @@ for (const [label, viewport] of [
 
       await page.goto('/profile/cart');
       await expect(page.getByTestId('cart-continue')).toBeVisible();
+      // The same comparison for the cart, before delivery is known.
+      await page.getByTestId('cart-instalment-box').locator('summary').tap();
+      await expect(page.getByTestId('instalment-comparison').getByRole('row').nth(1)).toContainText('تومان');
+      await noOverflow(page);
+      await accessible(page, 'the cart with the instalment comparison open');
       await shot('cart');
       await page.getByTestId('cart-continue').tap();
       await expect(page).toHaveURL(/\/profile\/cart\/first-time$/);

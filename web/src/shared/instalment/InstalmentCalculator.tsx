@@ -1,9 +1,8 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useResource } from '@/shared/api/resource';
 import type { Core, InstalmentSchedule } from '@/shared/core';
-import { useCore, type CoreLoad } from '@/shared/core/useCore';
-import { plansResource, termsOf, type InstalmentPlan } from './plans';
+import type { CoreLoad } from '@/shared/core/useCore';
+import { usePlanRows } from './planRows';
 
 interface Props {
   /** The amount bought, Toman (the product's price, or the order's payable). */
@@ -20,8 +19,6 @@ interface Props {
   showSchedule?: boolean;
 }
 
-type Row = { plan: InstalmentPlan; schedule: InstalmentSchedule | null; refusal: string | null };
-
 /** The monthly rate (basis points) as a Persian percent: 250 → ۲٫۵. */
 function ratePercent(core: Core, bp: number): string {
   return core.toPersianDigits(String(bp / 100)).replace('.', '٫');
@@ -34,26 +31,15 @@ function ratePercent(core: Core, bp: number): string {
  */
 export function InstalmentCalculator({ total, selected, onSelect, load = 'now', title, testId = 'instalment-calculator', showSchedule = true }: Props) {
   const { t } = useTranslation();
-  const core = useCore(load);
-  const plans = useResource(plansResource);
+  const { core, rows, loading, failed } = usePlanRows(total, load);
   const [own, setOwn] = useState<number | null>(null);
   const name = useId();
-  const rows: Row[] = useMemo(() => {
-    if (!core || !plans.data) return [];
-    const start = core.tehranDate(new Date());
-    return plans.data.data.map((plan) => {
-      if (!start) return { plan, schedule: null, refusal: t('instalment.noDate') };
-      const out = core.instalmentSchedule(termsOf(plan), total, start);
-      return 'ok' in out && out.ok ? { plan, schedule: out.ok, refusal: null } : { plan, schedule: null, refusal: out.err ?? '' };
-    });
-  }, [core, plans.data, total, t]);
-
   const chosenId = selected !== undefined ? selected : (own ?? rows.find((r) => r.schedule)?.plan.Id ?? null);
   const chosen = rows.find((r) => r.plan.Id === chosenId && r.schedule);
   const choose = (id: number) => (onSelect ? onSelect(id) : setOwn(id));
 
-  if (plans.error) return <p className="text-sm text-red-700">{t('instalment.loadFailed')}</p>;
-  if (!core || !plans.data) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-busy="true" data-testid={testId} />;
+  if (failed) return <p className="text-sm text-red-700">{t('instalment.loadFailed')}</p>;
+  if (loading || !core) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-busy="true" data-testid={testId} />;
   if (rows.length === 0) return <p className="text-sm text-slate-600" data-testid={testId}>{t('instalment.noPlans')}</p>;
 
   return (

@@ -19,6 +19,7 @@ import { cartAtom } from '../stores/cart';
 import { localCartAtom, MAX_QUANTITY, removeLocal, setLocalQuantity, type LocalLine } from '../stores/localCart';
 import { DeliveryReach, useProductDelivery, type ProductDelivery } from '@/shared/delivery/reach';
 import { MixedText } from '@/shared/ui/MixedText';
+import { InstalmentComparison } from '@/shared/instalment/InstalmentComparison';
 
 /** The catalogue's first picture of the product (its public image route, by product id). */
 const picture = (productId: number, width: 320 | 640) => `/api/client/v1/catalog/images/${productId}-0-${width}.webp`;
@@ -399,9 +400,10 @@ function AccountCart() {
         <span id="page-title">{title}</span>
       </PageTitle>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-        <ul className="space-y-3" aria-label={t('page.lines')}>
-          {cart.lines.map((line) => (
-            <Line
+        <div className="min-w-0 space-y-3">
+          <ul className="space-y-3" aria-label={t('page.lines')}>
+            {cart.lines.map((line) => (
+              <Line
                 key={line.Id}
                 line={line}
                 core={core}
@@ -411,8 +413,10 @@ function AccountCart() {
                 reach={delivery.reach?.get(line.SupProductId)}
                 city={delivery.city}
               />
-          ))}
-        </ul>
+            ))}
+          </ul>
+          {instalment && <InstalmentCompareBox total={cart.finalPrice} />}
+        </div>
         <aside
           aria-label={t('page.summary')}
           className="fixed inset-x-0 bottom-0 z-30 space-y-2 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm"
@@ -456,5 +460,26 @@ function AccountCart() {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The plans side by side for the cart's payable before delivery; computed when opened. */
+function InstalmentCompareBox({ total }: { total: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="rounded-2xl bg-white p-4 shadow-sm"
+      data-testid="cart-instalment-box"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className="cursor-pointer font-bold text-slate-900">{t('instalment.compare')}</summary>
+      {open && (
+        <div className="mt-3 space-y-2">
+          <p className="text-xs leading-6 text-slate-600">{t('instalment.beforeDelivery')}</p>
+          <InstalmentComparison total={total} />
+        </div>
+      )}
+    </details>
   );
 }

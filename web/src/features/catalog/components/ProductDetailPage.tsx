@@ -8,6 +8,7 @@ import { formatCount, PART_SEPARATOR } from '@/shared/lib/format';
 import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
 import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
+import { InstalmentComparison } from '@/shared/instalment/InstalmentComparison';
 import { CartButtonSlot } from './cartSlot';
 import { fetchResource, seedResource, useResource } from '@/shared/api/resource';
 import { useCore } from '@/shared/core/useCore';
@@ -150,13 +151,18 @@ function BuyBox({ product, variant }: { product: ProductDetail; variant: Variant
   );
 }
 
-/** The calculator for one unit of `variant` with its warranty (core `quote`'s `unit_total`). */
+/** The plans compared, then the calculator, for one unit of `variant` with its warranty (core `quote`'s `unit_total`). */
 function VariantInstalments({ variant }: { variant: Variant }) {
   const core = useCore();
   const priced = core?.quote({ lines: [{ num: 1, live: { price: variant.Price, warranty_price: variant.PriceGaranti } }] });
   const total = priced && 'ok' in priced && priced.ok ? priced.ok.lines[0]?.unit_total : undefined;
   if (total === undefined) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-busy="true" data-testid="instalment-calculator" />;
-  return <InstalmentCalculator total={total} />;
+  return (
+    <div className="space-y-4">
+      <InstalmentComparison total={total} />
+      <InstalmentCalculator total={total} />
+    </div>
+  );
 }
 
 /**
