@@ -9,8 +9,8 @@ export SHOP_TEST_REQUIRE_PG := env_var_or_default("SHOP_TEST_REQUIRE_PG", "1")
 
 # Build everything in release mode and serve shop + API on http://127.0.0.1:8080
 run: tools wasm web-build
-    cargo build --release -p shop-server
-    SHOP_ENV="${SHOP_ENV:-development}" ./target/release/shop serve
+    cargo build --profile serve -p shop-server
+    SHOP_ENV="${SHOP_ENV:-development}" ./target/serve/shop serve
 
 # Every test: core (native + WASM vectors), server (SQLite and PostgreSQL: a missing PostgreSQL fails unless SHOP_TEST_REQUIRE_PG=0), web unit, browser e2e
 test: (tools "--with-browser") test-core wasm test-wasm test-server crash-short fuzz-short test-web e2e audit

@@ -9,11 +9,11 @@ export PATH="$HOME/.cargo/bin:$(npm prefix -g 2>/dev/null)/bin:$PATH"
 start=$(date +%s)
 case "${1:-}" in
   run)
-    # The server's release build needs nothing but cargo, so on a new machine it runs beside
-    # the tool installs (wasm-bindgen-cli, npm, apt) instead of after them.
+    # The server's build (profile `serve`, Cargo.toml) needs nothing but cargo, so on a new
+    # machine it runs beside the tool installs (wasm-bindgen-cli, npm, apt) instead of after them.
     build_log=$(mktemp)
-    echo "[shop] building the server (release) in the background; log: $build_log"
-    cargo build --release -p shop-server >"$build_log" 2>&1 &
+    echo "[shop] building the server (profile serve) in the background; log: $build_log"
+    cargo build --profile serve -p shop-server >"$build_log" 2>&1 &
     build=$!
     bash scripts/install-tools.sh
     echo "[shop] tools ready after $(( $(date +%s) - start )) s; waiting for the server build"
