@@ -30,6 +30,7 @@ pub mod mobile;
 pub mod order_state;
 pub mod otp;
 pub mod price;
+pub mod price_history;
 pub mod price_row;
 pub mod product_form;
 pub mod provinces;

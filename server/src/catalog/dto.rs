@@ -825,3 +825,41 @@ pub struct CategoryUpdateReq {
     pub version: i64,
     pub category: CategoryFormDto,
 }
+
+/// One variant's price over the last 90 days (`/products/{uid}/price-history`).
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "PascalCase")]
+pub struct PriceHistory {
+    pub variant_id: i64,
+    /// Oldest first: each point's price holds from its `At` until the next point (the first is
+    /// the price in effect 90 days ago, or the variant's first recorded price).
+    pub points: Vec<PriceHistoryPoint>,
+    /// The lowest price of the last 30 days (none when nothing is recorded).
+    #[oai(rename = "Lowest30Days")]
+    pub lowest_30_days: Option<i64>,
+    /// Today's price is the lowest of the last 30 days, and some price in them was higher.
+    #[oai(rename = "IsLowest30Days")]
+    pub is_lowest_30_days: bool,
+}
+
+/// The price from `At` on.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "PascalCase")]
+pub struct PriceHistoryPoint {
+    /// Unix seconds.
+    pub at: i64,
+    /// The Tehran calendar day, Jalali, Persian digits (`۶ آذر ۱۴۰۵`).
+    pub date: String,
+    /// Toman, the offer applied.
+    pub price: i64,
+    /// `price` with Persian digits and تومان.
+    pub price_text: String,
+}
+
+/// `GET /catalog/products/{uid}/price-history?variant=`.
+#[derive(Debug, Clone, Object)]
+pub struct PriceHistoryResponse {
+    /// `ok`.
+    pub status: ResponseStatus,
+    pub data: PriceHistory,
+}

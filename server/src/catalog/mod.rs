@@ -14,6 +14,7 @@ pub mod entity;
 pub mod fmt;
 pub mod images;
 pub mod pictures;
+pub mod price_history;
 pub mod rank;
 pub mod routes;
 pub mod search;

@@ -197,6 +197,28 @@ impl CatalogApi {
         Ok(respond_prepared(req, body))
     }
 
+    /// One variant's price over the last 90 days (every recorded change, offers applied and
+    /// their ends found), with "the lowest of 30 days". Unknown product or a variant not of it:
+    /// 404 with a Persian message.
+    #[oai(path = "/products/:uid/price-history", method = "get", operation_id = "catalog_price_history")]
+    async fn price_history(
+        &self,
+        state: Data<&AppState>,
+        cache: Data<&CatalogCache>,
+        req: &Request,
+        uid: Path<String>,
+        variant: Query<i64>,
+    ) -> ApiResult<Cached<PriceHistoryResponse>> {
+        let snap = snap(&cache, &state).await?;
+        let &i = snap.by_uid.get(&uid.0).ok_or(CatalogError::ProductNotFound("uid"))?;
+        let item = &snap.items[i];
+        if !item.variants.iter().any(|v| v.id == variant.0) {
+            return Err(CatalogError::VariantNotFound.into());
+        }
+        let data = super::price_history::price_history(&state.db, item.product.id, variant.0, state.clock.unix()).await?;
+        Ok(respond(req, PriceHistoryResponse { status: ResponseStatus::Ok, data }))
+    }
+
     /// Every category as a flat list, parents before children (`ParentId`, `Depth`), with counts.
     #[oai(path = "/categories", method = "get", operation_id = "catalog_categories")]
     async fn categories(&self, state: Data<&AppState>, cache: Data<&CatalogCache>, req: &Request) -> ApiResult<Cached<CategoriesResponse>> {

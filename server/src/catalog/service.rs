@@ -25,6 +25,7 @@ pub const MAX_COMPARE: usize = 4;
 /// Persian messages of this area.
 pub mod msg {
     pub const PRODUCT_NOT_FOUND: &str = "محصول مورد نظر یافت نشد.";
+    pub const VARIANT_NOT_FOUND: &str = "این گزینه از محصول یافت نشد.";
     pub const CATEGORY_NOT_FOUND: &str = "دسته‌بندی مورد نظر یافت نشد.";
     pub const PRICE_RANGE: &str = "حداقل قیمت نباید از حداکثر قیمت بیشتر باشد.";
     pub const NEGATIVE_PRICE: &str = "قیمت نمی‌تواند منفی باشد.";
@@ -69,6 +70,8 @@ pub enum CatalogError {
     BadStorage,
     /// Not 1 to [`MAX_COMPARE`] products to compare.
     CompareCount,
+    /// No variant with that id in the product.
+    VariantNotFound,
 }
 
 impl From<CatalogError> for ApiError {
@@ -87,6 +90,7 @@ impl From<CatalogError> for ApiError {
             CatalogError::BadGraphics => ApiError::invalid("graphics", msg::BAD_GRAPHICS),
             CatalogError::BadStorage => ApiError::invalid("storage", msg::BAD_STORAGE),
             CatalogError::CompareCount => ApiError::invalid("uids", msg::COMPARE_COUNT),
+            CatalogError::VariantNotFound => ApiError::not_found_field("variant", msg::VARIANT_NOT_FOUND),
         }
     }
 }

@@ -32,6 +32,7 @@ mod payments;
 mod plans_admin;
 mod platform;
 mod prepared_orders;
+mod price_history;
 mod providers;
 mod security;
 mod several_nodes;

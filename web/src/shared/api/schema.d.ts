@@ -419,6 +419,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/catalog/products/{uid}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One variant's price over the last 90 days (every recorded change, offers applied and
+         *     their ends found), with "the lowest of 30 days". Unknown product or a variant not of it:
+         *     404 with a Persian message.
+         */
+        get: operations["catalog_price_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/catalog/categories": {
         parameters: {
             query?: never;
@@ -6868,6 +6889,55 @@ export interface components {
             new_stock: number;
         };
         /**
+         * PriceHistory
+         * @description One variant's price over the last 90 days (`/products/{uid}/price-history`).
+         */
+        PriceHistory: {
+            /** Format: int64 */
+            VariantId: number;
+            /**
+             * @description Oldest first: each point's price holds from its `At` until the next point (the first is
+             *     the price in effect 90 days ago, or the variant's first recorded price).
+             */
+            Points: components["schemas"]["PriceHistoryPoint"][];
+            /**
+             * Format: int64
+             * @description The lowest price of the last 30 days (none when nothing is recorded).
+             */
+            Lowest30Days?: number | null;
+            /** @description Today's price is the lowest of the last 30 days, and some price in them was higher. */
+            IsLowest30Days: boolean;
+        };
+        /**
+         * PriceHistoryPoint
+         * @description The price from `At` on.
+         */
+        PriceHistoryPoint: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            At: number;
+            /** @description The Tehran calendar day, Jalali, Persian digits (`۶ آذر ۱۴۰۵`). */
+            Date: string;
+            /**
+             * Format: int64
+             * @description Toman, the offer applied.
+             */
+            Price: number;
+            /** @description `price` with Persian digits and تومان. */
+            PriceText: string;
+        };
+        /**
+         * PriceHistoryResponse
+         * @description `GET /catalog/products/{uid}/price-history?variant=`.
+         */
+        PriceHistoryResponse: {
+            /** @description `ok`. */
+            status: components["schemas"]["OkStatus"] & unknown;
+            data: components["schemas"]["PriceHistory"];
+        };
+        /**
          * PricePreviewResp
          * @description `prices/preview`: what applying the sheet would do.
          */
@@ -10118,6 +10188,145 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description The resource has not changed since the `If-None-Match` tag. */
+            304: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    catalog_price_history: {
+        parameters: {
+            query: {
+                variant: number;
+            };
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource, with its `ETag` and `Cache-Control`. */
+            200: {
+                headers: {
+                    ETAG: string;
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PriceHistoryResponse"];
                 };
             };
             /** @description The resource has not changed since the `If-None-Match` tag. */
