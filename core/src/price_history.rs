@@ -9,6 +9,7 @@
 //! `from`: the price in effect when the window opens. [`lowest_since`] is the lowest price of
 //! a series from a moment to now, and [`is_lowest_since`] says whether today's price is that
 //! low while the window also holds a higher one (a price that never moved is not news).
+//! [`daily_prices`] samples a series at each day's end, for a chart with one point a day.
 //!
 //! **Why.** Shoppers compare a laptop's price over time before they trust it. Recording the
 //! inputs, not the computed price, keeps the offer rule in one place; replaying them gives the
@@ -168,9 +169,27 @@ pub fn is_lowest_since(points: &[PricePoint], since: i64, now: i64) -> bool {
     }
 }
 
+/// The price in effect at the end of each of `days` days from `start` (seconds; a day is
+/// 86,400 s from `start`), `None` before the first point: the chart's daily series.
+pub fn daily_prices(points: &[PricePoint], start: i64, days: usize) -> Vec<Option<i64>> {
+    (1..=days as i64)
+        .map(|d| {
+            let end = start.saturating_add(d * 86_400 - 1);
+            points.iter().rev().find(|p| p.at <= end).map(|p| p.price)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_day_shows_the_price_in_effect_at_its_end() {
+        let p = [PricePoint { at: 86_400 + 10, price: 9 }, PricePoint { at: 3 * 86_400, price: 7 }];
+        assert_eq!(daily_prices(&p, 0, 4), [None, Some(9), Some(9), Some(7)]);
+        assert!(daily_prices(&p, 0, 0).is_empty());
+    }
 
     #[test]
     fn no_events_make_no_points() {

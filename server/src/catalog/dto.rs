@@ -834,12 +834,24 @@ pub struct PriceHistory {
     /// Oldest first: each point's price holds from its `At` until the next point (the first is
     /// the price in effect 90 days ago, or the variant's first recorded price).
     pub points: Vec<PriceHistoryPoint>,
+    /// One entry a day for the chart, oldest first, from the first day with a recorded price.
+    pub days: Vec<PriceDay>,
     /// The lowest price of the last 30 days (none when nothing is recorded).
     #[oai(rename = "Lowest30Days")]
     pub lowest_30_days: Option<i64>,
     /// Today's price is the lowest of the last 30 days, and some price in them was higher.
     #[oai(rename = "IsLowest30Days")]
     pub is_lowest_30_days: bool,
+}
+
+/// The price at the end of one day.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "PascalCase")]
+pub struct PriceDay {
+    /// The Tehran calendar day, Jalali, Persian digits (`۶ آذر ۱۴۰۵`).
+    pub date: String,
+    /// Toman.
+    pub price: i64,
 }
 
 /// The price from `At` on.

@@ -3,9 +3,9 @@
 //! `shop_core::price_history`, with each point's Jalali day for the chart's axis.
 
 use sea_orm::{ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder};
-use shop_core::price_history::{is_lowest_since, lowest_since, price_series, PriceEvent};
+use shop_core::price_history::{daily_prices, is_lowest_since, lowest_since, price_series, PriceEvent};
 
-use super::dto::{PriceHistory, PriceHistoryPoint};
+use super::dto::{PriceDay, PriceHistory, PriceHistoryPoint};
 use super::entity::price_event;
 use super::fmt;
 
@@ -27,9 +27,20 @@ pub async fn price_history(db: &DatabaseConnection, product: i64, variant: i64, 
         .into_iter()
         .map(PriceEvent::from)
         .collect();
-    let points = price_series(&events, variant, now - HISTORY_DAYS * DAY, now);
+    let from = now - HISTORY_DAYS * DAY;
+    let points = price_series(&events, variant, from, now);
     let since = now - LOWEST_DAYS * DAY;
+    // One point a day, each day ending at this moment of the clock: the last one is now.
+    let days = daily_prices(&points, from, HISTORY_DAYS as usize)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(d, price)| {
+            let end = from + (d as i64 + 1) * DAY - 1;
+            price.map(|price| PriceDay { date: fmt::jalali(end), price })
+        })
+        .collect();
     Ok(PriceHistory {
+        days,
         variant_id: variant,
         lowest_30_days: lowest_since(&points, since, now),
         is_lowest_30_days: is_lowest_since(&points, since, now),

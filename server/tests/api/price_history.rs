@@ -69,6 +69,10 @@ async fn a_price_cut_in_the_back_office_shows_in_the_history_as_the_lowest_of_30
     assert_eq!(points[1]["PriceText"], "۶۱٬۰۰۰٬۰۰۰ تومان");
     let day = points[1]["Date"].as_str().unwrap();
     assert!(day.chars().any(|c| ('۰'..='۹').contains(&c)) && !day.chars().any(|c| c.is_ascii_digit()), "{day}");
+    // The chart's days: 20 at the old price (the first recorded day included), today at the new.
+    let days = after["data"]["Days"].as_array().unwrap();
+    assert_eq!(days.len(), 21, "{after}");
+    assert_eq!((days[0]["Price"].as_i64(), days[20]["Price"].as_i64()), (Some(65_000_000), Some(61_000_000)));
     assert_eq!(after["data"]["Lowest30Days"], 61_000_000);
     assert_eq!(after["data"]["IsLowest30Days"], true);
 }

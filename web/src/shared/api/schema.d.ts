@@ -6889,6 +6889,19 @@ export interface components {
             new_stock: number;
         };
         /**
+         * PriceDay
+         * @description The price at the end of one day.
+         */
+        PriceDay: {
+            /** @description The Tehran calendar day, Jalali, Persian digits (`۶ آذر ۱۴۰۵`). */
+            Date: string;
+            /**
+             * Format: int64
+             * @description Toman.
+             */
+            Price: number;
+        };
+        /**
          * PriceHistory
          * @description One variant's price over the last 90 days (`/products/{uid}/price-history`).
          */
@@ -6900,6 +6913,8 @@ export interface components {
              *     the price in effect 90 days ago, or the variant's first recorded price).
              */
             Points: components["schemas"]["PriceHistoryPoint"][];
+            /** @description One entry a day for the chart, oldest first, from the first day with a recorded price. */
+            Days: components["schemas"]["PriceDay"][];
             /**
              * Format: int64
              * @description The lowest price of the last 30 days (none when nothing is recorded).

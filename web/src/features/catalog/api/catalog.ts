@@ -26,6 +26,10 @@ export const listProducts = (q: ListQuery) => get('/api/client/v1/catalog/produc
 export const searchProducts = (q: ListQuery) => get('/api/client/v1/catalog/search', { query: q });
 export const listSpecials = (q: ListQuery) => get('/api/client/v1/catalog/specials', { query: q });
 export const getProduct = (uid: string) => get('/api/client/v1/catalog/products/{uid}', { path: { uid } });
+export type PriceHistory = S['PriceHistory'];
+/** A variant's last 90 days of prices (the product page loads it when the section comes near). */
+export const getPriceHistory = (uid: string, variant: number) =>
+  get('/api/client/v1/catalog/products/{uid}/price-history', { path: { uid }, query: { variant } });
 export const listCategories = () => get('/api/client/v1/catalog/categories');
 /** Suggestions are asked for once typing pauses this long (header box and mobile search). */
 export const SUGGEST_DEBOUNCE_MS = 250;

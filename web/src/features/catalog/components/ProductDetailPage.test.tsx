@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
 import { detail, mockApi, variants } from '@/shared/testing/fixtures';
+import { scrollAllIntoView } from '@/shared/testing/intersection';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,6 +56,46 @@ function toman(text: string): number {
 }
 
 describe('product page', () => {
+  it("shows the chosen variant's price history and says when today's price is the lowest of 30 days", async () => {
+    const asked: string[] = [];
+    const history = {
+      status: 'ok',
+      data: {
+        VariantId: 82,
+        Points: [
+          { At: 1_760_000_000, Date: '۲۱ مهر ۱۴۰۴', Price: 76_000_000, PriceText: '۷۶٬۰۰۰٬۰۰۰ تومان' },
+          { At: 1_762_000_000, Date: '۱۰ آبان ۱۴۰۴', Price: 73_200_000, PriceText: '۷۳٬۲۰۰٬۰۰۰ تومان' },
+        ],
+        Days: [
+          { Date: '۲۱ مهر ۱۴۰۴', Price: 76_000_000 },
+          { Date: '۱۰ آبان ۱۴۰۴', Price: 73_200_000 },
+        ],
+        Lowest30Days: 73_200_000,
+        IsLowest30Days: true,
+      },
+    };
+    mockApi({
+      [PRODUCT]: withWarranties,
+      [`${PRODUCT}/price-history`]: (url: URL) => {
+        asked.push(url.search);
+        return history;
+      },
+    });
+    renderApp('/product/lenovo-ideapad-slim-5');
+    await screen.findByTestId('product');
+    // Below the fold: nothing is asked until the visitor scrolls near it.
+    expect(asked).toEqual([]);
+    act(() => scrollAllIntoView());
+    const section = await screen.findByTestId('price-history');
+    expect(await within(section).findByTestId('lowest-30')).toHaveTextContent('کمترین قیمت ۳۰ روز اخیر');
+    expect(section).toHaveTextContent('کمترین قیمت در ۳۰ روز گذشته: ۷۳٬۲۰۰٬۰۰۰ تومان');
+    const changes = within(section).getByTestId('price-changes');
+    expect(changes).toHaveTextContent('از ۲۱ مهر ۱۴۰۴: ۷۶٬۰۰۰٬۰۰۰ تومان');
+    expect(changes).toHaveTextContent('از ۱۰ آبان ۱۴۰۴: ۷۳٬۲۰۰٬۰۰۰ تومان');
+    // The history asked for is the default variant's (the 18-month warranty, 82).
+    expect(asked).toContain('?variant=82');
+  });
+
   it('preselects the shop’s default warranty, not «بدون گارانتی», and says what each warranty covers', async () => {
     mockApi({ [PRODUCT]: withWarranties });
     renderApp('/product/lenovo-ideapad-slim-5');

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { NotFound } from '@/shared/ui/NotFound';
@@ -6,7 +6,7 @@ import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLateTitle } from '@/shared/hooks/useLateTitle';
 import { formatCount, PART_SEPARATOR } from '@/shared/lib/format';
 import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
-import { getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
+import { getPriceHistory, getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
 import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
 import { InstalmentComparison } from '@/shared/instalment/InstalmentComparison';
 import { CartButtonSlot } from './cartSlot';
@@ -188,6 +188,47 @@ function InstalmentBox({ variant }: { variant: Variant }) {
   );
 }
 
+const PriceChart = lazy(() => import('./PriceChart'));
+
+/**
+ * The chosen variant's price over 90 days and "the lowest of 30 days" when today's price is it.
+ * Below the fold: the answer and the chart's code (chart.js) load when the section comes near.
+ */
+function PriceHistorySection({ uid, variant }: { uid: string; variant: Variant }) {
+  const { t } = useTranslation(ns);
+  const history = useResource(getPriceHistory(uid, variant.Id));
+  const h = history.data?.data;
+  const lowest = h?.Points.find((p) => p.Price === h.Lowest30Days);
+  return (
+    <section aria-labelledby="price-history-title" className="mt-6 rounded-2xl bg-white p-4 shadow-sm md:p-6" data-testid="price-history">
+      <h2 id="price-history-title" className="mb-3 flex flex-wrap items-center gap-2 text-lg font-bold text-slate-900">
+        {t('product.priceHistory')}
+        {h?.IsLowest30Days && (
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-bold text-emerald-800" data-testid="lowest-30">
+            {t('product.lowest30Badge')}
+          </span>
+        )}
+      </h2>
+      {history.error && <LoadError onRetry={history.reload} />}
+      {!h && !history.error && <div className="h-56 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}
+      {h && (
+        <>
+          {lowest && <p className="mb-2 text-sm text-slate-700">{t('product.lowest30', { price: lowest.PriceText })}</p>}
+          <Suspense fallback={<div className="h-56 animate-pulse rounded-xl bg-slate-100" aria-busy="true" />}>
+            <PriceChart history={h} title={t('product.priceHistoryChart')} seriesLabel={t('product.millionToman')} />
+          </Suspense>
+          <h3 className="sr-only">{t('product.priceChanges')}</h3>
+          <ul className="sr-only" data-testid="price-changes">
+            {h.Points.map((p) => (
+              <li key={p.At}>{t('product.priceSince', { date: p.Date, price: p.PriceText })}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
 function ProductView({ product, related }: { product: ProductDetail; related: ProductResponse['Related'] }) {
   const { t } = useTranslation(ns);
   // The WASM core comes on the first interaction: the page's first load stays small.
@@ -263,6 +304,12 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
       </div>
 
       {variant?.InsPayment && <InstalmentBox variant={variant} />}
+
+      {variant && (
+        <WhenNear className="mt-6 h-72" rootMargin="300px">
+          <PriceHistorySection uid={product.Uid} variant={variant} />
+        </WhenNear>
+      )}
 
       <section aria-labelledby="specs-title" className="mt-8 rounded-2xl [contain-intrinsic-size:auto_40rem] [content-visibility:auto] bg-white p-4 shadow-sm md:p-6">
         <h2 id="specs-title" className="mb-3 text-lg font-bold text-slate-900">
