@@ -49,15 +49,20 @@ pub fn reason_label(code: &str) -> Option<&'static str> {
 /// A line asked back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Asked {
+    /// The order line's id.
     pub line_id: i64,
+    /// Units asked back.
     pub num: i64,
 }
 
 /// What the order holds of a line: `bought`, and `taken` by returns that are open or refunded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Held {
+    /// The order line's id.
     pub line_id: i64,
+    /// Units bought.
     pub bought: i64,
+    /// Units held by returns that are open or refunded.
     pub taken: i64,
 }
 

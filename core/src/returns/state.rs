@@ -123,7 +123,10 @@ pub enum ReturnEvent {
     /// Staff accept the request.
     Approve,
     /// Staff refuse it with this reason (as typed).
-    Reject { reason: String },
+    Reject {
+        /// Why, as staff typed it ([`RejectReason::parse`] checks it).
+        reason: String,
+    },
     /// The item is back at the shop.
     Receive,
     /// The money is given back.

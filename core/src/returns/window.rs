@@ -42,10 +42,13 @@ pub const MAX_TEST_DAYS: u32 = 365;
 /// A product's condition as the catalogue stores it (`new`, `used`, `open-box`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Condition {
+    /// New: the legal window.
     #[serde(rename = "new")]
     New,
+    /// Used: the product's test period.
     #[serde(rename = "used")]
     Used,
+    /// Open-box: the legal window.
     #[serde(rename = "open-box")]
     OpenBox,
 }
@@ -65,11 +68,16 @@ impl Condition {
 /// the day the return is asked, and the official holidays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WindowInput {
+    /// The product's condition.
     pub condition: Condition,
+    /// The product's test period in days (used laptops).
     #[serde(default)]
     pub test_days: Option<u32>,
+    /// The Tehran day the order was delivered.
     pub delivered: JalaliDate,
+    /// The Tehran day of the request.
     pub today: JalaliDate,
+    /// The official holidays.
     #[serde(default)]
     pub holidays: Vec<JalaliDate>,
 }

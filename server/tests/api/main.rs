@@ -33,6 +33,7 @@ mod plans_admin;
 mod platform;
 mod prepared_orders;
 mod providers;
+mod returns;
 mod security;
 mod several_nodes;
 mod staff;
