@@ -205,6 +205,17 @@ macro_rules! core_functions {
             format_jalali_numeric(date: $crate::jalali::JalaliDate): serde, "JalaliDate" => "string" {
                 $crate::dispatch::valid_jalali(date).map(|d| $crate::dispatch::Output::Text($crate::jalali::format_jalali_numeric(&d)))
             }
+            /// The last day a delivered line may be asked back, or the closed window's message
+            /// (`shop_core::returns::window`).
+            return_window(w: $crate::returns::window::WindowInput): serde, "ReturnWindowInput" => "JalaliDate" {
+                $crate::returns::window::check_window(&w).map($crate::dispatch::Output::Date).map_err(|e| e.to_string())
+            }
+            /// A customer's return request (`shop_core::returns::request`): `null`, or the first problem.
+            return_request(r: $crate::dispatch::ReturnRequestInput): serde, "ReturnRequestInput" => "null" {
+                $crate::returns::request::check_request(&r.lines, &r.reason, &r.description, r.photos, &r.held)
+                    .map(|()| $crate::dispatch::Output::Null)
+                    .map_err(|e| e.to_string())
+            }
             /// The Jalali date in Tehran at a Unix second (Iran's historic summer time included).
             tehran_date(at: i64): serde, "number" => "JalaliDate" {
                 $crate::tehran::tehran_date(at)
@@ -366,6 +377,19 @@ export interface Quote {
   available: boolean; schedule: InstalmentSchedule | null; pay_now: number;
 }
 
+/** `return_window`: a line's condition and test period (days), the Tehran delivery day, the
+ * day of the request and the official holidays (the server's holiday table). */
+export interface ReturnWindowInput {
+  condition: "new" | "used" | "open-box"; test_days?: number | null; delivered: JalaliDate; today: JalaliDate;
+  holidays?: JalaliDate[];
+}
+/** `return_request`: the lines asked back, the reason's code, the description, the photo count,
+ * and per order line what was bought and what returns already hold. */
+export interface ReturnRequestInput {
+  lines: { line_id: number; num: number }[]; reason: string; description?: string; photos?: number;
+  held: { line_id: number; bought: number; taken: number }[];
+}
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 "#;
@@ -395,6 +419,18 @@ pub fn typescript() -> String {
         typescript_functions(),
         typescript_forms()
     )
+}
+
+/// `return_request`'s input (`shop_core::returns::request::check_request`'s arguments).
+#[derive(Debug, Clone, Deserialize)]
+pub struct ReturnRequestInput {
+    pub lines: Vec<crate::returns::request::Asked>,
+    pub reason: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub photos: usize,
+    pub held: Vec<crate::returns::request::Held>,
 }
 
 /// A string input (`text` crossing): borrowed where the caller has the text already (the WASM

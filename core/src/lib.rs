@@ -36,6 +36,7 @@ pub mod product_form;
 pub mod provinces;
 pub mod quote;
 pub mod refund;
+pub mod returns;
 pub mod search;
 pub mod session;
 pub mod shipment;

@@ -5,6 +5,7 @@
 //!     │                     │                            │                │
 //!     ├──cancel/expire──────┴──payment failed / cancel / expire──▶ cancelled | expired
 //!                                                        └─staff cancel───┴──▶ cancelled (stock back, refund owed)
+//!                                                        └─customer cancel (paid only) ──▶ cancelled (stock back, refund owed)
 //! ```
 //!
 //! The customer's and the jobs' events move unpaid orders; staff move paid ones (prepare,
@@ -131,6 +132,9 @@ pub enum OrderEvent {
     Deliver,
     /// Staff cancel a paid order before it ships (stock back, the payment owed back).
     StaffCancel,
+    /// The customer cancels their paid order before staff start preparing it (stock back, the
+    /// payment owed back, as [`OrderEvent::StaffCancel`]).
+    CustomerCancelPaid,
 }
 
 /// Why a transition was refused.
@@ -167,6 +171,7 @@ pub fn transition(from: OrderStatus, event: &OrderEvent) -> Result<OrderStatus, 
         }
         (S::Shipped, E::Deliver) => S::Delivered,
         (S::Paid | S::Preparing, E::StaffCancel) => S::Cancelled,
+        (S::Paid, E::CustomerCancelPaid) => S::Cancelled,
         _ => return Err(TransitionError::NotAllowed(from)),
     };
     Ok(to)
@@ -219,6 +224,7 @@ mod tests {
             },
             E::Deliver,
             E::StaffCancel,
+            E::CustomerCancelPaid,
         ]
     }
 
@@ -237,6 +243,7 @@ mod tests {
         (S::Shipped, "Deliver", S::Delivered),
         (S::Paid, "StaffCancel", S::Cancelled),
         (S::Preparing, "StaffCancel", S::Cancelled),
+        (S::Paid, "CustomerCancelPaid", S::Cancelled),
     ];
 
     fn name(e: &OrderEvent) -> &'static str {
@@ -250,6 +257,7 @@ mod tests {
             E::Ship { .. } => "Ship",
             E::Deliver => "Deliver",
             E::StaffCancel => "StaffCancel",
+            E::CustomerCancelPaid => "CustomerCancelPaid",
         }
     }
 

@@ -41,6 +41,31 @@ pub const CARRIER_MESSAGE: &str = "شرکت حمل را از فهرست انتخ
 /// The carriers the shop ships with, by the name the customer reads.
 pub const CARRIERS: [&str; 4] = ["پست", "تیپاکس", "چاپار", "پیک فروشگاه"];
 
+/// Each carrier's public tracking page, `{code}` standing for the tracking code; a carrier
+/// without one (the shop's own courier) is not listed. Decisions.md "Returns and
+/// cancellation": the addresses are the carriers' public pages as of 1405; staff report a
+/// change and it is edited here.
+pub const TRACKING_URLS: [(&str, &str); 3] = [
+    ("پست", "https://tracking.post.ir/?id={code}"),
+    ("تیپاکس", "https://tipaxco.com/tracking?id={code}"),
+    ("چاپار", "https://chaparnet.com/track/{code}"),
+];
+
+/// The address of `carrier`'s tracking page for `code`, when the carrier has one and the code
+/// passes [`TrackingCode::parse`] (so nothing but letters, digits and dashes reaches the URL).
+///
+/// ```
+/// use shop_core::shipment::tracking_url;
+/// assert_eq!(tracking_url("پست", "rr123456789ir").as_deref(), Some("https://tracking.post.ir/?id=RR123456789IR"));
+/// assert_eq!(tracking_url("پیک فروشگاه", "1234"), None);
+/// assert_eq!(tracking_url("پست", "<b>1</b>"), None);
+/// ```
+pub fn tracking_url(carrier: &str, code: &str) -> Option<String> {
+    let name = self::carrier(carrier)?;
+    let code = TrackingCode::parse(code).ok()?;
+    TRACKING_URLS.iter().find(|(c, _)| *c == name).map(|(_, t)| t.replace("{code}", code.as_str()))
+}
+
 /// The carrier named `input` (trimmed), when it is one of [`CARRIERS`].
 pub fn carrier(input: &str) -> Option<&'static str> {
     let name = input.trim_matches(is_invisible_or_space);

@@ -22,6 +22,7 @@ pub mod order;
 pub mod payment;
 pub mod platform;
 pub mod prepared_order;
+pub mod returns;
 pub mod seo;
 pub mod shop_settings;
 pub mod sms;

@@ -40,6 +40,7 @@ pub type Apis = (
         crate::content::admin::ContentAdminApi,
     ),
     (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
+    (crate::returns::routes::ReturnsApi, crate::returns::admin::ReturnsAdminApi),
 );
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
@@ -63,6 +64,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
             crate::content::admin::ContentAdminApi,
         ),
         (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
+        (crate::returns::routes::ReturnsApi, crate::returns::admin::ReturnsAdminApi),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(

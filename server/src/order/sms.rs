@@ -1,8 +1,10 @@
-//! The SMS a customer gets when staff move their order: every template is here, and only here.
+//! The SMS a customer gets when their order or one of its returns changes state: every template
+//! is here, and only here.
 //! Sending happens after the move is committed and never undoes it: a provider failure is
 //! logged and the order stays where staff put it.
 
 use shop_core::order_state::OrderStatus;
+use shop_core::returns::state::ReturnStatus;
 
 use crate::state::AppState;
 
@@ -32,6 +34,39 @@ pub fn text(status: OrderStatus, code: &str, carrier: Option<&str>, tracking_cod
             format!("سفارش {code} به دست فروشگاه لغو شد. مبلغ پرداختی به حساب شما بازگردانده می‌شود.")
         }
         _ => return None,
+    };
+    Some(format!("لپ‌تاپ‌شاپ: {body}"))
+}
+
+/// The text when the customer cancelled their paid order `code` themselves (the refund owed).
+///
+/// ```
+/// assert_eq!(
+///     shop_server::order::sms::cancelled_by_customer_text("K7Q2M9XD"),
+///     "لپ‌تاپ‌شاپ: سفارش K7Q2M9XD به درخواست شما لغو شد. مبلغ پرداختی به حساب شما بازگردانده می‌شود."
+/// );
+/// ```
+pub fn cancelled_by_customer_text(code: &str) -> String {
+    format!("لپ‌تاپ‌شاپ: سفارش {code} به درخواست شما لغو شد. مبلغ پرداختی به حساب شما بازگردانده می‌شود.")
+}
+
+/// The text when a return of order `code` entered `status` (`reason`: a rejection's).
+///
+/// ```
+/// use shop_core::returns::state::ReturnStatus;
+/// use shop_server::order::sms::return_text;
+/// assert_eq!(
+///     return_text(ReturnStatus::Rejected, "K7Q2M9XD", Some("کارتن ندارد")).unwrap(),
+///     "لپ‌تاپ‌شاپ: درخواست مرجوعی سفارش K7Q2M9XD رد شد: کارتن ندارد"
+/// );
+/// ```
+pub fn return_text(status: ReturnStatus, code: &str, reason: Option<&str>) -> Option<String> {
+    let body = match status {
+        ReturnStatus::Requested => format!("درخواست مرجوعی سفارش {code} ثبت شد و بررسی می‌شود."),
+        ReturnStatus::Approved => format!("درخواست مرجوعی سفارش {code} تأیید شد. لطفا کالا را برای فروشگاه بفرستید."),
+        ReturnStatus::Rejected => format!("درخواست مرجوعی سفارش {code} رد شد: {}", reason.unwrap_or_default()),
+        ReturnStatus::Received => format!("کالای مرجوعی سفارش {code} به دست فروشگاه رسید."),
+        ReturnStatus::Refunded => format!("مبلغ کالای مرجوعی سفارش {code} به حساب شما بازگردانده شد."),
     };
     Some(format!("لپ‌تاپ‌شاپ: {body}"))
 }

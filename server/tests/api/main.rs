@@ -34,6 +34,7 @@ mod platform;
 mod prepared_orders;
 mod price_history;
 mod providers;
+mod returns;
 mod security;
 mod several_nodes;
 mod staff;

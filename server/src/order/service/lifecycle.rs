@@ -47,7 +47,7 @@ impl EventActor {
     /// Who moves an order on `event` when no staff member does.
     pub fn of(event: &OrderEvent) -> Self {
         match event {
-            OrderEvent::StartPayment | OrderEvent::Cancel => Self::Customer,
+            OrderEvent::StartPayment | OrderEvent::Cancel | OrderEvent::CustomerCancelPaid => Self::Customer,
             _ => Self::System,
         }
     }
@@ -136,7 +136,7 @@ pub async fn apply_by<C: ConnectionTrait>(
         return Ok(Applied::Lost);
     }
     match to {
-        OrderStatus::Cancelled if *event == OrderEvent::StaffCancel => {
+        OrderStatus::Cancelled if matches!(event, OrderEvent::StaffCancel | OrderEvent::CustomerCancelPaid) => {
             // Sold stock comes back and the money is owed back; each once, by the one move.
             release_stock_from(db, order.id, customer_order::STOCK_COMMITTED).await?;
             crate::discount::service::release(db, order.id).await?;

@@ -100,6 +100,19 @@ export interface Quote {
   available: boolean; schedule: InstalmentSchedule | null; pay_now: number;
 }
 
+/** `return_window`: a line's condition and test period (days), the Tehran delivery day, the
+ * day of the request and the official holidays (the server's holiday table). */
+export interface ReturnWindowInput {
+  condition: "new" | "used" | "open-box"; test_days?: number | null; delivered: JalaliDate; today: JalaliDate;
+  holidays?: JalaliDate[];
+}
+/** `return_request`: the lines asked back, the reason's code, the description, the photo count,
+ * and per order line what was bought and what returns already hold. */
+export interface ReturnRequestInput {
+  lines: { line_id: number; num: number }[]; reason: string; description?: string; photos?: number;
+  held: { line_id: number; bought: number; taken: number }[];
+}
+
 /** The five OTP boxes. */
 export type CodeBoxes = [string, string, string, string, string];
 
@@ -142,6 +155,8 @@ export interface CoreFns {
   parse_jalali_date: [string, JalaliDate];
   format_jalali: [JalaliDate, string];
   format_jalali_numeric: [JalaliDate, string];
+  return_window: [ReturnWindowInput, JalaliDate];
+  return_request: [ReturnRequestInput, null];
   tehran_date: [number, JalaliDate];
 }
 export type CoreFn = keyof CoreFns;
@@ -222,6 +237,10 @@ export interface CoreExports {
   format_jalali(input: JalaliDate): Outcome<string>;
   /** `"۱۴۰۳/۰۱/۰۱"`. */
   format_jalali_numeric(input: JalaliDate): Outcome<string>;
+  /** The last day a delivered line may be asked back, or the closed window's message (`shop_core::returns::window`). */
+  return_window(input: ReturnWindowInput): Outcome<JalaliDate>;
+  /** A customer's return request (`shop_core::returns::request`): `null`, or the first problem. */
+  return_request(input: ReturnRequestInput): Outcome<null>;
   /** The Jalali date in Tehran at a Unix second (Iran's historic summer time included). */
   tehran_date(input: number): Outcome<JalaliDate>;
 }
