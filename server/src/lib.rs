@@ -1,6 +1,8 @@
 //! The shop's HTTP server (binary `shop`): poem + poem-openapi + sea-orm.
 //! See docs/architecture.md for the tree and the API contract.
 
+#[cfg(test)]
+mod architecture;
 pub mod account;
 pub mod address;
 pub mod audit;

@@ -24,7 +24,7 @@ use crate::sms::DevSmsApi;
 pub type Apis = (
     (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
     (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
-    (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
+    (crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
     crate::instalment::routes::InstalmentApi,
     (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi),
@@ -48,7 +48,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
     let apis: Apis = (
         (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
         (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
-        (crate::order::routes::OrderApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
+        (crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
         crate::instalment::routes::InstalmentApi,
         (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi),

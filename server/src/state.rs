@@ -33,6 +33,9 @@ pub struct AppState {
     pub users: Arc<UserCache>,
     /// The payment gateway (`SHOP_PAYMENT`).
     pub payments: Arc<dyn crate::payment::gateway::PaymentGateway>,
+    /// What a payment can pay for: the areas that settle payments, registered here so that
+    /// `payment` imports none of them (`payment::purpose`).
+    pub purposes: Arc<crate::payment::purpose::Purposes>,
     /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
     pub argon2: crate::auth::password::Slots,
     /// Stored files (ticket attachments): a folder now, an S3-compatible bucket later.
@@ -54,11 +57,16 @@ impl AppState {
         let captcha = Arc::new(Captcha::from_config(&config));
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
         let payments = crate::payment::gateway::from_config(&config);
+        let purposes = Arc::new(
+            crate::payment::purpose::Purposes::default()
+                .with(Arc::new(crate::order::service::pay::OrderPayments))
+                .with(Arc::new(crate::instalment::service::InstalmentPayments)),
+        );
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
         let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
         let commits = Arc::new(crate::platform::commits::CommitWatch::open(&config.database_url));
         let catalog = crate::catalog::cache::CatalogCache::new(clock.clone(), config.catalog_recheck_ms);
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, argon2, files, chat, catalog, commits }
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, argon2, files, chat, catalog, commits }
     }
 }

@@ -10,7 +10,7 @@
 use super::dto::InstalmentStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
 };
 use shop_core::instalment::{instalment_schedule, Schedule, ScheduleError, ScheduleInput};
 use shop_core::jalali::JalaliDate;
@@ -22,6 +22,8 @@ use crate::platform::db::begin_write;
 use crate::order::service::lifecycle::status_of;
 use crate::payment::entity::payment;
 use crate::payment::gateway::{GatewayError, Verified};
+use crate::payment::purpose::{Described, Outcome, Purpose, Settle, Settled};
+use std::collections::{BTreeSet, HashMap};
 use crate::state::AppState;
 
 /// `customer_order.payment_method` of an order bought in instalments.
@@ -257,7 +259,7 @@ pub async fn start_payment(
     let started = crate::payment::service::open_attempt(state, a, |started| async move {
         let row = crate::payment::service::new_row(a, state.payments.name(), &started, state.clock.unix());
         row.insert(&state.db).await?;
-        Ok(())
+        Ok::<(), InstalmentError>(())
     })
     .await?;
     Ok((started.redirect_url, started.authority))
@@ -268,93 +270,87 @@ fn finance_url(instalment_id: i64, result: &str) -> String {
     format!("/profile/finance?instalment={instalment_id}&result={result}")
 }
 
-/// The gateway sent the customer back from an instalment payment (`p.instalment_id` is set).
-/// Returns the page to redirect to.
-pub async fn callback(state: &AppState, p: &payment::Model, status_ok: bool) -> Result<String, DbErr> {
-    let id = p.instalment_id.unwrap_or_default();
-    match p.status {
-        payment::PAID if !p.refund_needed => return Ok(finance_url(id, "paid")),
-        payment::PENDING => {}
-        _ => return Ok(finance_url(id, "failed")),
-    }
-    use crate::payment::service::count_outcome;
-    if !status_ok {
-        fail(state, p).await?;
-        count_outcome("cancelled");
-        return Ok(finance_url(id, "failed"));
-    }
-    match state.payments.verify(&p.authority, p.amount).await {
-        Ok(v) => {
-            let paid = settle(state, p, &v).await?;
-            count_outcome(if paid { "paid" } else { "refund_needed" });
-            Ok(finance_url(id, if paid { "paid" } else { "failed" }))
-        }
-        // Not confirmed: nothing is settled and the attempt stays open (as for an order).
-        Err(GatewayError::Refused { code, message }) => {
-            tracing::info!(authority = %p.authority, code, %message, "instalment payment not verified");
-            count_outcome("refused");
-            Ok(finance_url(id, "failed"))
-        }
-        Err(GatewayError::Unreachable(e)) => {
-            tracing::warn!(authority = %p.authority, error = %e, "instalment verify unreachable");
-            count_outcome("unreachable");
-            Ok(finance_url(id, "pending"))
-        }
-    }
-}
+/// Instalment payments ([`Purpose::Instalment`]): payment settles them through this.
+pub struct InstalmentPayments;
 
-/// Marks a pending instalment payment failed (the instalment stays unpaid); once.
-async fn fail(state: &AppState, p: &payment::Model) -> Result<(), DbErr> {
-    payment::Entity::update_many()
-        .col_expr(payment::Column::Status, Expr::value(payment::FAILED))
-        .col_expr(payment::Column::VerifiedAt, Expr::value(state.clock.unix()))
-        .filter(payment::Column::Id.eq(p.id))
-        .filter(payment::Column::Status.eq(payment::PENDING))
-        .exec(&state.db)
-        .await?;
-    Ok(())
-}
-
-/// Records a verified instalment payment: the instalment becomes paid, or, when another
-/// payment paid it first or staff cancelled the order meanwhile, this one is flagged for a refund. True when it paid the instalment.
-pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
-    let now = state.clock.unix();
-    let txn = begin_write(&state.db).await?;
-    if !crate::payment::service::claim_paid(&txn, p, v, now).await? {
-        txn.rollback().await?;
-        return crate::payment::service::paid_without_refund(&state.db, p.id).await;
+#[async_trait::async_trait]
+impl Settle for InstalmentPayments {
+    fn purpose(&self) -> Purpose {
+        Purpose::Instalment
     }
-    // The order must still be live, checked by touching its row: a staff cancel that committed
-    // first wins (this payment is then owed back), and one that comes later waits for this
-    // commit and flags this payment with the order's others.
-    let live = customer_order::Entity::update_many()
-        .col_expr(customer_order::Column::UpdatedAt, Expr::col(customer_order::Column::UpdatedAt).into())
-        .filter(customer_order::Column::Id.eq(p.order_id))
-        .filter(customer_order::Column::Status.is_in(LIVE.map(OrderStatus::as_str)))
-        .exec(&txn)
-        .await?
-        .rows_affected
-        == 1;
-    let paid = live
-        && instalment::Entity::update_many()
-        .col_expr(instalment::Column::PaidAt, Expr::value(now))
-        .col_expr(instalment::Column::PaymentId, Expr::value(p.id))
-        .filter(instalment::Column::Id.eq(p.instalment_id.unwrap_or_default()))
-        .filter(instalment::Column::PaidAt.is_null())
-        .exec(&txn)
-        .await?
-        .rows_affected
-        == 1;
-    if !paid {
-        payment::Entity::update_many()
-            .col_expr(payment::Column::RefundNeeded, Expr::value(true))
-            .filter(payment::Column::Id.eq(p.id))
-            .exec(&txn)
-            .await?;
+
+    /// The instalment becomes paid; when another payment paid it first or staff cancelled the
+    /// order meanwhile, this one is owed back.
+    async fn on_verified(&self, txn: &DatabaseTransaction, p: &payment::Model, _v: &Verified, now: i64) -> Result<Settled, DbErr> {
+        // The order must still be live, checked by touching its row: a staff cancel that
+        // committed first wins (this payment is then owed back), and one that comes later
+        // waits for this commit and flags this payment with the order's others.
+        let live = customer_order::Entity::update_many()
+            .col_expr(customer_order::Column::UpdatedAt, Expr::col(customer_order::Column::UpdatedAt).into())
+            .filter(customer_order::Column::Id.eq(p.order_id))
+            .filter(customer_order::Column::Status.is_in(LIVE.map(OrderStatus::as_str)))
+            .exec(txn)
+            .await?
+            .rows_affected
+            == 1;
+        let paid = live
+            && instalment::Entity::update_many()
+                .col_expr(instalment::Column::PaidAt, Expr::value(now))
+                .col_expr(instalment::Column::PaymentId, Expr::value(p.id))
+                .filter(instalment::Column::Id.eq(p.instalment_id.unwrap_or_default()))
+                .filter(instalment::Column::PaidAt.is_null())
+                .exec(txn)
+                .await?
+                .rows_affected
+                == 1;
+        if paid {
+            return Ok(Settled::Paid);
+        }
         tracing::warn!(authority = %p.authority, live, "payment verified for an instalment already paid or of a cancelled order: refund needed");
+        Ok(Settled::RefundNeeded)
     }
-    txn.commit().await?;
-    Ok(paid)
+
+    /// `/profile/finance?instalment=…&result=paid|failed|pending`; a blocked customer's
+    /// closed attempt goes to `/error-payment?code=…` as an order's does.
+    async fn landing(&self, db: &DatabaseConnection, p: &payment::Model, outcome: Outcome) -> Result<String, DbErr> {
+        let id = p.instalment_id.unwrap_or_default();
+        Ok(match outcome {
+            Outcome::Paid => finance_url(id, "paid"),
+            Outcome::Failed => finance_url(id, "failed"),
+            Outcome::Pending => finance_url(id, "pending"),
+            Outcome::Blocked => {
+                let code = customer_order::Entity::find_by_id(p.order_id).one(db).await?.map(|o| o.code);
+                crate::payment::service::error_url(code.as_deref())
+            }
+        })
+    }
+
+    async fn describe(&self, db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, Described>, DbErr> {
+        let order_ids: BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
+        let codes: HashMap<i64, String> = customer_order::Entity::find()
+            .filter(customer_order::Column::Id.is_in(order_ids))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|o| (o.id, o.code))
+            .collect();
+        let ids: BTreeSet<i64> = payments.iter().filter_map(|p| p.instalment_id).collect();
+        let numbers: HashMap<i64, i64> = instalment::Entity::find()
+            .filter(instalment::Column::Id.is_in(ids))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|i| (i.id, i.number))
+            .collect();
+        Ok(payments
+            .iter()
+            .filter_map(|p| {
+                let order_code = codes.get(&p.order_id)?.clone();
+                let instalment_number = p.instalment_id.and_then(|i| numbers.get(&i).copied());
+                Some((p.id, Described { order_code, instalment_number }))
+            })
+            .collect())
+    }
 }
 
 /// One instalment as the pages show it.

@@ -1020,3 +1020,41 @@ pub struct AdminSlipsResp {
     pub status: ResponseStatus,
     pub data: Vec<AdminSlip>,
 }
+
+/// What `/success-payment` and `/error-payment` show for an order.
+#[derive(Debug, Object)]
+#[oai(rename = "PaymentResultResponse")]
+pub struct ResultResp {
+    /// `ok`.
+    pub status: ResponseStatus,
+    /// The order's code.
+    #[oai(rename = "Code")]
+    pub code: String,
+    /// The order's state (`registered`, `awaiting_payment`, `paid`, …, `cancelled`, `expired`).
+    #[oai(rename = "OrderStatus")]
+    pub order_status: OrderStatusDto,
+    /// The state's Persian label.
+    #[oai(rename = "OrderStatusLabel")]
+    pub order_status_label: String,
+    /// `paid`, `pending` (not confirmed yet), `failed`, or `none` (no attempt).
+    #[oai(rename = "PaymentStatus")]
+    pub payment_status: crate::payment::dto::PaymentResult,
+    /// The amount of the attempt (or the order's payable without one), Toman.
+    #[oai(rename = "Amount")]
+    pub amount: i64,
+    /// The bank's reference id once paid.
+    #[oai(rename = "RefId")]
+    pub ref_id: Option<String>,
+    /// Masked card number, when the gateway gave one.
+    #[oai(rename = "CardPan")]
+    pub card_pan: Option<String>,
+    /// Jalali date of the payment (or of the order), Persian digits.
+    #[oai(rename = "Date")]
+    pub date: String,
+    /// Paid after the order expired or was cancelled: the shop will refund it.
+    #[oai(rename = "RefundNeeded")]
+    pub refund_needed: bool,
+    /// A Persian sentence for the page.
+    #[oai(rename = "Message")]
+    pub message: String,
+}

@@ -26,6 +26,11 @@ use super::service::checkout::{
     self, CheckoutError, PaymentMethod, QuoteRequest, RegisterOutcome, RegisterRequest,
 };
 use super::service::invoice;
+use super::service::pay;
+use super::service::lifecycle::status_of;
+use super::dto::ResultResp;
+use crate::catalog::fmt::jalali;
+use crate::payment::dto::{CodeReq as PaymentCodeReq, PaymentResult, StartResp};
 use super::service::lifecycle::Applied;
 use super::service::{self, Caller, EditOutcome, EditRequest, OrderError};
 use super::service::cart_read::{self, CartRead, CartReadCache, LineReader};
@@ -58,17 +63,21 @@ const PRICE_CHANGED: &str = "قیمت یا مبلغ سبد خرید شما تغ�
 impl From<OrderError> for ApiError {
     fn from(e: OrderError) -> Self {
         let field = e.field();
-        let body = || Json(ErrorBody::new(e.to_string(), field));
-        match &e {
-            OrderError::Forbidden => ApiError::Forbidden(body()),
+        let body = Json(ErrorBody::new(e.to_string(), field));
+        match e {
+            OrderError::Forbidden => ApiError::Forbidden(body),
             OrderError::OrderNotFound
             | OrderError::LineNotFound
             | OrderError::ProductNotFound
-            | OrderError::VariantNotFound => ApiError::NotFound(body()),
-            OrderError::InvalidQuantity | OrderError::NotEditable => ApiError::Unprocessable(body()),
+            | OrderError::VariantNotFound => ApiError::NotFound(body),
+            OrderError::InvalidQuantity
+            | OrderError::NotEditable
+            | OrderError::NotPayable(_)
+            | OrderError::WindowPassed => ApiError::Unprocessable(body),
             OrderError::TooManyRegistrations { retry_after, .. } | OrderError::TooManyCancellations { retry_after, .. } => {
-                ApiError::TooManyRequests(body(), (*retry_after).max(1))
+                ApiError::TooManyRequests(body, retry_after.max(1))
             }
+            OrderError::Payment(p) => p.into(),
             OrderError::Db(db) => ApiError::internal(db),
         }
     }
@@ -362,5 +371,92 @@ impl OrderApi {
         }
         let inv = invoice::invoice(&state.db, auth.id(), &code).await.map_err(ApiError::from)?;
         Ok(Json(InvoiceResp { status: ResponseStatus::Ok, data: view::invoice(&inv) }))
+    }
+}
+
+/// Paying a registered order, under the payment prefix: starting its payment and the result
+/// the payment pages read (the gateway's callback is `payment`'s).
+pub struct OrderPaymentApi;
+
+#[OpenApi(prefix_path = "/api/client/v1/payment", tag = "crate::platform::ApiTags::Order")]
+impl OrderPaymentApi {
+    /// Start paying an order
+    ///
+    /// For one of the caller's orders in `registered` or `awaiting_payment` within its payment
+    /// window: opens a payment at the gateway for the order's payable (from the database) and
+    /// answers with the page to send the browser to. A pending attempt younger than
+    /// `SHOP_PAYMENT_REUSE_MINUTES` is answered again (same `url` and `authority`, no new
+    /// gateway request). Needs an `Idempotency-Key` header (one per attempt): the same key and
+    /// body answer the first answer again, another body 409. Someone else's or an unknown
+    /// order → 404; paid, cancelled or expired → 422; too many new attempts for the order or
+    /// the customer → 429 with `Retry-After`; the gateway does not answer → 503.
+    #[oai(path = "/start", method = "post", operation_id = "payment_start")]
+    async fn start(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        #[oai(name = "Idempotency-Key")] key: Header<Option<String>>,
+        body: Json<PaymentCodeReq>,
+    ) -> ApiResult<Json<StartResp>> {
+        let key = idempotency::parse_key(key.0.as_deref())?;
+        let code = body.code.trim().to_uppercase();
+        idempotency::once(
+            &state.db,
+            auth.id(),
+            "payment.start",
+            &key,
+            &code,
+            state.clock.unix(),
+            || async {
+                let (url, authority) = pay::start(&state, auth.id(), &auth.0.mobile, &code).await?;
+                Ok(Json(StartResp {
+                    status: ResponseStatus::Ok,
+                    url,
+                    authority,
+                }))
+            },
+        )
+        .await
+    }
+
+    /// An order's payment result
+    ///
+    /// What `/success-payment` and `/error-payment` show: the order's code and state, the
+    /// payment's state, amount, reference id and Jalali date. Owner only: someone else's or an
+    /// unknown code → 404 with nothing of the order.
+    #[oai(path = "/result", method = "post", operation_id = "payment_result")]
+    async fn result(
+        &self,
+        state: Data<&AppState>,
+        auth: BearerUser,
+        body: Json<PaymentCodeReq>,
+    ) -> ApiResult<Json<ResultResp>> {
+        let r = pay::result(&state.db, auth.id(), &body.code.to_uppercase())
+            .await
+            .map_err(ApiError::from)?;
+        let order_status = status_of(&r.order);
+        let p = r.payment.as_ref();
+        let payment_status = p.map_or(PaymentResult::None, |p| p.status.into());
+        let refund_needed = p.is_some_and(|p| p.refund_needed);
+        let message = match (payment_status, refund_needed) {
+            (_, true) => "پرداخت شما پس از پایان مهلت سفارش انجام شد؛ مبلغ به حساب شما بازگردانده می‌شود.",
+            (PaymentResult::Paid, _) => "پرداخت با موفقیت انجام شد.",
+            (PaymentResult::Pending, _) => "نتیجهٔ پرداخت هنوز از بانک دریافت نشده است. اگر مبلغ از حساب شما کم شده، با تایید بانک سفارش پرداخت‌شده ثبت می‌شود و اگر تایید نشود، بانک مبلغ را به حساب شما بازمی‌گرداند.",
+            (PaymentResult::Failed, _) => "پرداخت انجام نشد. سبد خرید شما دست‌نخورده است و می‌توانید دوباره پرداخت کنید.",
+            (PaymentResult::None, _) => "برای این سفارش هنوز پرداختی انجام نشده است.",
+        };
+        Ok(Json(ResultResp {
+            status: ResponseStatus::Ok,
+            code: r.order.code.clone(),
+            order_status: order_status.into(),
+            order_status_label: order_status.label().into(),
+            payment_status,
+            amount: p.map_or(r.order.payable, |p| p.amount),
+            ref_id: p.and_then(|p| p.ref_id.clone()),
+            card_pan: p.and_then(|p| p.card_pan.clone()),
+            date: jalali(p.and_then(|p| p.verified_at).unwrap_or(r.order.created_at)),
+            refund_needed,
+            message: message.into(),
+        }))
     }
 }

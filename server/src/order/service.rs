@@ -10,6 +10,7 @@ pub mod checkout;
 pub mod invoice;
 pub mod jobs;
 pub mod lifecycle;
+pub mod pay;
 
 use rand::Rng;
 use sea_orm::{
@@ -62,6 +63,15 @@ pub enum OrderError {
     /// keeps its hold until it expires.
     #[error("در هر ساعت حداکثر {} سفارش را می‌توان لغو کرد؛ لطفا {} دیگر دوباره تلاش کنید", fa(*limit), wait(*retry_after))]
     TooManyCancellations { limit: i64, retry_after: i64 },
+    /// The order is paid, cancelled or expired: it takes no payment (422, field `code`).
+    #[error("{}", shop_core::order_state::not_payable_message(.0))]
+    NotPayable(&'static str),
+    /// The order's payment window has passed (422, field `code`).
+    #[error("مهلت پرداخت این سفارش به پایان رسیده است؛ لطفا دوباره سفارش را ثبت کنید")]
+    WindowPassed,
+    /// Starting its payment was refused (too many attempts, the gateway): payment's answer.
+    #[error(transparent)]
+    Payment(#[from] crate::payment::service::PaymentError),
     #[error("database: {0}")]
     Db(#[from] DbErr),
 }
@@ -79,7 +89,8 @@ impl OrderError {
             OrderError::NotEditable => Some("orderid"),
             OrderError::TooManyRegistrations { .. } => Some("orderid"),
             OrderError::TooManyCancellations { .. } => Some("code"),
-            OrderError::Db(_) => None,
+            OrderError::NotPayable(_) | OrderError::WindowPassed => Some("code"),
+            OrderError::Payment(_) | OrderError::Db(_) => None,
         }
     }
 }

@@ -97,7 +97,7 @@ impl PaymentAdminApi {
     #[oai(path = "/unverified", method = "post", operation_id = "admin_payment_unverified")]
     async fn unverified(&self, _staff: OrdersStaff, state: Data<&AppState>, body: Json<UnverifiedReq>) -> ApiResult<Json<UnverifiedResp>> {
         let page = body.page.clamp(1, 1_000_000);
-        let (rows, total) = service::never_verified(&state.db, page, PER_PAGE).await?;
+        let (rows, total) = service::never_verified(&state.db, &state.purposes, page, PER_PAGE).await?;
         let data = rows
             .into_iter()
             .map(|u| {
@@ -105,13 +105,13 @@ impl PaymentAdminApi {
                 let found = p.check_result.as_deref().and_then(CheckResult::from_word);
                 UnverifiedPaymentView {
                     payment_id: p.id,
-                    order_code: u.order.map_or_else(|| format!("#{}", p.order_id), |o| o.code),
+                    order_code: u.subject.as_ref().map_or_else(|| format!("#{}", p.order_id), |s| s.order_code.clone()),
                     customer_name: u.customer.as_ref().map(|c| format!("{} {}", c.name, c.lastname).trim().to_string()).unwrap_or_default(),
                     customer_mobile: u.customer.map(|c| c.mobile).unwrap_or_default(),
                     amount: p.amount,
                     gateway: p.gateway,
                     authority: p.authority,
-                    instalment_number: u.instalment_number,
+                    instalment_number: u.subject.and_then(|s| s.instalment_number),
                     started_at: p.created_at,
                     started_text: format_tehran_datetime(p.created_at),
                     checked_at: p.checked_at,

@@ -1,7 +1,7 @@
-//! Paying an order: start (ask the gateway, store a pending payment, order → awaiting
-//! payment; a pending attempt is answered again, new ones are limited), the callback (only
-//! what the gateway verifies, with the amount stored here, settles anything), the result the
-//! payment pages read, and reconciliation.
+//! Payments, whatever they pay for ([`super::purpose`]): opening an attempt at the gateway (a
+//! pending attempt is answered again, new ones are limited; the areas that take payments
+//! start them), the callback (only what the gateway verifies, with the amount stored here,
+//! settles anything, through the payment's purpose), and reconciliation.
 //!
 //! A payment moves from `pending` only by a conditional update, so a replayed callback, a
 //! second node or the reconciliation job can never settle it twice.
@@ -10,31 +10,20 @@ use sea_orm::sea_query::Expr;
 use std::future::Future;
 use std::time::Duration;
 
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
-use shop_core::order_state::{OrderEvent, OrderStatus};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
 use super::entity::payment;
 use super::gateway::{GatewayError, PayRequest, Started, Verified};
 use crate::auth::limits::{self, Rate};
-use crate::order::entity::customer_order;
-use crate::order::service::checkout::clear_bought_lines;
-use crate::order::service::invoice::own_by_code;
-use crate::order::service::lifecycle::{apply, status_of, Applied};
-use crate::order::service::OrderError;
+use super::purpose::{Described, Outcome, Purpose, Purposes, Settled};
 use crate::platform::db::begin_write;
 use crate::state::AppState;
 
 /// Why a payment could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
-    #[error(transparent)]
-    Order(#[from] OrderError),
-    /// The order is paid, cancelled or expired (422, field `code`).
-    #[error("{}", shop_core::order_state::not_payable_message(.0))]
-    NotPayable(&'static str),
-    /// The reservation window has passed (422, field `code`).
-    #[error("مهلت پرداخت این سفارش به پایان رسیده است؛ لطفا دوباره سفارش را ثبت کنید")]
-    WindowPassed,
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
     /// The gateway did not open the payment (503).
     #[error("درگاه پرداخت در دسترس نیست؛ لطفا چند دقیقه دیگر دوباره تلاش کنید")]
     Gateway(GatewayError),
@@ -44,12 +33,6 @@ pub enum PaymentError {
     /// Another start of the same order is still waiting for the gateway (503 with `Retry-After`).
     #[error("پرداخت این سفارش در حال آغاز است؛ لطفا چند ثانیه دیگر دوباره تلاش کنید")]
     Busy(i64),
-}
-
-impl From<DbErr> for PaymentError {
-    fn from(e: DbErr) -> Self {
-        Self::Order(OrderError::Db(e))
-    }
 }
 
 /// Where to send the customer after the gateway.
@@ -63,49 +46,6 @@ pub fn error_url(code: Option<&str>) -> String {
         Some(code) => format!("/error-payment?code={code}"),
         None => "/error-payment".to_string(),
     }
-}
-
-/// Starts paying one of the caller's orders: returns the gateway page to send the customer to.
-pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> Result<(String, String), PaymentError> {
-    let now = state.clock.unix();
-    let order = own_by_code(&state.db, user_id, code).await?;
-    let status = status_of(&order);
-    if !status.holds_reservation() {
-        return Err(PaymentError::NotPayable(status.label()));
-    }
-    if now >= order.expires_at {
-        return Err(PaymentError::WindowPassed);
-    }
-    // An order bought in instalments charges its down payment here.
-    let amount = crate::instalment::service::charge_now(&state.db, &order).await?;
-    let attempt = Attempt {
-        order_id: order.id,
-        instalment_id: None,
-        user_id,
-        amount,
-        description: shop_core::order_state::payment_description(&order.code),
-        mobile,
-    };
-    let started = open_attempt(state, &attempt, |started| record_order_attempt(state, &attempt, started)).await?;
-    Ok((started.redirect_url, started.authority))
-}
-
-/// Stores a new attempt of an order and moves the order to awaiting payment, in one
-/// transaction: an order that expired meanwhile gets no attempt.
-async fn record_order_attempt(state: &AppState, a: &Attempt<'_>, started: Started) -> Result<(), PaymentError> {
-    let now = state.clock.unix();
-    let txn = begin_write(&state.db).await?;
-    new_row(a, state.payments.name(), &started, now).insert(&txn).await?;
-    let order = customer_order::Entity::find_by_id(a.order_id)
-        .one(&txn)
-        .await?
-        .ok_or(OrderError::OrderNotFound)?;
-    match apply(&txn, &order, &OrderEvent::StartPayment, "", now).await? {
-        Applied::Moved(_) => {}
-        Applied::Refused(_) | Applied::Lost => return Err(PaymentError::NotPayable(status_of(&order).label())),
-    }
-    txn.commit().await?;
-    Ok(())
 }
 
 /// What a new attempt at the gateway is for.
@@ -145,10 +85,11 @@ pub fn new_row(a: &Attempt<'_>, gateway: &str, started: &Started, now: i64) -> p
 /// order at a time (a claim in `rate_limits`, so on every node): parallel starts wait for the
 /// first one's attempt instead of each asking the gateway. New attempts are limited per order
 /// and per customer (sliding hour). `record` stores the new attempt before the claim ends.
-pub async fn open_attempt<F, Fut>(state: &AppState, a: &Attempt<'_>, record: F) -> Result<Started, PaymentError>
+pub async fn open_attempt<F, Fut, E>(state: &AppState, a: &Attempt<'_>, record: F) -> Result<Started, E>
 where
     F: FnOnce(Started) -> Fut,
-    Fut: Future<Output = Result<(), PaymentError>>,
+    Fut: Future<Output = Result<(), E>>,
+    E: From<PaymentError>,
 {
     let claim = format!("payment-start:{}", a.order_id);
     // Outlives the gateway call, so a crashed node's claim ends by itself.
@@ -157,12 +98,12 @@ where
     let since = tokio::time::Instant::now();
     loop {
         let now = state.clock.unix();
-        if let Some(started) = pending_attempt(state, a, now).await? {
+        if let Some(started) = pending_attempt(state, a, now).await.map_err(PaymentError::from)? {
             return Ok(started);
         }
-        match limits::claim_cooldown(&state.db, &claim, now, hold).await? {
+        match limits::claim_cooldown(&state.db, &claim, now, hold).await.map_err(PaymentError::from)? {
             Ok(()) => break,
-            Err(retry) if since.elapsed() >= patience => return Err(PaymentError::Busy(retry)),
+            Err(retry) if since.elapsed() >= patience => return Err(PaymentError::Busy(retry).into()),
             Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
         }
     }
@@ -174,16 +115,25 @@ where
 }
 
 /// The claimed part of [`open_attempt`].
-async fn open_claimed<F, Fut>(state: &AppState, a: &Attempt<'_>, record: F) -> Result<Started, PaymentError>
+async fn open_claimed<F, Fut, E>(state: &AppState, a: &Attempt<'_>, record: F) -> Result<Started, E>
 where
     F: FnOnce(Started) -> Fut,
-    Fut: Future<Output = Result<(), PaymentError>>,
+    Fut: Future<Output = Result<(), E>>,
+    E: From<PaymentError>,
 {
-    let now = state.clock.unix();
     // Another start may have stored its attempt between our look and our claim.
-    if let Some(started) = pending_attempt(state, a, now).await? {
+    let pending = pending_attempt(state, a, state.clock.unix()).await.map_err(PaymentError::from)?;
+    if let Some(started) = pending {
         return Ok(started);
     }
+    let started = ask_gateway(state, a).await?;
+    record(started.clone()).await?;
+    Ok(started)
+}
+
+/// The unrecorded part of [`open_claimed`]: a new attempt from the gateway, within the limits.
+async fn ask_gateway(state: &AppState, a: &Attempt<'_>) -> Result<Started, PaymentError> {
+    let now = state.clock.unix();
     let caps = state.config.payment_starts;
     let customer_key = format!("payment-customer:{}", a.user_id);
     let customer_rate = Rate::per_hour(caps.per_customer_hour);
@@ -204,7 +154,6 @@ where
         })
         .await
         .map_err(PaymentError::Gateway)?;
-    record(started.clone()).await?;
     Ok(started)
 }
 
@@ -226,7 +175,8 @@ async fn pending_attempt(state: &AppState, a: &Attempt<'_>, now: i64) -> Result<
     Ok(found.map(|p| Started { redirect_url: state.payments.pay_url(&p.authority), authority: p.authority }))
 }
 
-/// The gateway sent the customer back. Returns the page to redirect to.
+/// The gateway sent the customer back. Returns the page to redirect to, which the payment's
+/// purpose chooses ([`Settle::landing`]).
 pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Result<String, DbErr> {
     let Some(p) = payment::Entity::find()
         .filter(payment::Column::Authority.eq(authority))
@@ -235,65 +185,52 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
     else {
         return Ok(error_url(None));
     };
+    let purpose = state.purposes.of(Purpose::of(&p))?;
+    let land = |outcome| purpose.landing(&state.db, &p, outcome);
     // A blocked customer pays nothing more: the attempt is closed without asking the bank to
     // verify it, so the bank returns the money (docs/decisions.md "Blocking a customer").
     if p.status == payment::PENDING && crate::customer::service::is_blocked(&state.db, p.user_id).await? {
         close_attempt(state, &p).await?;
-        let code = customer_order::Entity::find_by_id(p.order_id).one(&state.db).await?.map(|o| o.code);
-        return Ok(error_url(code.as_deref()));
+        return land(Outcome::Blocked).await;
     }
-    if p.instalment_id.is_some() {
-        return crate::instalment::service::callback(state, &p, status_ok).await;
-    }
-    let order = customer_order::Entity::find_by_id(p.order_id).one(&state.db).await?;
-    let code = order.as_ref().map(|o| o.code.clone());
-    let code = code.as_deref();
-    let in_instalments = order.as_ref().is_some_and(|o| o.payment_method == crate::instalment::service::METHOD);
-    let success_url = |code: &str| {
-        if in_instalments {
-            crate::instalment::service::success_url(code)
-        } else {
-            success_url(code)
-        }
-    };
     match p.status {
         // A replayed callback: the first one settled it.
-        payment::PAID if !p.refund_needed => return Ok(success_url(code.unwrap_or_default())),
+        payment::PAID if !p.refund_needed => return land(Outcome::Paid).await,
         payment::PENDING => {}
-        _ => return Ok(error_url(code)),
+        _ => return land(Outcome::Failed).await,
     }
     // The callback is unauthenticated: anyone who knows an authority can send it. A «NOK»
-    // closes that attempt only; the order keeps its hold until it expires or its owner
-    // cancels, and the owner can start another attempt.
+    // closes that attempt only; what it pays for keeps its hold until it expires or its
+    // owner cancels, and the owner can start another attempt.
     if !status_ok {
         close_attempt(state, &p).await?;
         count_outcome("cancelled");
-        return Ok(error_url(code));
+        return land(Outcome::Failed).await;
     }
     match state.payments.verify(&p.authority, p.amount).await {
-        Ok(v) => match settle_paid(state, &p, &v).await? {
+        Ok(v) => match settle(state, &p, &v).await? {
             true => {
                 count_outcome("paid");
-                Ok(success_url(code.unwrap_or_default()))
+                land(Outcome::Paid).await
             }
             false => {
                 count_outcome("refund_needed");
-                Ok(error_url(code))
+                land(Outcome::Failed).await
             }
         },
         // Not confirmed (e.g. «OK» sent before paying): nothing is settled and the attempt
         // stays open, since the customer may still pay on the bank's page; reconciliation,
         // a «NOK», or the order's expiry ends it.
         Err(GatewayError::Refused { code: c, message }) => {
-            tracing::info!(authority, code = c, %message, "payment not verified");
+            tracing::info!(authority, code = c, %message, purpose = ?Purpose::of(&p), "payment not verified");
             count_outcome("refused");
-            Ok(error_url(code))
+            land(Outcome::Failed).await
         }
         // Unknown fate: the payment stays pending for reconciliation.
         Err(GatewayError::Unreachable(e)) => {
-            tracing::warn!(authority, error = %e, "payment verify unreachable");
+            tracing::warn!(authority, error = %e, purpose = ?Purpose::of(&p), "payment verify unreachable");
             count_outcome("unreachable");
-            Ok(error_url(code))
+            land(Outcome::Pending).await
         }
     }
 }
@@ -337,50 +274,27 @@ pub async fn paid_without_refund<C: ConnectionTrait>(db: &C, id: i64) -> Result<
     Ok(row.is_some_and(|r| r.status == payment::PAID && !r.refund_needed))
 }
 
-/// Records a verified payment: the order becomes paid (stock committed, cart lines bought
-/// removed), or, when the order had already expired or been cancelled, the payment is
-/// flagged for a refund. Returns true when the order is paid by it.
-async fn settle_paid(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
+/// Records a verified payment: claims it (pending → paid) and settles it in what it pays for
+/// ([`Settle::on_verified`]), in one transaction; when that cannot take it, the payment is
+/// flagged for a refund. Returns true when it paid what it was for.
+pub async fn settle(state: &AppState, p: &payment::Model, v: &Verified) -> Result<bool, DbErr> {
+    let purpose = state.purposes.of(Purpose::of(p))?;
     let now = state.clock.unix();
     let txn = begin_write(&state.db).await?;
     if !claim_paid(&txn, p, v, now).await? {
         txn.rollback().await?;
         return paid_without_refund(&state.db, p.id).await;
     }
-    let Some(order) = customer_order::Entity::find_by_id(p.order_id).one(&txn).await? else {
-        txn.commit().await?;
-        return Ok(false);
-    };
-    let paid = match apply(
-        &txn,
-        &order,
-        &OrderEvent::PaymentVerified,
-        &shop_core::order_state::payment_verified_note(&v.ref_id),
-        now,
-    )
-    .await?
-    {
-        Applied::Moved(OrderStatus::Paid) => {
-            let order = customer_order::Entity::find_by_id(order.id)
-                .one(&txn)
-                .await?
-                .unwrap_or(order);
-            clear_bought_lines(&txn, &order).await?;
-            true
-        }
-        _ => {
-            // Expired, cancelled, or paid by another attempt: the money must go back.
-            payment::Entity::update_many()
-                .col_expr(payment::Column::RefundNeeded, Expr::value(true))
-                .filter(payment::Column::Id.eq(p.id))
-                .exec(&txn)
-                .await?;
-            tracing::warn!(order = %order.code, authority = %p.authority, "payment verified for an order that cannot take it: refund needed");
-            false
-        }
-    };
+    let settled = purpose.on_verified(&txn, p, v, now).await?;
+    if settled == Settled::RefundNeeded {
+        payment::Entity::update_many()
+            .col_expr(payment::Column::RefundNeeded, Expr::value(true))
+            .filter(payment::Column::Id.eq(p.id))
+            .exec(&txn)
+            .await?;
+    }
     txn.commit().await?;
-    Ok(paid)
+    Ok(settled == Settled::Paid)
 }
 
 /// Verifies the payments the gateway reports as paid but unverified (their callback never
@@ -415,11 +329,7 @@ pub async fn reconcile(state: &AppState) -> Result<usize, DbErr> {
         }
         let result = match state.payments.verify(&p.authority, p.amount).await {
             Ok(v) => {
-                if p.instalment_id.is_some() {
-                    crate::instalment::service::settle(state, &p, &v).await?;
-                } else {
-                    settle_paid(state, &p, &v).await?;
-                }
+                settle(state, &p, &v).await?;
                 settled += 1;
                 payment::CheckResult::Settled
             }
@@ -477,45 +387,19 @@ async fn note_check<C: ConnectionTrait>(db: &C, ids: &[i64], result: &payment::C
     Ok(())
 }
 
-/// What the payment pages show for one of the caller's orders.
-#[derive(Clone, Debug)]
-pub struct PaymentResult {
-    pub order: customer_order::Model,
-    /// The latest payment attempt, if any.
-    pub payment: Option<payment::Model>,
-}
-
-/// The result of one of the caller's orders (owner only, 404 otherwise).
-pub async fn result<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Result<PaymentResult, OrderError> {
-    let order = own_by_code(db, user_id, code).await?;
-    let payments = payment::Entity::find()
-        .filter(payment::Column::OrderId.eq(order.id))
-        .filter(payment::Column::InstalmentId.is_null())
-        .all(db)
-        .await?;
-    // The paid attempt when there is one, else the latest.
-    let payment = payments
-        .iter()
-        .find(|p| p.status == payment::PAID)
-        .or_else(|| payments.iter().max_by_key(|p| p.id))
-        .cloned();
-    Ok(PaymentResult { order, payment })
-}
-
-/// A payment never verified, with its order and customer.
+/// A payment never verified, with what it pays for and its customer.
 #[derive(Clone, Debug)]
 pub struct Unverified {
     pub payment: payment::Model,
-    pub order: Option<customer_order::Model>,
+    /// None when what it pays for is gone.
+    pub subject: Option<Described>,
     pub customer: Option<crate::auth::entity::user::Model>,
-    pub instalment_number: Option<i64>,
 }
 
 /// One page of the payments still pending (started, never verified), newest first, and how
 /// many there are.
-pub async fn never_verified<C: ConnectionTrait>(db: &C, page: u64, per_page: u64) -> Result<(Vec<Unverified>, u64), DbErr> {
+pub async fn never_verified(db: &DatabaseConnection, purposes: &Purposes, page: u64, per_page: u64) -> Result<(Vec<Unverified>, u64), DbErr> {
     use crate::auth::entity::user;
-    use crate::instalment::entity::instalment;
     use sea_orm::{PaginatorTrait, QuerySelect};
     let q = payment::Entity::find().filter(payment::Column::Status.eq(payment::PENDING));
     let total = q.clone().count(db).await?;
@@ -527,13 +411,13 @@ pub async fn never_verified<C: ConnectionTrait>(db: &C, page: u64, per_page: u64
         .all(db)
         .await?;
     let by_id = |ids: Vec<i64>| ids.into_iter().collect::<std::collections::HashSet<i64>>().into_iter().collect::<Vec<_>>();
-    let orders: std::collections::HashMap<i64, customer_order::Model> = customer_order::Entity::find()
-        .filter(customer_order::Column::Id.is_in(by_id(rows.iter().map(|p| p.order_id).collect())))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|o| (o.id, o))
-        .collect();
+    let mut subjects = std::collections::HashMap::new();
+    for purpose in [Purpose::Order, Purpose::Instalment] {
+        let of: Vec<payment::Model> = rows.iter().filter(|p| Purpose::of(p) == purpose).cloned().collect();
+        if !of.is_empty() {
+            subjects.extend(purposes.of(purpose)?.describe(db, &of).await?);
+        }
+    }
     let users: std::collections::HashMap<i64, user::Model> = user::Entity::find()
         .filter(user::Column::Id.is_in(by_id(rows.iter().map(|p| p.user_id).collect())))
         .all(db)
@@ -541,19 +425,11 @@ pub async fn never_verified<C: ConnectionTrait>(db: &C, page: u64, per_page: u64
         .into_iter()
         .map(|u| (u.id, u))
         .collect();
-    let numbers: std::collections::HashMap<i64, i64> = instalment::Entity::find()
-        .filter(instalment::Column::Id.is_in(by_id(rows.iter().filter_map(|p| p.instalment_id).collect())))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|i| (i.id, i.number))
-        .collect();
     Ok((
         rows.into_iter()
             .map(|p| Unverified {
-                order: orders.get(&p.order_id).cloned(),
+                subject: subjects.remove(&p.id),
                 customer: users.get(&p.user_id).cloned(),
-                instalment_number: p.instalment_id.and_then(|i| numbers.get(&i).copied()),
                 payment: p,
             })
             .collect(),

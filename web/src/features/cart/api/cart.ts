@@ -62,32 +62,24 @@ export async function loadCart(store: Store): Promise<CartState | null> {
 }
 
 /**
- * What the edit call names: the product variant and, when known, what the shopper saw of it
- * (the server reads only the ids and takes names and prices from the catalogue).
+ * What the edit call names: the product variant and, when the line exists, its id. Names and
+ * prices are never sent: the server takes them from the catalogue.
  */
-export type CartItem = Pick<CartLine, 'SupProductId' | 'SupProductIdDetail'> &
-  Partial<Pick<CartLine, 'Name' | 'Price' | 'PriceGaranti' | 'NameGaranti' | 'DG' | 'Property' | 'Color'>> & {
-    /** The cart line, when it exists already. */
-    Id?: number;
-  };
+export type CartItem = Pick<CartLine, 'SupProductId' | 'SupProductIdDetail'> & {
+  /** The cart line, when it exists already. */
+  Id?: number;
+};
 
 /**
- * The body of `order/edit/product` with the spec's twelve fields (section 7). The server reads
- * the ids and the quantity and takes names and prices from the catalogue; the rest is sent as
- * the spec lists it.
+ * The body of `order/edit/product`: only what the client knows (spec section 7's ids and the
+ * quantity). The spec's name, price and warranty fields stay optional on the wire and are left
+ * out: the server ignores them and reads the catalogue (`EditProductRequest`'s docs).
  */
 export function editBody(item: CartItem, num: number) {
   return {
     spid: item.SupProductId,
     spiddetail: item.SupProductIdDetail,
     num,
-    name: item.Name,
-    price: item.Price,
-    pricegaranti: item.PriceGaranti,
-    namegaranti: item.NameGaranti,
-    dg: item.DG,
-    property: item.Property,
-    color: item.Color,
     // 0: "my open order" (created when missing), never another order's id; 0: a new line.
     orderid: 0,
     id: item.Id ?? 0,

@@ -42,17 +42,7 @@ export function AddToCartButton({ productId, productUid, productName, variant }:
     }
     setBusy(true);
     try {
-      const out = await addToCart(store, {
-        SupProductId: productId,
-        SupProductIdDetail: variant.Id,
-        Name: productName,
-        Price: variant.Price,
-        PriceGaranti: variant.PriceGaranti,
-        NameGaranti: variant.NameGaranti,
-        DG: variant.DG,
-        Property: variant.Property,
-        Color: variant.Color,
-      });
+      const out = await addToCart(store, { SupProductId: productId, SupProductIdDetail: variant.Id });
       if (out.ok) toast.success(t('add.added'), { id: 'cart-added' });
       else toast.error(out.message || t('add.addFailed'), { id: 'cart-failed' });
     } catch {
