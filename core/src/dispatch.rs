@@ -80,6 +80,39 @@ macro_rules! core_functions {
             tracking_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
                 $crate::shipment::TrackingCode::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
+            /// A unit's serial number, trimmed, digits to ASCII, letters uppercased, or why it is
+            /// refused (empty, not 4–40 characters, markup, anything but letters, digits, `-`, `/`).
+            serial_number(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                $crate::warranty::serial::SerialNumber::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
+            }
+            /// The last Jalali day a unit's warranty covers: `months` after `start`.
+            warranty_end(w: $crate::dispatch::WarrantyEndInput): serde, "WarrantyEndInput" => "JalaliDate" {
+                $crate::warranty::end::warranty_end(w.start, w.months)
+                    .map($crate::dispatch::Output::Date)
+                    .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
+            }
+            /// The warranty's end day when a claim may be opened `today`, or why not.
+            warranty_claim_window(w: $crate::warranty::end::ClaimWindowInput): serde, "ClaimWindowInput" => "JalaliDate" {
+                $crate::warranty::end::check_claim_window(&w).map($crate::dispatch::Output::Date)
+            }
+            /// A warranty claim's next state on a staff event, or why the table refuses it.
+            warranty_claim_transition(t: $crate::dispatch::ClaimTransitionInput): serde, "ClaimTransitionInput" => "string" {
+                $crate::warranty::claim_state::transition(t.from, t.event)
+                    .map(|s| $crate::dispatch::Output::Text(s.as_str().to_owned()))
+                    .map_err(|e| e.to_string())
+            }
+            /// An Iranian national ID (کد ملی): ten ASCII digits with a matching check digit.
+            national_id(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                $crate::tax_id::national_id::NationalId::parse(&s).map(|i| $crate::dispatch::Output::Text(i.as_str().to_owned())).map_err(|e| e.message)
+            }
+            /// A company's national ID (شناسه ملی): eleven ASCII digits with a matching check digit.
+            company_id(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                $crate::tax_id::company_id::CompanyId::parse(&s).map(|i| $crate::dispatch::Output::Text(i.as_str().to_owned())).map_err(|e| e.message)
+            }
+            /// An economic code in the current form (eleven digits for companies, fourteen for persons).
+            economic_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+                $crate::tax_id::economic_code::EconomicCode::parse(&s).map(|i| $crate::dispatch::Output::Text(i.as_str().to_owned())).map_err(|e| e.message)
+            }
             /// The five code boxes filled from a pasted string.
             spread_paste(s: $crate::dispatch::Text<'_>): text, "string" => "CodeBoxes" {
                 Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))
@@ -301,7 +334,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -318,6 +351,15 @@ export interface VariantFormInput {
   stock?: string; ins_payment?: boolean; property?: string; dg?: string;
 }
 export interface CategoryFormInput { name?: string; slug?: string; parent?: string; position?: string; description?: string }
+
+/** `warranty_end`'s input: the day the warranty started and its months. */
+export interface WarrantyEndInput { start: JalaliDate; months: number }
+/** `warranty_claim_window`'s input: the claim's day, the warranty's start and months. */
+export interface ClaimWindowInput { today: JalaliDate; start: JalaliDate; months: number }
+/** A warranty claim's states and the staff's events on it. */
+export type ClaimStatus = "received" | "at_repair" | "repaired" | "replaced" | "returned";
+export type ClaimEvent = "to_repair" | "repaired" | "replaced" | "return";
+export interface ClaimTransitionInput { from: ClaimStatus; event: ClaimEvent }
 
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
@@ -684,6 +726,24 @@ pub fn problems<T>(r: Result<T, crate::product_form::FormProblems>) -> FormError
         Ok(_) => FormErrors::default(),
         Err(p) => FormErrors(p.0),
     }
+}
+
+/// `warranty_end`'s input.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct WarrantyEndInput {
+    /// The day the warranty started.
+    pub start: JalaliDate,
+    /// Its length in months.
+    pub months: u32,
+}
+
+/// `warranty_claim_transition`'s input.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct ClaimTransitionInput {
+    /// The claim's state.
+    pub from: crate::warranty::claim_state::ClaimStatus,
+    /// What staff do.
+    pub event: crate::warranty::claim_state::ClaimEvent,
 }
 
 /// `check_form`'s input: the form's name and what the client typed, by field name.

@@ -42,10 +42,12 @@ pub mod session;
 pub mod shipment;
 pub mod staff;
 pub mod stock;
+pub mod tax_id;
 pub mod tehran;
 pub mod ticket_state;
 mod text;
 pub mod types;
 pub mod validation;
+pub mod warranty;
 #[cfg(feature = "dispatch")]
 pub mod dispatch;

@@ -7,7 +7,7 @@
 //! module then turns the clean text into typed values (`Mobile`, `PostalCode`, `Place`,
 //! `OrderCode`, …) with the same types the server's services take:
 //! [`address::parse`], [`profile::parse`], [`registration::parse`], [`ticket::parse`],
-//! [`ticket::parse_reply`]. The answer is the typed form or every failing field's first message
+//! [`ticket::parse_reply`], [`official_invoice::parse`]. The answer is the typed form or every failing field's first message
 //! ([`FormProblems`], in form order).
 //!
 //! **Why.** The web form and the server read this one declaration (the web through WASM,
@@ -29,6 +29,7 @@
 //! ```
 
 pub mod address;
+pub mod official_invoice;
 pub mod profile;
 pub mod registration;
 pub mod ticket;
@@ -140,7 +141,7 @@ impl Field {
 /// A form: its name (as `check_form` takes it) and fields in the order it shows them.
 #[derive(Debug)]
 pub struct Form {
-    /// `address`, `profile`, `registration`, `ticket`, `ticket_reply`.
+    /// `address`, `profile`, `registration`, `ticket`, `ticket_reply`, `official_invoice`.
     pub name: &'static str,
     /// Its fields.
     pub fields: &'static [Field],
@@ -311,7 +312,8 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 5] = [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM];
+pub const FORMS: [&Form; 6] =
+    [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM, &official_invoice::FORM];
 
 /// The form called `name`.
 pub fn form(name: &str) -> Option<&'static Form> {
@@ -334,6 +336,7 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "registration" => registration::parse(values).map(drop),
         "ticket" => ticket::parse(values).map(drop),
         "ticket_reply" => ticket::parse_reply(values).map(drop),
+        "official_invoice" => official_invoice::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())

@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -41,6 +41,15 @@ export interface VariantFormInput {
   stock?: string; ins_payment?: boolean; property?: string; dg?: string;
 }
 export interface CategoryFormInput { name?: string; slug?: string; parent?: string; position?: string; description?: string }
+
+/** `warranty_end`'s input: the day the warranty started and its months. */
+export interface WarrantyEndInput { start: JalaliDate; months: number }
+/** `warranty_claim_window`'s input: the claim's day, the warranty's start and months. */
+export interface ClaimWindowInput { today: JalaliDate; start: JalaliDate; months: number }
+/** A warranty claim's states and the staff's events on it. */
+export type ClaimStatus = "received" | "at_repair" | "repaired" | "replaced" | "returned";
+export type ClaimEvent = "to_repair" | "repaired" | "replaced" | "return";
+export interface ClaimTransitionInput { from: ClaimStatus; event: ClaimEvent }
 
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
@@ -127,6 +136,13 @@ export interface CoreFns {
   normalize_code: [string, string];
   chat_text: [string, string];
   tracking_code: [string, string];
+  serial_number: [string, string];
+  warranty_end: [WarrantyEndInput, JalaliDate];
+  warranty_claim_window: [ClaimWindowInput, JalaliDate];
+  warranty_claim_transition: [ClaimTransitionInput, string];
+  national_id: [string, string];
+  company_id: [string, string];
+  economic_code: [string, string];
   spread_paste: [string, CodeBoxes];
   choice_differences: [ChoiceDifferencesInput, ChoiceDifference[]];
   cart_count: [CartLine[], number];
@@ -181,6 +197,20 @@ export interface CoreExports {
   chat_text(input: string): Outcome<string>;
   /** A shipment's tracking code, trimmed, digits to ASCII, letters uppercased, or why it is refused (empty, not 4–40 characters, anything but letters, digits and dashes). */
   tracking_code(input: string): Outcome<string>;
+  /** A unit's serial number, trimmed, digits to ASCII, letters uppercased, or why it is refused (empty, not 4–40 characters, markup, anything but letters, digits, `-`, `/`). */
+  serial_number(input: string): Outcome<string>;
+  /** The last Jalali day a unit's warranty covers: `months` after `start`. */
+  warranty_end(input: WarrantyEndInput): Outcome<JalaliDate>;
+  /** The warranty's end day when a claim may be opened `today`, or why not. */
+  warranty_claim_window(input: ClaimWindowInput): Outcome<JalaliDate>;
+  /** A warranty claim's next state on a staff event, or why the table refuses it. */
+  warranty_claim_transition(input: ClaimTransitionInput): Outcome<string>;
+  /** An Iranian national ID (کد ملی): ten ASCII digits with a matching check digit. */
+  national_id(input: string): Outcome<string>;
+  /** A company's national ID (شناسه ملی): eleven ASCII digits with a matching check digit. */
+  company_id(input: string): Outcome<string>;
+  /** An economic code in the current form (eleven digits for companies, fourteen for persons). */
+  economic_code(input: string): Outcome<string>;
   /** The five code boxes filled from a pasted string. */
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Each choice's unit price difference relative to the chosen one (the cart's unit price, `Price + PriceGaranti`): what the total changes by when it is taken instead. */
@@ -289,5 +319,13 @@ export const FORM_FIELDS = {
   },
   ticket_reply: {
     message: { label: "متن پیام", maxLength: 5000 },
+  },
+  official_invoice: {
+    buyer_type: { label: "نوع خریدار", maxLength: null },
+    legal_name: { label: "نام خریدار", maxLength: 200 },
+    national_id: { label: "کد ملی", maxLength: 10 },
+    company_id: { label: "شناسه ملی", maxLength: 11 },
+    economic_code: { label: "کد اقتصادی", maxLength: 14 },
+    postal_code: { label: "کد پستی", maxLength: null },
   },
 } as const;
