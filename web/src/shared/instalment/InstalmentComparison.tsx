@@ -19,34 +19,35 @@ export function InstalmentComparison({ total, testId = 'instalment-comparison' }
   if (loading || !core) return <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-busy="true" data-testid={testId} />;
   if (rows.length === 0) return <p className="text-sm text-slate-600" data-testid={testId}>{t('instalment.noPlans')}</p>;
   return (
-    <div className="overflow-x-auto" data-testid={testId}>
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    <div className="overflow-x-auto" data-testid={testId} tabIndex={0} role="region" aria-label={t('instalment.comparison')}>
       <table className="w-full min-w-[32rem] text-xs leading-6">
         <caption className="sr-only">{t('instalment.comparison')}</caption>
         <thead>
           <tr className="text-slate-600">
-            <th scope="col" className="py-1 text-start font-normal">{t('instalment.plan')}</th>
-            <th scope="col" className="py-1 text-end font-normal">{t('instalment.downPaymentShort')}</th>
-            <th scope="col" className="py-1 text-end font-normal">{t('instalment.monthlyShort')}</th>
-            <th scope="col" className="py-1 text-end font-normal">{t('instalment.count')}</th>
-            <th scope="col" className="py-1 text-end font-normal">{t('instalment.totalCost')}</th>
-            <th scope="col" className="py-1 text-end font-normal">{t('instalment.extra')}</th>
+            <th scope="col" className="px-2 py-1 text-start font-normal whitespace-nowrap">{t('instalment.plan')}</th>
+            <th scope="col" className="px-2 py-1 text-end font-normal whitespace-nowrap">{t('instalment.downPaymentShort')}</th>
+            <th scope="col" className="px-2 py-1 text-end font-normal whitespace-nowrap">{t('instalment.monthlyShort')}</th>
+            <th scope="col" className="px-2 py-1 text-end font-normal whitespace-nowrap">{t('instalment.count')}</th>
+            <th scope="col" className="px-2 py-1 text-end font-normal whitespace-nowrap">{t('instalment.totalCost')}</th>
+            <th scope="col" className="px-2 py-1 text-end font-normal whitespace-nowrap">{t('instalment.extra')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map(({ plan, schedule, refusal }) => (
             <tr key={plan.Id} className="border-t border-slate-200 align-top" data-testid="comparison-row">
-              <th scope="row" className="py-1 text-start font-medium">{plan.Name}</th>
+              <th scope="row" className="px-2 py-1 text-start font-medium">{plan.Name}</th>
               {schedule ? (
                 <>
-                  <td className="py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.down_payment)}</td>
-                  <td className="py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.instalments[0]?.amount ?? 0)}</td>
-                  <td className="py-1 text-end">{core.toPersianDigits(schedule.instalments.length)}</td>
+                  <td className="px-2 py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.down_payment)}</td>
+                  <td className="px-2 py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.instalments[0]?.amount ?? 0)}</td>
+                  <td className="px-2 py-1 text-end">{core.toPersianDigits(schedule.instalments.length)}</td>
                   {/* What the customer pays in all: the down payment and every instalment. */}
-                  <td className="py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.down_payment + schedule.financed)}</td>
-                  <td className="py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.charge)}</td>
+                  <td className="px-2 py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.down_payment + schedule.financed)}</td>
+                  <td className="px-2 py-1 text-end whitespace-nowrap">{core.formatPrice(schedule.charge)}</td>
                 </>
               ) : (
-                <td colSpan={5} className="py-1 text-amber-800">{refusal}</td>
+                <td colSpan={5} className="px-2 py-1 text-amber-800">{refusal}</td>
               )}
             </tr>
           ))}

@@ -1,11 +1,12 @@
 import { CategoryScale, Chart as ChartJS, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
-import { formatCount } from '@/shared/lib/format';
 import type { PriceHistory } from '../api/catalog';
 
 ChartJS.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
 
 const FONT = { family: 'Vazirmatn, sans-serif' };
+/** Millions of Toman with one decimal in Persian digits (`۳۰٫۵`): whole millions repeat on the axis. */
+const millionsText = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
 
 /**
  * A variant's price, one point a day, on a Jalali day axis (the server's labels, «۶ آذر ۱۴۰۵»),
@@ -32,11 +33,11 @@ export default function PriceChart({ history, title, seriesLabel }: { history: P
           locale: 'fa-IR',
           plugins: {
             legend: { display: false },
-            tooltip: { rtl: true, bodyFont: FONT, titleFont: FONT, callbacks: { label: (c) => `${formatCount(Number(c.raw))} ${seriesLabel}` } },
+            tooltip: { rtl: true, bodyFont: FONT, titleFont: FONT, callbacks: { label: (c) => `${millionsText.format(Number(c.raw))} ${seriesLabel}` } },
           },
           scales: {
             x: { reverse: true, ticks: { font: FONT, maxRotation: 0, autoSkip: true, maxTicksLimit: 6 } },
-            y: { position: 'right', ticks: { font: FONT, callback: (v) => formatCount(Number(v)) } },
+            y: { position: 'right', ticks: { font: FONT, maxTicksLimit: 6, callback: (v) => millionsText.format(Number(v)) } },
           },
         }}
       />
