@@ -29,3 +29,4 @@ pub mod staff;
 pub mod startup;
 pub mod state;
 pub mod ticket;
+pub mod warranty;

@@ -34,6 +34,7 @@ mod m20261128_000110_product_pictures;
 mod m20261128_000400_admin_order_search;
 mod m20261128_000500_catalog_notify;
 mod m20261129_000600_catalog_bump_at_commit;
+mod m20261130_000300_warranty;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000400_admin_order_search::Migration),
             Box::new(m20261128_000500_catalog_notify::Migration),
             Box::new(m20261129_000600_catalog_bump_at_commit::Migration),
+            Box::new(m20261130_000300_warranty::Migration),
         ]
     }
 }
