@@ -1574,6 +1574,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/warranty/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The units of one of the caller's orders, with their warranty
+         * @description One entry per unit shipped: its serial, the warranty's name and Jalali end day (from
+         *     delivery, or from shipping while no delivery is recorded), whether a claim may be opened
+         *     today (else why not) and its latest claim. Another customer's order → 404.
+         */
+        post: operations["warranty_units"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/warranty/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a warranty claim on one of the caller's units
+         * @description Within the warranty (up to and including its end day) and without another claim still
+         *     open on the unit; the claim's conversation is a new ticket of department `warranty`.
+         *     Another customer's unit → 404; after the end day → 422 naming the day.
+         */
+        post: operations["warranty_claim_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/official-invoice/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The official invoice's buyer of one of the caller's orders
+         * @description `data` is null when none was asked for. Another customer's order → 404.
+         */
+        post: operations["official_invoice_show"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/official-invoice/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an official invoice (or correct it)
+         * @description Before paying or afterwards. Every field is checked by `shop_core::forms::official_invoice`
+         *     (the form the web app checks with): national ID and company national ID check digits,
+         *     the current economic code, the postal code. A cancelled or expired order → 422.
+         */
+        post: operations["official_invoice_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/warranty/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warranty claims (staff)
+         * @description Newest first, 50 a page, optionally of one state; each with the moves allowed now.
+         */
+        post: operations["admin_warranty_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/warranty/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a warranty claim (staff)
+         * @description `to_repair` (received → at repair), `repaired` or `replaced` (from at repair), `return`
+         *     (repaired or replaced → returned). A move the table refuses → 422, nothing changes.
+         */
+        post: operations["admin_warranty_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/discount/list": {
         parameters: {
             query?: never;
@@ -2049,7 +2176,9 @@ export interface paths {
         put?: never;
         /**
          * Ship a preparing order with a carrier and tracking code (staff)
-         * @description The tracking code is 4–40 letters, digits or dashes (`shop_core::shipment`).
+         * @description The tracking code is 4–40 letters, digits or dashes (`shop_core::shipment`); `serials`
+         *     gives one serial number per unit of every line (`shop_core::warranty::serial`).
+         *     A missing, repeated or malformed serial refuses the call and nothing is written.
          */
         post: operations["admin_order_ship"];
         delete?: never;
@@ -3810,6 +3939,13 @@ export interface components {
          * @description One line of an order, as registered.
          */
         AdminOrderLine: {
+            /**
+             * Format: int64
+             * @description The line's id (`order/ship`'s `serials[].line_id`).
+             */
+            id: number;
+            /** @description The units' serials recorded at shipping, in unit order (empty before). */
+            serials: string[];
             name: string;
             color: string;
             property: string;
@@ -3984,6 +4120,12 @@ export interface components {
              * @default
              */
             tracking_code: string;
+            /**
+             * @description One serial per unit of every line (`shop_core::warranty::serial`); missing, repeated
+             *     or malformed serials refuse the whole call.
+             * @default []
+             */
+            serials: components["schemas"]["ShipLineSerials"][];
         };
         /**
          * AdminOrderStep
@@ -6273,10 +6415,80 @@ export interface components {
             currentHash?: string | null;
         };
         /**
+         * OfficialInvoiceItem
+         * @description The official invoice's buyer.
+         */
+        OfficialInvoiceItem: {
+            /** @description `person` or `company`. */
+            buyer_type: string;
+            /** @description «شخص حقیقی» or «شخص حقوقی». */
+            buyer_type_label: string;
+            legal_name: string;
+            /** @description The person's کد ملی or the company's شناسه ملی. */
+            national_id: string;
+            /** @description «کد ملی» or «شناسه ملی». */
+            national_id_label: string;
+            economic_code?: string | null;
+            postal_code: string;
+        };
+        /**
+         * OfficialInvoiceReq
+         * @description `official-invoice/save`: the official invoice's buyer (`shop_core::forms::official_invoice`).
+         */
+        OfficialInvoiceReq: {
+            /** @description The order's code. */
+            code: string;
+            /**
+             * @description `person` or `company`.
+             * @default
+             */
+            buyer_type: string;
+            /** @default  */
+            legal_name: string;
+            /**
+             * @description کد ملی (person), 10 digits with its check digit; any digit set.
+             * @default
+             */
+            national_id: string;
+            /**
+             * @description شناسه ملی (company), 11 digits with its check digit.
+             * @default
+             */
+            company_id: string;
+            /**
+             * @description 11 digits (a company: its شناسه ملی) or 14 (a person: national ID and a serial).
+             * @default
+             */
+            economic_code: string;
+            /** @default  */
+            postal_code: string;
+        };
+        /**
+         * OfficialInvoiceResp
+         * @description `official-invoice/show` and `save`: the buyer, or null when none was asked for.
+         */
+        OfficialInvoiceResp: {
+            status: components["schemas"]["OkStatus"];
+            data?: components["schemas"]["OfficialInvoiceItem"];
+        };
+        /**
          * @description `status` of an answer that has only one outcome: `"ok"`.
          * @enum {string}
          */
         OkStatus: "ok";
+        /**
+         * OpenClaimReq
+         * @description `warranty/claim`: a claim on one of the caller's units.
+         */
+        OpenClaimReq: {
+            /** Format: int64 */
+            unit_id: number;
+            /**
+             * @description What is wrong, at most 5,000 characters.
+             * @default
+             */
+            message: string;
+        };
         /**
          * OrderCodeRequest
          * @description `order/invoice` and `order/cancel` request.
@@ -7256,6 +7468,22 @@ export interface components {
             ExpiresAt: number;
         };
         /**
+         * ShipLineSerials
+         * @description `order/ship`: the serials of one order line, one per unit, in unit order.
+         */
+        ShipLineSerials: {
+            /**
+             * Format: int64
+             * @description The line's id (`order/show`'s `lines[].id`).
+             */
+            line_id: number;
+            /**
+             * @description 4–40 letters, digits, `-` or `/` each (`shop_core::warranty::serial`); as many as units.
+             * @default []
+             */
+            serials: string[];
+        };
+        /**
          * ShopInfo
          * @description The shop's details, digits in Persian (the email as written). Empty strings where the shop
          *     has not filled them in.
@@ -7311,6 +7539,80 @@ export interface components {
             BatteryWh: number;
             Ports: string[];
             Os: string;
+        };
+        /**
+         * StaffClaimItem
+         * @description A claim in the back office.
+         */
+        StaffClaimItem: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            ticket_id: number;
+            order_code: string;
+            product: string;
+            warranty_name: string;
+            serial: string;
+            status: string;
+            status_label: string;
+            customer_name: string;
+            customer_mobile: string;
+            /** @description Jalali, Persian digits. */
+            created: string;
+            /** @description The moves the table allows now: `to_repair`, `repaired`, `replaced`, `return`. */
+            actions: string[];
+        };
+        /**
+         * StaffClaimListReq
+         * @description `admin … warranty/list`.
+         */
+        StaffClaimListReq: {
+            /**
+             * @description A state, or empty for all.
+             * @default
+             */
+            status: string;
+            /**
+             * Format: uint64
+             * @description From 1.
+             * @default 1
+             */
+            page: number;
+        };
+        /**
+         * StaffClaimListResp
+         * @description The staff list.
+         */
+        StaffClaimListResp: {
+            status: components["schemas"]["OkStatus"];
+            data: components["schemas"]["StaffClaimItem"][];
+            /** Format: uint64 */
+            total: number;
+            /** Format: uint64 */
+            per_page: number;
+            /** Format: uint64 */
+            page: number;
+        };
+        /**
+         * StaffClaimMoveReq
+         * @description `admin … warranty/move`.
+         */
+        StaffClaimMoveReq: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description `to_repair`, `repaired`, `replaced` or `return`.
+             * @default
+             */
+            event: string;
+        };
+        /**
+         * StaffClaimResp
+         * @description One claim (staff).
+         */
+        StaffClaimResp: {
+            status: components["schemas"]["OkStatus"];
+            data: components["schemas"]["StaffClaimItem"];
         };
         /**
          * StaffListResponse
@@ -7686,6 +7988,35 @@ export interface components {
             hash: string;
         };
         /**
+         * WarrantyClaimItem
+         * @description A claim's state as its owner and staff see it.
+         */
+        WarrantyClaimItem: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The claim's conversation (`ticket/show`).
+             */
+            ticket_id: number;
+            /** @description `received`, `at_repair`, `repaired`, `replaced` or `returned`. */
+            status: string;
+            /** @description The state in Persian. */
+            status_label: string;
+            serial: string;
+            /** @description Jalali, Persian digits (`۱۴۰۵/۰۹/۰۶`). */
+            created: string;
+            updated: string;
+        };
+        /**
+         * WarrantyClaimResp
+         * @description A claim.
+         */
+        WarrantyClaimResp: {
+            status: components["schemas"]["OkStatus"];
+            data: components["schemas"]["WarrantyClaimItem"];
+        };
+        /**
          * WarrantyDifference
          * @description What choosing variant `id` changes the unit total by (core's `ChoiceDifference`).
          */
@@ -7699,6 +8030,61 @@ export interface components {
             Difference: number;
             /** @description `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-…`, `۰ تومان`. */
             DifferenceText: string;
+        };
+        /**
+         * WarrantyOrderRequest
+         * @description An order by code.
+         */
+        WarrantyOrderRequest: {
+            code: string;
+        };
+        /**
+         * WarrantyUnit
+         * @description One shipped unit with its warranty.
+         */
+        WarrantyUnit: {
+            /** Format: int64 */
+            unit_id: number;
+            /** Format: int64 */
+            line_id: number;
+            product: string;
+            /**
+             * Format: int32
+             * @description 1..=the line's quantity.
+             */
+            unit_no: number;
+            serial: string;
+            warranty_name: string;
+            /**
+             * Format: int32
+             * @description 0: no warranty.
+             */
+            warranty_months: number;
+            /**
+             * @description `delivered` (the warranty runs from delivery) or `shipped` (no delivery recorded yet:
+             *     from shipping).
+             */
+            start_kind: string;
+            /** @description Jalali start day, e.g. `۶ آذر ۱۴۰۵`. */
+            start: string;
+            /** @description The last day covered, e.g. `۶ آذر ۱۴۰۶`; empty without a warranty. */
+            end: string;
+            /** @description The same day as `۱۴۰۶/۰۹/۰۶`. */
+            end_numeric: string;
+            /** @description Whether a claim may be opened today. */
+            can_claim: boolean;
+            /** @description Why not, in Persian (empty when it may). */
+            refusal: string;
+            /** @description The unit's latest claim. */
+            claim?: (components["schemas"]["WarrantyClaimItem"] & unknown) | null;
+        };
+        /**
+         * WarrantyUnitsResp
+         * @description `warranty/units`.
+         */
+        WarrantyUnitsResp: {
+            status: components["schemas"]["OkStatus"];
+            data: components["schemas"]["WarrantyUnit"][];
         };
     };
     responses: never;
@@ -16900,6 +17286,768 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TicketResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    warranty_units: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WarrantyOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WarrantyUnitsResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    warranty_claim_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OpenClaimReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WarrantyClaimResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    official_invoice_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WarrantyOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OfficialInvoiceResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    official_invoice_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OfficialInvoiceReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OfficialInvoiceResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_warranty_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StaffClaimListReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffClaimListResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_warranty_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StaffClaimMoveReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StaffClaimResp"];
                 };
             };
             /** @description Malformed request. */
