@@ -32,3 +32,4 @@ pub mod staff;
 pub mod startup;
 pub mod state;
 pub mod ticket;
+pub mod warranty;

@@ -73,6 +73,8 @@ test('an orders staff member finds a paid order, prepares, ships and delivers it
   await expect(staff.getByTestId('order-status').first()).toHaveText('در حال آماده‌سازی');
   // Markup in the tracking code is refused in Persian under the field; nothing moves.
   await actions.getByLabel('شرکت حمل').selectOption('تیپاکس');
+  // One serial per unit (the warranty runs on it).
+  await actions.getByTestId('ship-serials').getByRole('textbox').first().fill('5CD2026AO1');
   await actions.getByLabel('کد رهگیری').fill('<b>123</b>');
   await actions.getByRole('button', { name: 'ثبت ارسال' }).click();
   await expect(actions.getByText('کد رهگیری فقط می‌تواند حرف انگلیسی، رقم و خط تیره داشته باشد')).toBeVisible();

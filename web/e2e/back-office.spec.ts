@@ -102,6 +102,7 @@ test('a new admin adds a staff member who ships and delivers a paid order, refun
   await expect(staff.getByTestId('order-status').first()).toHaveText('در حال آماده‌سازی');
   await actions.getByLabel('شرکت حمل').selectOption('پست');
   await actions.getByLabel('کد رهگیری').fill('rr123456789ir');
+  await actions.getByTestId('ship-serials').getByRole('textbox').first().fill('5CD2026BO1');
   await actions.getByRole('button', { name: 'ثبت ارسال' }).click();
   await expect(staff.getByTestId('order-status').first()).toHaveText('ارسال‌شده');
   await expect(staff.getByTestId('admin-order-shipment')).toContainText('RR123456789IR');

@@ -35,6 +35,7 @@ mod m20261128_000400_admin_order_search;
 mod m20261128_000500_catalog_notify;
 mod m20261129_000600_catalog_bump_at_commit;
 mod m20261130_000200_returns;
+mod m20261130_000300_warranty;
 mod m20261130_000500_price_history;
 
 /// The shop's migrator.
@@ -73,6 +74,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000500_catalog_notify::Migration),
             Box::new(m20261129_000600_catalog_bump_at_commit::Migration),
             Box::new(m20261130_000200_returns::Migration),
+            Box::new(m20261130_000300_warranty::Migration),
             Box::new(m20261130_000500_price_history::Migration),
         ]
     }

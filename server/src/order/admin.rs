@@ -20,6 +20,7 @@ use crate::auth::OrdersStaff;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::ResponseStatus;
 use crate::state::AppState;
+use crate::warranty::service::LineSerialsInput;
 
 /// Orders per page of the staff list (fixed: a bigger page is never served).
 pub const PER_PAGE: u64 = 50;
@@ -103,10 +104,13 @@ impl OrderAdminApi {
 
     /// Ship a preparing order with a carrier and tracking code (staff)
     ///
-    /// The tracking code is 4–40 letters, digits or dashes (`shop_core::shipment`).
+    /// The tracking code is 4–40 letters, digits or dashes (`shop_core::shipment`); `serials`
+    /// gives one serial number per unit of every line (`shop_core::warranty::serial`).
+    /// A missing, repeated or malformed serial refuses the call and nothing is written.
     #[oai(path = "/ship", method = "post", operation_id = "admin_order_ship")]
     async fn ship(&self, staff: OrdersStaff, state: Data<&AppState>, body: Json<AdminShipReq>) -> ApiResult<Json<AdminOrderResp>> {
-        let action = StaffAction::Ship { carrier: body.carrier.clone(), tracking_code: body.tracking_code.clone() };
+        let serials = body.serials.iter().map(|l| LineSerialsInput { line_id: l.line_id, serials: l.serials.clone() }).collect();
+        let action = StaffAction::Ship { carrier: body.carrier.clone(), tracking_code: body.tracking_code.clone(), serials };
         Self::moved(&state, &staff, &body.code, action).await
     }
 

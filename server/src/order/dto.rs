@@ -852,6 +852,10 @@ pub struct AdminShipReq {
     /// 4–40 letters, digits or dashes.
     #[oai(default)]
     pub tracking_code: String,
+    /// One serial per unit of every line (`shop_core::warranty::serial`); missing, repeated
+    /// or malformed serials refuse the whole call.
+    #[oai(default)]
+    pub serials: Vec<crate::warranty::dto::LineSerials>,
 }
 
 /// Several orders by code (bulk prepare, packing slips): 1 to 100.
@@ -866,6 +870,10 @@ pub struct AdminCodesReq {
 #[derive(Debug, Clone, Object)]
 #[oai(rename = "AdminOrderLine")]
 pub struct AdminLine {
+    /// The line's id (`order/ship`'s `serials[].line_id`).
+    pub id: i64,
+    /// The units' serials recorded at shipping, in unit order (empty before).
+    pub serials: Vec<String>,
     pub name: String,
     pub color: String,
     pub property: String,

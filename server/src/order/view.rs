@@ -216,8 +216,10 @@ fn address(o: &customer_order::Model) -> InvoiceAddress {
     }
 }
 
-fn admin_line(l: &super::entity::customer_order_line::Model) -> AdminLine {
+fn admin_line(l: &super::entity::customer_order_line::Model, units: &[crate::warranty::entity::order_unit::Model]) -> AdminLine {
     AdminLine {
+        id: l.id,
+        serials: units.iter().filter(|u| u.order_line_id == l.id).map(|u| u.serial.clone()).collect(),
         name: l.name.clone(),
         color: l.color.clone(),
         property: l.property.clone(),
@@ -260,7 +262,7 @@ pub fn admin_order(d: &Detail) -> AdminOrder {
         customer_id: o.user_id,
         customer_mobile: d.customer.as_ref().map(|u| u.mobile.clone()).unwrap_or_default(),
         customer_name: full_name(d.customer.as_ref()),
-        lines: d.lines.iter().map(admin_line).collect(),
+        lines: d.lines.iter().map(|l| admin_line(l, &d.units)).collect(),
         items_total: o.items_total,
         delivery_name: o.delivery_name.clone(),
         delivery_price: o.delivery_price,
@@ -337,7 +339,7 @@ pub fn slip(o: &customer_order::Model, lines: &[super::entity::customer_order_li
         created_text: format_tehran_datetime(o.created_at),
         delivery_name: o.delivery_name.clone(),
         address: address(o),
-        lines: lines.iter().map(admin_line).collect(),
+        lines: lines.iter().map(|l| admin_line(l, &[])).collect(),
         count: lines.iter().map(|l| l.num).sum(),
     }
 }

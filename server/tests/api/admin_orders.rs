@@ -65,8 +65,13 @@ async fn call(s: &TestApp, path: &str, token: &str, body: Value) -> Resp {
     r
 }
 
-fn ship_body(code: &str, tracking: &str) -> Value {
-    json!({ "code": code, "carrier": "پست", "tracking_code": tracking })
+fn ship_body(code: &str, tracking: &str, serials: &Value) -> Value {
+    json!({ "code": code, "carrier": "پست", "tracking_code": tracking, "serials": serials })
+}
+
+/// One serial per unit of every line of order `code` (what the ship form sends).
+async fn serials(s: &TestApp, code: &str) -> Value {
+    crate::warranty::serials_for(s, code).await
 }
 
 async fn audit_actions(s: &TestApp, admin: &TestUser, code: &str) -> Vec<String> {
@@ -100,7 +105,8 @@ async fn staff_prepare_ship_and_deliver_and_the_customer_sees_the_tracking_code(
 
     let prepared = call(&s, PREPARE, &staff.token, json!({ "code": code })).await;
     assert_eq!((prepared.status, prepared.body["data"]["status"].clone()), (200, json!("preparing")), "{}", prepared.text);
-    let shipped = call(&s, SHIP, &staff.token, json!({ "code": code, "carrier": "تیپاکس", "tracking_code": " tpx-۱۲۳۴۵۶ " })).await;
+    let units = serials(&s, &code).await;
+    let shipped = call(&s, SHIP, &staff.token, json!({ "code": code, "carrier": "تیپاکس", "tracking_code": " tpx-۱۲۳۴۵۶ ", "serials": units })).await;
     assert_eq!(shipped.status, 200, "{}", shipped.text);
     assert_eq!(shipped.body["data"]["tracking_code"], "TPX-123456");
     assert_eq!(shipped.body["data"]["carrier"], "تیپاکس");
@@ -144,8 +150,9 @@ async fn a_transition_that_skips_the_flow_is_refused_in_persian_and_nothing_chan
     let r = ready(&s, &shop, 1).await;
     let unpaid = register(&s, &r, &shop).await;
 
+    let units = serials(&s, &paid).await;
     for (path, code, body) in [
-        (SHIP, &paid, ship_body(&paid, "RR123456789IR")),
+        (SHIP, &paid, ship_body(&paid, "RR123456789IR", &units)),
         (DELIVER, &paid, json!({ "code": paid })),
         (PREPARE, &unpaid, json!({ "code": unpaid })),
         (CANCEL_STAFF, &unpaid, json!({ "code": unpaid })),
@@ -158,7 +165,7 @@ async fn a_transition_that_skips_the_flow_is_refused_in_persian_and_nothing_chan
     }
     // Once delivered, nothing more: not even a cancellation.
     call(&s, PREPARE, &staff.token, json!({ "code": paid })).await;
-    call(&s, SHIP, &staff.token, ship_body(&paid, "RR123456789IR")).await;
+    call(&s, SHIP, &staff.token, ship_body(&paid, "RR123456789IR", &units)).await;
     call(&s, DELIVER, &staff.token, json!({ "code": paid })).await;
     let again = call(&s, CANCEL_STAFF, &staff.token, json!({ "code": paid })).await;
     assert_eq!(again.assert_error(422).s("message"), "این تغییر برای سفارشی در وضعیت «تحویل‌شده» ممکن نیست");
@@ -180,7 +187,7 @@ async fn a_tracking_code_with_markup_or_an_unknown_carrier_is_refused(db: TestDb
         ("123", shop_core::shipment::LENGTH_MESSAGE),
         ("  ", shop_core::shipment::EMPTY_MESSAGE),
     ] {
-        let resp = call(&s, SHIP, &staff.token, ship_body(&code, tracking)).await;
+        let resp = call(&s, SHIP, &staff.token, ship_body(&code, tracking, &json!([]))).await;
         assert_eq!(resp.assert_error(422).body["field"], "tracking_code", "{tracking}");
         assert_eq!(resp.s("message"), message, "{tracking}");
     }
@@ -200,7 +207,8 @@ async fn two_staff_shipping_the_same_order_at_once_one_wins(db: TestDb) {
     call(&s, PREPARE, &a.token, json!({ "code": code })).await;
     let tries: Vec<(String, String)> =
         (0..6).map(|i| (if i % 2 == 0 { a.token.clone() } else { b.token.clone() }, format!("RR00000{i}IR"))).collect();
-    let answers = join_all(tries.iter().map(|(t, tracking)| s.post_auth(SHIP, t, ship_body(&code, tracking)))).await;
+    let units = serials(&s, &code).await;
+    let answers = join_all(tries.iter().map(|(t, tracking)| s.post_auth(SHIP, t, ship_body(&code, tracking, &units)))).await;
     let won: Vec<&Resp> = answers.iter().filter(|r| r.status == 200).collect();
     assert_eq!(won.len(), 1, "{:?}", answers.iter().map(|r| &r.text).collect::<Vec<_>>());
     for lost in answers.iter().filter(|r| r.status != 200) {

@@ -39,3 +39,4 @@ mod security;
 mod several_nodes;
 mod staff;
 mod tickets;
+mod warranty;

@@ -207,6 +207,8 @@ pub struct Detail {
     pub plan: Option<order_plan::Model>,
     pub instalments: Vec<instalment::Model>,
     pub discount_code: Option<String>,
+    /// The units shipped, with their serials (`warranty`).
+    pub units: Vec<crate::warranty::entity::order_unit::Model>,
 }
 
 /// Why a staff order call was refused.
@@ -224,6 +226,9 @@ pub enum AdminOrderError {
     /// A bad tracking code (422, field `tracking_code`).
     #[error("{0}")]
     TrackingCode(TrackingCodeError),
+    /// Serials that do not fit the order's units (422, field `serials`).
+    #[error("{0}")]
+    Serials(String),
     /// A carrier not on the list (422, field `carrier`).
     #[error("{}", shop_core::shipment::CARRIER_MESSAGE)]
     Carrier,
@@ -242,6 +247,7 @@ impl AdminOrderError {
             Self::Refused(TransitionError::TrackingCode(_)) | Self::TrackingCode(_) => Some("tracking_code"),
             Self::Refused(TransitionError::CarrierUnknown) | Self::Carrier => Some("carrier"),
             Self::Selection => Some("codes"),
+            Self::Serials(_) => Some("serials"),
             Self::Lost | Self::Db(_) => None,
         }
     }
@@ -268,14 +274,15 @@ pub async fn show<C: ConnectionTrait>(db: &C, code: &str) -> Result<Detail, Admi
         .all(db)
         .await?;
     let discount_code = crate::discount::service::code_of_order(db, order.id).await?;
-    Ok(Detail { order, customer, lines, timeline, payments, plan, instalments, discount_code })
+    let units = crate::warranty::service::serials_of(db, order.id).await?;
+    Ok(Detail { order, customer, lines, timeline, payments, plan, instalments, discount_code, units })
 }
 
 /// What staff do to an order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StaffAction {
     Prepare,
-    Ship { carrier: String, tracking_code: String },
+    Ship { carrier: String, tracking_code: String, serials: Vec<crate::warranty::service::LineSerialsInput> },
     Deliver,
     Cancel,
 }
@@ -306,7 +313,7 @@ impl StaffAction {
     fn event(&self) -> Result<OrderEvent, AdminOrderError> {
         Ok(match self {
             Self::Prepare => OrderEvent::Prepare,
-            Self::Ship { carrier, tracking_code } => OrderEvent::Ship {
+            Self::Ship { carrier, tracking_code, .. } => OrderEvent::Ship {
                 carrier: shop_core::shipment::carrier(carrier).ok_or(AdminOrderError::Carrier)?.to_string(),
                 tracking_code: TrackingCode::parse(tracking_code).map_err(AdminOrderError::TrackingCode)?.into_string(),
             },
@@ -327,7 +334,7 @@ impl StaffAction {
 
 /// The staff actions the table allows from `status` (the buttons of the order page).
 pub fn allowed_actions(status: OrderStatus) -> Vec<&'static str> {
-    let ship = StaffAction::Ship { carrier: String::new(), tracking_code: String::new() };
+    let ship = StaffAction::Ship { carrier: String::new(), tracking_code: String::new(), serials: Vec::new() };
     [("prepare", StaffAction::Prepare), ("ship", ship), ("deliver", StaffAction::Deliver), ("cancel", StaffAction::Cancel)]
         .into_iter()
         .filter(|(_, a)| shop_core::order_state::transition(status, &a.probe()).is_ok())
@@ -360,12 +367,23 @@ async fn move_in<C: ConnectionTrait>(txn: &C, staff: &Actor, code: &str, action:
     // Out of turn, the state answers first (before the shipment's fields are looked at).
     shop_core::order_state::transition(status_of(&order), &action.probe()).map_err(AdminOrderError::Refused)?;
     let event = action.event()?;
+    // One serial per unit, checked before anything is written (`warranty`).
+    let units = match action {
+        StaffAction::Ship { serials, .. } => {
+            let lines = customer_order_line::Entity::find().filter(customer_order_line::Column::OrderId.eq(order.id)).order_by_asc(customer_order_line::Column::Id).all(txn).await?;
+            Some(crate::warranty::service::check_serials(&lines, serials).map_err(|p| AdminOrderError::Serials(p.0))?)
+        }
+        _ => None,
+    };
     let actor = EventActor::Staff { id: staff.staff_id, mobile: staff.mobile.clone() };
     let to = match apply_by(txn, &order, &event, &StaffAction::note(&event), &actor, now).await? {
         Applied::Moved(to) => to,
         Applied::Refused(e) => return Err(AdminOrderError::Refused(e)),
         Applied::Lost => return Err(AdminOrderError::Lost),
     };
+    if let Some(units) = &units {
+        crate::warranty::service::record_units(txn, order.id, units, now).await?;
+    }
     let after = by_code(txn, &order.code).await?;
     audit::record(txn, staff, Change::of(action.audit_name(), "order", &order.code, Some(&snapshot(&order)), Some(&snapshot(&after))), now)
         .await?;

@@ -15,6 +15,7 @@ export const adminPages: Record<string, PageLoader> = {
   adminProductPictures: () => import('@/features/catalog-admin/components/admin/pictures/PicturesPage'),
   adminTickets: () => import('@/features/tickets/components/StaffTicketsPage'),
   adminTicket: () => import('@/features/tickets/components/StaffTicketPage'),
+  adminWarranty: () => import('@/features/warranty/components/admin/WarrantyClaimsPage'),
   adminChats: () => import('@/features/messages/components/StaffChatsPage'),
   adminCatalogProducts: () => import('@/features/catalog-admin/components/admin/ProductsPage'),
   adminCatalogProductNew: () => import('@/features/catalog-admin/components/admin/ProductEditorPage'),

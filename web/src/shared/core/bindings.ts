@@ -35,6 +35,7 @@ const core: Core = {
   validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
   normalizeCode: (input) => fns.normalize_code(input),
   chatText: (input) => fns.chat_text(input),
+  serialNumber: (input) => fns.serial_number(input),
   spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
   discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),

@@ -67,6 +67,8 @@ export interface Core {
   validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
+  /** A unit's serial number as stored (trimmed, uppercased, ASCII digits), or why it is refused. */
+  serialNumber(input: string): Outcome<string>;
   /** A chat message's text as it will be sent (trimmed), or why it cannot be (empty, too long). */
   chatText(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */

@@ -42,10 +42,13 @@ export function moveOrder(code: string, move: StaffMove): Promise<CallOutcome<Ad
   });
 }
 
-/** Ship a preparing order with a carrier and its tracking code. */
-export function shipOrder(code: string, carrier: string, tracking_code: string): Promise<CallOutcome<AdminOrder>> {
+/** One order line's serials, one per unit (`order/ship`). */
+export type LineSerials = S['ShipLineSerials'];
+
+/** Ship a preparing order with a carrier, its tracking code and every unit's serial. */
+export function shipOrder(code: string, carrier: string, tracking_code: string, serials: LineSerials[]): Promise<CallOutcome<AdminOrder>> {
   return settle(async () => {
-    const r = await api.POST('/api/admin/v1/order/ship', { body: { code, carrier, tracking_code } });
+    const r = await api.POST('/api/admin/v1/order/ship', { body: { code, carrier, tracking_code, serials } });
     return { ...r, data: r.data?.data };
   });
 }

@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
@@ -11,6 +12,7 @@ import { LoadError } from '@/shared/ui/Status';
 import { invoice, type Invoice } from '../api/orders';
 import { useLoad } from '../hooks/useLoad';
 import { StateBadge } from './StateBadge';
+import { AfterSaleSlot } from './slots';
 import './invoice-print.css';
 import { PART_SEPARATOR, joinMixedParts } from '@/shared/lib/format';
 import { MixedText } from '@/shared/ui/MixedText';
@@ -27,6 +29,7 @@ function Row({ label, children, strong }: { label: string; children: React.React
 function InvoiceView({ inv }: { inv: Invoice }) {
   const { t } = useTranslation(ns);
   const core = useCore();
+  const AfterSale = useContext(AfterSaleSlot);
   const n = (v: number | string) => persianDigits(core, v);
   return (
     <article id="invoice" className="space-y-5 rounded-2xl bg-white p-4 shadow-sm md:p-6" data-testid="invoice">
@@ -130,6 +133,8 @@ function InvoiceView({ inv }: { inv: Invoice }) {
           </Row>
         </dl>
       </div>
+
+      {AfterSale && <AfterSale code={inv.Code} status={inv.Status} />}
 
       <section className="text-sm">
         <h2 className="mb-2 font-bold">{t('invoice.timeline')}</h2>

@@ -16,6 +16,8 @@ import { toast } from '@/shared/ui/toast';
 import { adminOrder, moveOrder, packingSlips, shipOrder, type AdminOrder, type AdminSlip, type StaffMove } from '../../api/admin';
 import { StateBadge } from '../StateBadge';
 import { PackingSlips } from './PackingSlips';
+import { ShipSerials, type SerialsByLine } from './ShipSerials';
+import { useCore } from '@/shared/core/useCore';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -40,14 +42,17 @@ function Actions({ o, onMoved }: { o: AdminOrder; onMoved: (o: AdminOrder) => vo
   const { t } = useTranslation(ns);
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
-  const [errors, setErrors] = useState<{ carrier?: string; tracking_code?: string; code?: string }>({});
+  const [errors, setErrors] = useState<{ carrier?: string; tracking_code?: string; code?: string; serials?: string }>({});
   const [busy, setBusy] = useState(false);
+  const core = useCore();
+  const [serials, setSerials] = useState<SerialsByLine>({});
+  const [serialErrors, setSerialErrors] = useState<Record<string, string>>({});
 
   const done = (out: Awaited<ReturnType<typeof moveOrder>>) => {
     setBusy(false);
     if (!out.ok) {
       const message = out.message ?? t('order.notFound');
-      if (out.field === 'carrier' || out.field === 'tracking_code') setErrors({ [out.field]: message });
+      if (out.field === 'carrier' || out.field === 'tracking_code' || out.field === 'serials') setErrors({ [out.field]: message });
       else setErrors({ code: message });
       return;
     }
@@ -62,8 +67,21 @@ function Actions({ o, onMoved }: { o: AdminOrder; onMoved: (o: AdminOrder) => vo
   };
   const ship = async (e: FormEvent) => {
     e.preventDefault();
+    // Each serial by core's rule (shop_core::warranty::serial), as the server checks it.
+    const found: Record<string, string> = {};
+    if (core) {
+      for (const l of o.lines) {
+        for (let i = 0; i < l.num; i++) {
+          const out = core.serialNumber(serials[l.id]?.[i] ?? '');
+          if ('err' in out && out.err) found[`${l.id}-${i}`] = out.err;
+        }
+      }
+    }
+    setSerialErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
-    done(await shipOrder(o.code, carrier, tracking));
+    const lines = o.lines.map((l) => ({ line_id: l.id, serials: Array.from({ length: l.num }, (_, i) => serials[l.id]?.[i] ?? '') }));
+    done(await shipOrder(o.code, carrier, tracking, lines));
   };
 
   return (
@@ -90,6 +108,12 @@ function Actions({ o, onMoved }: { o: AdminOrder; onMoved: (o: AdminOrder) => vo
         <form onSubmit={(e) => void ship(e)} className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end" aria-label={t('order.ship')}>
           <SelectField label={t('order.carrier')} placeholder={t('order.carrier')} options={o.carriers} value={carrier} error={errors.carrier} onChange={(e) => setCarrier(e.target.value)} />
           <TextField label={t('order.tracking')} dir="ltr" autoComplete="off" value={tracking} error={errors.tracking_code} onChange={(e) => setTracking(e.target.value)} />
+          <ShipSerials o={o} value={serials} errors={serialErrors} onChange={setSerials} />
+          {errors.serials && (
+            <p role="alert" className="text-sm text-red-700 sm:col-span-3">
+              {errors.serials}
+            </p>
+          )}
           <button type="submit" disabled={busy} className="rounded-xl bg-brand-600 px-4 py-3 text-sm font-bold text-white hover:bg-brand-700 disabled:opacity-60">
             {t('order.ship')}
           </button>
@@ -154,6 +178,11 @@ function Detail({ o, onMoved }: { o: AdminOrder; onMoved: (o: AdminOrder) => voi
               <span className="min-w-0">
                 {l.name}
                 <span className="block text-xs text-slate-600">{[l.color, l.property, l.warranty_name].filter(Boolean).join(PART_SEPARATOR)}</span>
+                {l.serials.length > 0 && (
+                  <span className="block text-xs text-slate-600" data-testid="admin-line-serials">
+                    {t('order.serials')}: <bdi dir="ltr">{l.serials.join('، ')}</bdi>
+                  </span>
+                )}
               </span>
               <span className="flex gap-3">
                 <span>

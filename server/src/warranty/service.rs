@@ -1,0 +1,520 @@
+//! Warranty rules on the stored records: serials checked and recorded when an order ships,
+//! each unit's warranty end, claims opened by the unit's owner within the warranty and moved
+//! by staff along `shop_core::warranty::claim_state`, and the official invoice's buyer.
+//!
+//! A customer reaches only their own orders, units and claims: another customer's (or an
+//! unknown) one answers 404, as if it did not exist.
+
+use std::collections::{HashMap, HashSet};
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder,
+};
+use serde::Serialize;
+use shop_core::digits::to_persian_digits;
+use shop_core::forms::{official_invoice, FormProblems, Values};
+use shop_core::jalali::JalaliDate;
+use shop_core::order_state::OrderStatus;
+use shop_core::warranty::claim_state::{self, ClaimEvent, ClaimStatus};
+use shop_core::warranty::end::{check_claim_window, warranty_end, ClaimWindowInput};
+use shop_core::warranty::serial::SerialNumber;
+
+use super::entity::{official_invoice as oi, order_unit, warranty_claim, warranty_term};
+use crate::audit::service::{self as audit, Actor, Change};
+use crate::auth::entity::user;
+use crate::order::entity::{customer_order, customer_order_line, order_event};
+use crate::platform::db::begin_write;
+use crate::state::AppState;
+use crate::ticket::entity::ticket::{Department, Priority};
+use crate::ticket::service::{self as tickets, NewTicket, TicketError};
+
+/// Claims per page of the staff list.
+pub const PAGE: u64 = 50;
+
+/// Why a warranty call was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WarrantyError {
+    /// A field breaks a rule: (field, Persian message) → 422.
+    #[error("{1}")]
+    Invalid(&'static str, String),
+    /// Unknown order, or another customer's → 404 (field `code`).
+    #[error("سفارش مورد نظر پیدا نشد")]
+    OrderNotFound,
+    /// Unknown unit, or another customer's → 404 (field `unit_id`).
+    #[error("کالای مورد نظر پیدا نشد")]
+    UnitNotFound,
+    /// Unknown claim → 404 (field `id`).
+    #[error("درخواست گارانتی پیدا نشد")]
+    ClaimNotFound,
+    /// Someone else moved the claim first → 409.
+    #[error("این درخواست همین حالا به دست شخص دیگری تغییر کرد؛ صفحه را تازه کنید")]
+    Lost,
+    /// Opening the claim's ticket was refused.
+    #[error("{0}")]
+    Ticket(#[from] TicketError),
+    #[error("database: {0}")]
+    Db(#[from] DbErr),
+}
+
+// ---------------------------------------------------------------- serials at shipping
+
+/// What staff typed for one order line: one serial per unit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineSerialsInput {
+    pub line_id: i64,
+    pub serials: Vec<String>,
+}
+
+/// A unit ready to be recorded.
+#[derive(Debug, Clone)]
+pub struct UnitToRecord {
+    pub line_id: i64,
+    pub unit_no: i32,
+    pub serial: String,
+    pub warranty_name: String,
+}
+
+/// The answer to a ship call whose serials do not fit the order (field `serials`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SerialProblem(pub String);
+
+fn fa(n: impl ToString) -> String {
+    to_persian_digits(&n.to_string())
+}
+
+/// Checks `given` against the order's lines: every line gets exactly one serial per unit,
+/// each one passing `SerialNumber::parse`, none repeated in the order. Nothing is written.
+pub fn check_serials(lines: &[customer_order_line::Model], given: &[LineSerialsInput]) -> Result<Vec<UnitToRecord>, SerialProblem> {
+    let mut by_line: HashMap<i64, &LineSerialsInput> = HashMap::new();
+    for g in given {
+        if !lines.iter().any(|l| l.id == g.line_id) {
+            return Err(SerialProblem(format!("ردیف {} در این سفارش نیست", fa(g.line_id))));
+        }
+        if by_line.insert(g.line_id, g).is_some() {
+            return Err(SerialProblem("شماره‌های سریال هر ردیف سفارش را یک بار بفرستید".into()));
+        }
+    }
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    for line in lines {
+        let typed: Vec<&String> = by_line.get(&line.id).map(|g| g.serials.iter().collect()).unwrap_or_default();
+        let wanted = usize::try_from(line.num.max(0)).unwrap_or(0);
+        let given_count = typed.iter().filter(|s| !s.trim().is_empty()).count();
+        if given_count != wanted || typed.len() != wanted {
+            return Err(SerialProblem(format!(
+                "برای «{}» {} شماره سریال لازم است (یکی برای هر دستگاه)؛ {} وارد شده است",
+                line.name,
+                fa(wanted),
+                fa(given_count)
+            )));
+        }
+        for (i, raw) in typed.into_iter().enumerate() {
+            let serial = SerialNumber::parse(raw).map_err(|e| SerialProblem(format!("«{}»، دستگاه {}: {e}", line.name, fa(i + 1))))?;
+            if !seen.insert(serial.as_str().to_owned()) {
+                return Err(SerialProblem(format!("شماره سریال {} دو بار وارد شده است", serial.as_str())));
+            }
+            out.push(UnitToRecord {
+                line_id: line.id,
+                unit_no: i32::try_from(i + 1).unwrap_or(i32::MAX),
+                serial: serial.into_string(),
+                warranty_name: line.warranty_name.clone(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The months of each warranty name (`warranty_term`); a name not listed has none.
+async fn months_of<C: ConnectionTrait>(db: &C, names: impl IntoIterator<Item = String>) -> Result<HashMap<String, i32>, DbErr> {
+    let names: Vec<String> = names.into_iter().collect::<HashSet<_>>().into_iter().collect();
+    Ok(warranty_term::Entity::find()
+        .filter(warranty_term::Column::Name.is_in(names))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|t| (t.name, t.months))
+        .collect())
+}
+
+/// Records the checked units of order `order_id` (inside the ship transaction).
+pub async fn record_units<C: ConnectionTrait>(db: &C, order_id: i64, units: &[UnitToRecord], now: i64) -> Result<(), DbErr> {
+    let months = months_of(db, units.iter().map(|u| u.warranty_name.clone())).await?;
+    for u in units {
+        order_unit::ActiveModel {
+            order_id: Set(order_id),
+            order_line_id: Set(u.line_id),
+            unit_no: Set(u.unit_no),
+            serial: Set(u.serial.clone()),
+            warranty_name: Set(u.warranty_name.clone()),
+            warranty_months: Set(months.get(&u.warranty_name).copied().unwrap_or(0).max(0)),
+            shipped_at: Set(now),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The serials of an order's units by line (the staff order page and packing slips).
+pub async fn serials_of<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<Vec<order_unit::Model>, DbErr> {
+    order_unit::Entity::find()
+        .filter(order_unit::Column::OrderId.eq(order_id))
+        .order_by_asc(order_unit::Column::OrderLineId)
+        .order_by_asc(order_unit::Column::UnitNo)
+        .all(db)
+        .await
+}
+
+// ---------------------------------------------------------------- units and their warranty
+
+/// The day a unit's warranty started, and whether that is the delivery (else shipping) day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Start {
+    pub day: JalaliDate,
+    pub delivered: bool,
+}
+
+/// One unit as its owner sees it.
+#[derive(Debug, Clone)]
+pub struct UnitView {
+    pub unit: order_unit::Model,
+    pub product: String,
+    pub start: Option<Start>,
+    pub end: Option<JalaliDate>,
+    /// None when a claim may be opened today; else why not (Persian).
+    pub refusal: Option<String>,
+    pub claim: Option<warranty_claim::Model>,
+}
+
+fn tehran_day(unix: i64) -> Option<JalaliDate> {
+    shop_core::tehran::tehran_date(unix)
+}
+
+/// The caller's order `code` (404 for another customer's or an unknown one).
+pub async fn own_order<C: ConnectionTrait>(db: &C, user_id: i64, code: &str) -> Result<customer_order::Model, WarrantyError> {
+    customer_order::Entity::find()
+        .filter(customer_order::Column::Code.eq(code.trim().to_ascii_uppercase()))
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .one(db)
+        .await?
+        .ok_or(WarrantyError::OrderNotFound)
+}
+
+/// When the order was delivered (its timeline's `delivered` entry), if it was.
+async fn delivered_at<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<Option<i64>, DbErr> {
+    Ok(order_event::Entity::find()
+        .filter(order_event::Column::OrderId.eq(order_id))
+        .filter(order_event::Column::Status.eq(OrderStatus::Delivered.as_str()))
+        .order_by_desc(order_event::Column::At)
+        .one(db)
+        .await?
+        .map(|e| e.at))
+}
+
+/// The latest claim of each unit.
+async fn claims_of_units<C: ConnectionTrait>(db: &C, unit_ids: Vec<i64>) -> Result<HashMap<i64, warranty_claim::Model>, DbErr> {
+    let mut out = HashMap::new();
+    for c in warranty_claim::Entity::find()
+        .filter(warranty_claim::Column::UnitId.is_in(unit_ids))
+        .order_by_asc(warranty_claim::Column::Id)
+        .all(db)
+        .await?
+    {
+        out.insert(c.unit_id, c);
+    }
+    Ok(out)
+}
+
+/// Whether a claim on the unit is still being worked (not yet returned).
+fn is_active(c: &warranty_claim::Model) -> bool {
+    ClaimStatus::parse(&c.status) != Some(ClaimStatus::Returned)
+}
+
+/// The answer to a claim on a unit with a claim still open.
+pub const ALREADY_OPEN_MESSAGE: &str = "برای این دستگاه یک درخواست گارانتی باز دارید؛ وضعیت آن را در همین صفحه ببینید";
+
+fn unit_view(unit: order_unit::Model, product: String, delivered: Option<i64>, claim: Option<warranty_claim::Model>, today: Option<JalaliDate>) -> UnitView {
+    let start = match delivered {
+        Some(at) => tehran_day(at).map(|day| Start { day, delivered: true }),
+        None => tehran_day(unit.shipped_at).map(|day| Start { day, delivered: false }),
+    };
+    let months = u32::try_from(unit.warranty_months).unwrap_or(0);
+    let end = start.and_then(|s| warranty_end(s.day, months)).filter(|_| months > 0);
+    let refusal = if claim.as_ref().is_some_and(is_active) {
+        Some(ALREADY_OPEN_MESSAGE.to_owned())
+    } else {
+        match (start, today) {
+            (Some(s), Some(today)) => check_claim_window(&ClaimWindowInput { today, start: s.day, months }).err(),
+            _ => Some(shop_core::jalali::DATE_MESSAGE.to_owned()),
+        }
+    };
+    UnitView { unit, product, start, end, refusal, claim }
+}
+
+/// Every shipped unit of the caller's order `code`, with its warranty and claim.
+pub async fn units(db: &DatabaseConnection, user_id: i64, code: &str, now: i64) -> Result<Vec<UnitView>, WarrantyError> {
+    let order = own_order(db, user_id, code).await?;
+    let units = serials_of(db, order.id).await?;
+    let lines: HashMap<i64, String> = customer_order_line::Entity::find()
+        .filter(customer_order_line::Column::OrderId.eq(order.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|l| (l.id, l.name))
+        .collect();
+    let delivered = delivered_at(db, order.id).await?;
+    let mut claims = claims_of_units(db, units.iter().map(|u| u.id).collect()).await?;
+    let today = tehran_day(now);
+    Ok(units
+        .into_iter()
+        .map(|u| {
+            let product = lines.get(&u.order_line_id).cloned().unwrap_or_default();
+            let claim = claims.remove(&u.id);
+            unit_view(u, product, delivered, claim, today)
+        })
+        .collect())
+}
+
+// ---------------------------------------------------------------- claims
+
+/// Opens a claim on unit `unit_id` of the caller: the unit must be theirs (else 404), have no
+/// claim still open, and be within its warranty today. The claim's conversation is a new
+/// ticket of department `warranty` naming the order and the serial.
+pub async fn open_claim(state: &AppState, user_id: i64, unit_id: i64, message: &str) -> Result<(warranty_claim::Model, String), WarrantyError> {
+    let db = &state.db;
+    let now = state.clock.unix();
+    let unit = order_unit::Entity::find_by_id(unit_id).one(db).await?.ok_or(WarrantyError::UnitNotFound)?;
+    let order = customer_order::Entity::find_by_id(unit.order_id)
+        .filter(customer_order::Column::UserId.eq(user_id))
+        .one(db)
+        .await?
+        .ok_or(WarrantyError::UnitNotFound)?;
+    let message = tickets::parse_message(message)?;
+    let line = customer_order_line::Entity::find_by_id(unit.order_line_id).one(db).await?.map(|l| l.name).unwrap_or_default();
+    let claim = claims_of_units(db, vec![unit.id]).await?.remove(&unit.id);
+    let view = unit_view(unit.clone(), line.clone(), delivered_at(db, order.id).await?, claim, tehran_day(now));
+    if let Some(why) = view.refusal {
+        return Err(WarrantyError::Invalid("unit_id", why));
+    }
+    let order_code = shop_core::types::OrderCode::parse(&order.code).ok();
+    let subject: String = format!("درخواست گارانتی {line} (سریال {})", unit.serial).chars().take(200).collect();
+    let ticket = NewTicket {
+        subject,
+        department: Department::Warranty,
+        priority: Priority::Normal,
+        order_code,
+        message,
+        files: Vec::new(),
+    };
+    let ticket_id = tickets::open(db, state.files.as_ref(), &state.config.tickets, user_id, ticket, now).await?;
+    let row = warranty_claim::ActiveModel {
+        ticket_id: Set(ticket_id),
+        user_id: Set(user_id),
+        order_id: Set(order.id),
+        order_line_id: Set(unit.order_line_id),
+        unit_id: Set(unit.id),
+        serial: Set(unit.serial.clone()),
+        status: Set(ClaimStatus::Received.as_str().to_owned()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match row {
+        Ok(c) => Ok((c, line)),
+        Err(e) => {
+            // The ticket alone would be a claim without its state: close it again.
+            let _ = tickets::close(db, tickets::Viewer::Customer(user_id), None, ticket_id, now).await;
+            Err(e.into())
+        }
+    }
+}
+
+/// A claim with what the staff list shows.
+#[derive(Debug, Clone)]
+pub struct ClaimRow {
+    pub claim: warranty_claim::Model,
+    pub order_code: String,
+    pub product: String,
+    pub customer: Option<user::Model>,
+    pub warranty_name: String,
+}
+
+async fn rows<C: ConnectionTrait>(db: &C, claims: Vec<warranty_claim::Model>) -> Result<Vec<ClaimRow>, DbErr> {
+    let mut out = Vec::with_capacity(claims.len());
+    for claim in claims {
+        let order = customer_order::Entity::find_by_id(claim.order_id).one(db).await?;
+        let line = customer_order_line::Entity::find_by_id(claim.order_line_id).one(db).await?;
+        let customer = user::Entity::find_by_id(claim.user_id).one(db).await?;
+        out.push(ClaimRow {
+            order_code: order.map(|o| o.code).unwrap_or_default(),
+            product: line.as_ref().map(|l| l.name.clone()).unwrap_or_default(),
+            warranty_name: line.map(|l| l.warranty_name).unwrap_or_default(),
+            customer,
+            claim,
+        });
+    }
+    Ok(out)
+}
+
+/// Every claim, newest first, optionally of one state; with the total.
+pub async fn list_claims(db: &DatabaseConnection, status: Option<ClaimStatus>, page: u64) -> Result<(Vec<ClaimRow>, u64), DbErr> {
+    let mut q = warranty_claim::Entity::find().order_by_desc(warranty_claim::Column::Id);
+    if let Some(s) = status {
+        q = q.filter(warranty_claim::Column::Status.eq(s.as_str()));
+    }
+    let pages = q.paginate(db, PAGE);
+    let total = pages.num_items().await?;
+    let list = pages.fetch_page(page.saturating_sub(1)).await?;
+    Ok((rows(db, list).await?, total))
+}
+
+/// One claim with its row.
+pub async fn claim_row<C: ConnectionTrait>(db: &C, id: i64) -> Result<ClaimRow, WarrantyError> {
+    let c = warranty_claim::Entity::find_by_id(id).one(db).await?.ok_or(WarrantyError::ClaimNotFound)?;
+    Ok(rows(db, vec![c]).await?.remove(0))
+}
+
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    status: &'a str,
+    serial: &'a str,
+}
+
+/// Staff move claim `id` by `event` along the table: a conditional update (of two staff at
+/// once exactly one wins), audited in the same transaction; the customer's SMS after commit.
+pub async fn move_claim(state: &AppState, staff: &Actor, id: i64, event: ClaimEvent) -> Result<ClaimRow, WarrantyError> {
+    let now = state.clock.unix();
+    let txn = begin_write(&state.db).await?;
+    let result = async {
+        let c = warranty_claim::Entity::find_by_id(id).one(&txn).await?.ok_or(WarrantyError::ClaimNotFound)?;
+        let from = ClaimStatus::parse(&c.status).unwrap_or(ClaimStatus::Received);
+        let to = claim_state::transition(from, event).map_err(|e| WarrantyError::Invalid("event", e.to_string()))?;
+        let moved = warranty_claim::Entity::update_many()
+            .col_expr(warranty_claim::Column::Status, Expr::value(to.as_str()))
+            .col_expr(warranty_claim::Column::UpdatedAt, Expr::value(now))
+            .filter(warranty_claim::Column::Id.eq(id))
+            .filter(warranty_claim::Column::Status.eq(from.as_str()))
+            .exec(&txn)
+            .await?;
+        if moved.rows_affected != 1 {
+            return Err(WarrantyError::Lost);
+        }
+        let action = format!("warranty.claim.{}", event.as_str());
+        audit::record(
+            &txn,
+            staff,
+            Change::of(&action, "warranty_claim", id, Some(&Snapshot { status: from.as_str(), serial: &c.serial }), Some(&Snapshot { status: to.as_str(), serial: &c.serial })),
+            now,
+        )
+        .await?;
+        Ok::<_, WarrantyError>((c, to))
+    }
+    .await;
+    let (c, to) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            txn.rollback().await?;
+            return Err(e);
+        }
+    };
+    txn.commit().await?;
+    let row = claim_row(&state.db, id).await?;
+    if let (Some(u), Some(text)) = (&row.customer, super::sms::text(to, &c.serial, &row.order_code)) {
+        super::sms::send(state, u.mobile.clone(), id, text);
+    }
+    Ok(row)
+}
+
+// ---------------------------------------------------------------- official invoice
+
+/// The official invoice form's first problem as a [`WarrantyError`] naming its field.
+fn refused(p: FormProblems) -> WarrantyError {
+    let (field, message) = p.0.into_iter().next().unwrap_or_default();
+    let field = official_invoice::FORM.field(&field).map_or("buyer_type", |f| f.name);
+    WarrantyError::Invalid(field, message)
+}
+
+/// The answer to an official invoice asked for a cancelled or expired order.
+pub const CLOSED_ORDER_MESSAGE: &str = "برای سفارش لغوشده یا منقضی‌شده صورتحساب رسمی صادر نمی‌شود";
+
+/// Saves (or replaces) the official invoice's buyer of the caller's order `code`.
+pub async fn save_official(db: &DatabaseConnection, user_id: i64, code: &str, values: &Values, now: i64) -> Result<oi::Model, WarrantyError> {
+    let order = own_order(db, user_id, code).await?;
+    let form = official_invoice::parse(values).map_err(refused)?;
+    if matches!(OrderStatus::parse(&order.status), Some(OrderStatus::Cancelled | OrderStatus::Expired)) {
+        return Err(WarrantyError::Invalid("code", CLOSED_ORDER_MESSAGE.into()));
+    }
+    let txn = begin_write(db).await?;
+    let existing = oi::Entity::find().filter(oi::Column::OrderId.eq(order.id)).one(&txn).await?;
+    let mut row: oi::ActiveModel = match existing {
+        Some(m) => m.into(),
+        None => oi::ActiveModel { order_id: Set(order.id), user_id: Set(user_id), created_at: Set(now), ..Default::default() },
+    };
+    row.buyer_type = Set(form.buyer_type.to_owned());
+    row.legal_name = Set(form.legal_name);
+    row.national_id = Set(form.id);
+    row.economic_code = Set(form.economic_code);
+    row.postal_code = Set(form.postal_code.as_str().to_owned());
+    row.updated_at = Set(now);
+    let saved = row.save(&txn).await?;
+    txn.commit().await?;
+    let id = saved.id.unwrap();
+    oi::Entity::find_by_id(id).one(db).await?.ok_or(WarrantyError::OrderNotFound)
+}
+
+/// The official invoice's buyer of the caller's order `code`, if one was asked for.
+pub async fn official_of(db: &DatabaseConnection, user_id: i64, code: &str) -> Result<Option<oi::Model>, WarrantyError> {
+    let order = own_order(db, user_id, code).await?;
+    Ok(oi::Entity::find().filter(oi::Column::OrderId.eq(order.id)).one(db).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(id: i64, num: i64) -> customer_order_line::Model {
+        customer_order_line::Model {
+            id,
+            order_id: 1,
+            product_id: 1,
+            variant_id: 1,
+            num,
+            name: format!("لپ‌تاپ {id}"),
+            color: String::new(),
+            warranty_name: "گارانتی ۱۸ ماهه".into(),
+            property: String::new(),
+            dg: String::new(),
+            unit_price: 1,
+            warranty_price: 0,
+            line_total: num,
+        }
+    }
+
+    fn given(line_id: i64, serials: &[&str]) -> LineSerialsInput {
+        LineSerialsInput { line_id, serials: serials.iter().map(|s| s.to_string()).collect() }
+    }
+
+    #[test]
+    fn one_serial_per_unit_is_recorded_in_order() {
+        let units = check_serials(&[line(7, 2), line(8, 1)], &[given(8, &["c-3"]), given(7, &["a-1", "b۲22"])]);
+        let units = units.unwrap();
+        let got: Vec<(i64, i32, &str)> = units.iter().map(|u| (u.line_id, u.unit_no, u.serial.as_str())).collect();
+        assert_eq!(got, [(7, 1, "A-1"), (7, 2, "B222"), (8, 1, "C-3")]);
+    }
+
+    #[test]
+    fn missing_extra_duplicate_bad_and_foreign_serials_are_refused() {
+        let lines = [line(7, 2)];
+        assert!(check_serials(&lines, &[]).unwrap_err().0.contains("۲ شماره سریال لازم است"));
+        assert!(check_serials(&lines, &[given(7, &["AAAA", " "])]).unwrap_err().0.contains("۱ وارد شده"));
+        assert!(check_serials(&lines, &[given(7, &["AAAA", "BBBB", "CCCC"])]).is_err());
+        assert_eq!(check_serials(&lines, &[given(7, &["AAAA", "aaaa"])]).unwrap_err().0, "شماره سریال AAAA دو بار وارد شده است");
+        assert!(check_serials(&lines, &[given(7, &["AAAA", "<b>1</b>"])]).unwrap_err().0.ends_with(shop_core::warranty::serial::MARKUP_MESSAGE));
+        assert!(check_serials(&lines, &[given(9, &["AAAA"])]).is_err());
+    }
+}
