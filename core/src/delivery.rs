@@ -34,7 +34,9 @@
 //! ```
 
 use crate::search::{fold, folds_to};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
 
 /// The active-city name that means "every city".
 ///
@@ -72,18 +74,39 @@ pub struct DeliveryOption {
 }
 
 /// A city in JSON: `{"name": …}` (the spec's entity, other keys ignored) or a bare string.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum CityJson {
-    Name(String),
-    Object { name: String },
+/// A hand-written visitor: serde's untagged enums cost several KB in the WASM build.
+struct CityJson(String);
+
+impl<'de> Deserialize<'de> for CityJson {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CityVisitor)
+    }
 }
 
-impl From<CityJson> for String {
-    fn from(c: CityJson) -> String {
-        match c {
-            CityJson::Name(name) | CityJson::Object { name } => name,
+struct CityVisitor;
+
+impl<'de> Visitor<'de> for CityVisitor {
+    type Value = CityJson;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a city: {\"name\": string} or a string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<CityJson, E> {
+        Ok(CityJson(v.to_owned()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CityJson, A::Error> {
+        let mut name = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "name" {
+                name = Some(map.next_value::<String>()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
         }
+        name.map(CityJson)
+            .ok_or_else(|| de::Error::missing_field("name"))
     }
 }
 
@@ -101,7 +124,7 @@ fn cities_from_json<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::E
     Ok(cities
         .unwrap_or_default()
         .into_iter()
-        .map(String::from)
+        .map(|c| c.0)
         .collect())
 }
 

@@ -18,7 +18,7 @@ use crate::delivery::DeliveryOption;
 use crate::jalali::{self, JalaliDate};
 use crate::otp;
 use crate::validation::{self, Rule, RuleJson};
-use serde::de::IgnoredAny;
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 use std::fmt;
@@ -703,25 +703,130 @@ pub fn valid_jalali(date: JalaliDate) -> Result<JalaliDate, String> {
 }
 
 /// A rule, or `None` for any JSON that is not a known rule (the dispatcher then answers with
-/// the spec's default message).
-#[derive(Deserialize)]
-#[serde(from = "RuleOrAnything")]
+/// the spec's default message). Read leniently by hand so that nothing needs buffering.
 pub struct MaybeRule(Option<Rule>);
 
-/// What a rule's place may hold: a rule object, or anything else.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RuleOrAnything {
-    Rule(RuleJson),
-    Other(IgnoredAny),
+impl<'de> Deserialize<'de> for MaybeRule {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(RuleVisitor)
+    }
 }
 
-impl From<RuleOrAnything> for MaybeRule {
-    fn from(r: RuleOrAnything) -> Self {
-        match r {
-            RuleOrAnything::Rule(j) => MaybeRule(Rule::try_from(j).ok()),
-            RuleOrAnything::Other(_) => MaybeRule(None),
+struct RuleVisitor;
+
+impl<'de> Visitor<'de> for RuleVisitor {
+    type Value = MaybeRule;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a rule object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<MaybeRule, A::Error> {
+        let mut j = RuleJson {
+            rule: String::new(),
+            n: None,
+            other: None,
+            max_bytes: None,
+        };
+        while let Some(key) = map.next_key::<String>()? {
+            let value: Scalar = map.next_value()?;
+            match (key.as_str(), value) {
+                ("rule", Scalar::Text(s)) => j.rule = s,
+                ("other", Scalar::Text(s)) => j.other = Some(s),
+                ("n", Scalar::Int(n)) => j.n = Some(n),
+                ("n", Scalar::Unsigned(n)) => j.n = i64::try_from(n).ok(),
+                ("max_bytes", Scalar::Unsigned(n)) => j.max_bytes = Some(n),
+                _ => {}
+            }
         }
+        Ok(MaybeRule(Rule::try_from(j).ok()))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MaybeRule, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<MaybeRule, E> {
+        Ok(MaybeRule(None))
+    }
+}
+
+/// A rule field's value: the kinds a rule uses, anything else skipped.
+enum Scalar {
+    Text(String),
+    Int(i64),
+    Unsigned(u64),
+    Other,
+}
+
+impl<'de> Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ScalarVisitor)
+    }
+}
+
+struct ScalarVisitor;
+
+impl<'de> Visitor<'de> for ScalarVisitor {
+    type Value = Scalar;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
+        Ok(Scalar::Text(v.to_owned()))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
+        Ok(u64::try_from(v).map_or(Scalar::Int(v), Scalar::Unsigned))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
+        Ok(Scalar::Unsigned(v))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Scalar, E> {
+        Ok(Scalar::Other)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Scalar, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Scalar::Other)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Scalar, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Scalar::Other)
     }
 }
 

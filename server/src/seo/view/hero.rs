@@ -185,120 +185,6 @@ pub fn inject(html: &str, hero: &str, preload: &str, data_json: Option<&str>) ->
 }
 
 #[cfg(test)]
-mod legacy {
-    use super::*;
-    use crate::seo::view::head::esc;
-/// The gallery's thumbnail row (the same boxes as the React buttons, so nothing below moves).
-pub fn thumbs(list: &[(String, String)]) -> String {
-    if list.len() < 2 {
-        return String::new();
-    }
-    let mut o = String::from("<ul class=\"mt-3 flex gap-2\">");
-    for (i, (x1, x2)) in list.iter().enumerate() {
-        o.push_str(&format!(
-            "<li><span class=\"block overflow-hidden rounded-xl border-2 {}\"><img src=\"{}\" srcset=\"{} 1x, {} 2x\" alt=\"\" width=\"80\" height=\"60\" loading=\"lazy\" decoding=\"async\" class=\"h-14 w-[4.7rem] bg-slate-100 object-cover\"></span></li>",
-            if i == 0 { "border-brand-600" } else { "border-transparent" },
-            esc(x1),
-            esc(x1),
-            esc(x2),
-        ));
-    }
-    o.push_str("</ul>");
-    o
-}
-
-/// The hero's markup (inside the static shell's main slot).
-pub fn product_hero(f: &HeroFacts) -> String {
-    let mut o = String::with_capacity(4096);
-    o.push_str("<div class=\"mx-auto w-full max-w-7xl px-4 py-6\" data-static-hero=\"product\"><article class=\"pb-28 lg:pb-0\">");
-    // Breadcrumbs (ui/Breadcrumbs.tsx).
-    o.push_str("<nav class=\"mb-3 overflow-x-auto text-xs text-slate-600\"><ol class=\"flex items-center gap-1.5 whitespace-nowrap\">");
-    let mut all: Vec<(String, Option<String>)> = vec![("خانه".into(), Some("/".into())), ("فروشگاه".into(), Some("/shop".into()))];
-    all.extend(f.crumbs.iter().map(|(n, p)| (n.clone(), Some(p.clone()))));
-    all.push((f.name.clone(), None));
-    for (i, (label, to)) in all.iter().enumerate() {
-        o.push_str("<li class=\"flex items-center gap-1.5\">");
-        if i > 0 {
-            o.push_str("<span aria-hidden=\"true\">›</span>");
-        }
-        match to {
-            Some(to) => o.push_str(&format!("<a href=\"{}\" class=\"hover:text-brand-700 hover:underline\">{}</a>", esc(to), esc(label))),
-            None => o.push_str(&format!("<span class=\"font-bold text-slate-700\">{}</span>", esc(label))),
-        }
-        o.push_str("</li>");
-    }
-    o.push_str("</ol></nav>");
-    o.push_str("<div class=\"grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_17rem]\">");
-    // Gallery (ui/Gallery.tsx): the main picture only; thumbnails come with React.
-    o.push_str(&format!(
-        "<div><picture><source media=\"(min-width: 640px)\" srcset=\"{w1} 1x, {w2} 2x\" type=\"image/webp\">\
-<img src=\"{p1}\" srcset=\"{p1} 1x, {p2} 2x\" alt=\"{alt}\" width=\"640\" height=\"480\" fetchpriority=\"high\" decoding=\"async\" \
-class=\"aspect-[4/3] h-auto w-full rounded-2xl bg-slate-100 object-cover\"></picture>{thumbs}</div>",
-        thumbs = thumbs(&f.thumbs),
-        w1 = esc(&f.wide.0),
-        w2 = esc(&f.wide.1),
-        p1 = esc(&f.phone.0),
-        p2 = esc(&f.phone.1),
-        alt = esc(&f.alt),
-    ));
-    // Name.
-    o.push_str(&format!(
-        "<div class=\"min-w-0 space-y-4\"><div class=\"flex items-start justify-between gap-3\"><div class=\"min-w-0\">\
-<p class=\"text-xs text-slate-600\" dir=\"auto\">{}، <span dir=\"ltr\">{}</span></p>\
-<h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">{}</h1></div>\
-<span class=\"flex h-11 w-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600\">{HEART_ICON}</span></div></div>",
-        esc(&f.brand),
-        esc(&f.model),
-        esc(&f.name),
-    ));
-    // Price bar (BuyBox: a fixed bottom bar at phone size).
-    o.push_str("<div class=\"lg:sticky lg:top-32 lg:self-start\"><div class=\"fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm\">");
-    o.push_str("<div class=\"mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch\"><div class=\"min-w-0\">");
-    if let (Some(old), true) = (f.old_price, f.in_stock) {
-        o.push_str(&format!(
-            "<p class=\"flex items-center gap-2 text-xs\"><span class=\"text-slate-500 line-through\"><span class=\"sr-only\">قیمت قبل از تخفیف: </span>{}</span>",
-            esc(&format_price(old))
-        ));
-        let off = shop_core::price::discount_percent(old, f.price);
-        if off.get() > 0 {
-            o.push_str(&format!(
-                "<span class=\"rounded-full bg-red-600 px-2 py-0.5 font-bold text-white\">٪{} تخفیف</span>",
-                off.text()
-            ));
-        }
-        o.push_str("</p>");
-    }
-    o.push_str(&format!(
-        "<p class=\"text-lg font-bold text-slate-900 lg:text-xl\" data-static-price><span class=\"sr-only\">قیمت نهایی: </span>{}</p>",
-        esc(&format_price(f.price))
-    ));
-    o.push_str("</div><div class=\"flex shrink-0 flex-col items-end gap-1 lg:items-stretch\">");
-    // The button's look (it works once React has rendered; out of stock it is disabled there too).
-    let (tag, attrs) = if f.in_stock { ("span", "") } else { ("button", " type=\"button\" disabled") };
-    o.push_str(&format!(
-        "<{tag}{attrs} class=\"flex h-12 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300\">{CART_ICON}{}</{tag}>",
-        if f.in_stock { "افزودن به سبد خرید" } else { "ناموجود" },
-    ));
-    o.push_str("</div></div></div></div></div></article></div>");
-    o
-}
-
-/// The head's preload links for the main picture (the same candidates as the `<picture>`,
-/// so the browser makes one request).
-pub fn preload_links(f: &HeroFacts) -> String {
-    format!(
-        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(max-width: 639.98px)\" imagesrcset=\"{} 1x, {} 2x\" fetchpriority=\"high\">\
-<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(min-width: 640px)\" imagesrcset=\"{} 1x, {} 2x\" fetchpriority=\"high\">",
-        esc(&f.phone.0),
-        esc(&f.phone.1),
-        esc(&f.wide.0),
-        esc(&f.wide.1),
-    )
-}
-
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -332,27 +218,24 @@ mod tests {
     }
 
     #[test]
-    fn legacy_same() {
-        let hostile = "<script>alert(\"x\")</script> 'q' & co";
-        let mut cases = vec![facts("لپ‌تاپ"), facts(hostile)];
-        let mut out = facts(hostile);
-        out.in_stock = false;
-        out.thumbs.truncate(1);
-        out.crumbs.push(("<b>\"c\"</b>".into(), "/x?a=1&b=\"2\"".into()));
-        out.brand = "<i>".into();
-        out.model = "\"M\"".into();
-        cases.push(out);
-        let mut none = facts("x");
-        none.old_price = None;
-        none.crumbs.clear();
-        cases.push(none);
-        let mut same = facts("y");
-        same.old_price = Some(same.price);
-        cases.push(same);
-        for f in &cases {
-            assert_eq!(product_hero(f), legacy::product_hero(f).replace("&#39;", "'"));
-            assert_eq!(preload_links(f), legacy::preload_links(f).replace("&#39;", "'"));
+    fn markup_in_any_field_is_escaped() {
+        let bad = "<script>x()</script>\"><img src=x onerror=y()>";
+        let mut f = facts(bad);
+        f.brand = bad.into();
+        f.model = bad.into();
+        f.crumbs = vec![(bad.into(), bad.into())];
+        f.phone = (bad.into(), bad.into());
+        f.wide = (bad.into(), bad.into());
+        f.thumbs = vec![(bad.into(), bad.into()), (bad.into(), bad.into())];
+        for h in [product_hero(&f), preload_links(&f)] {
+            assert!(!h.contains("<script") && !h.contains("<img src=x") && !h.contains("\"><img"), "{h}");
+            assert!(h.contains("&lt;script&gt;x()&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=y()&gt;"), "{h}");
         }
+        // Out of stock: the disabled button, no old price.
+        f.in_stock = false;
+        let h = product_hero(&f);
+        assert!(h.contains("<button type=\"button\" disabled class=") && h.contains("ناموجود</button>"), "{h}");
+        assert!(!h.contains("line-through"));
     }
 
     #[test]
