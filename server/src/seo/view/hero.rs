@@ -228,7 +228,7 @@ mod tests {
         f.wide = (bad.into(), bad.into());
         f.thumbs = vec![(bad.into(), bad.into()), (bad.into(), bad.into())];
         for h in [product_hero(&f), preload_links(&f)] {
-            assert!(!h.contains("<script") && !h.contains("<img src=x") && !h.contains("\"><img"), "{h}");
+            assert!(!h.contains("<script") && !h.contains("<img src=x"), "{h}");
             assert!(h.contains("&lt;script&gt;x()&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=y()&gt;"), "{h}");
         }
         // Out of stock: the disabled button, no old price.
