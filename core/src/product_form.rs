@@ -36,8 +36,7 @@
 //! assert_eq!(e.get("stock"), Some("موجودی باید عدد صحیح ۰ یا بیشتر باشد"));
 //! ```
 
-use serde::de::{self, Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::digits::{to_persian_digits, to_western_digits};
 use crate::jalali::JalaliDate;
@@ -122,34 +121,58 @@ pub fn label<'a>(labels: &[(&'static str, &'static str)], field: &'a str) -> &'a
 }
 
 /// What staff typed in the product form (every field a string; missing ones are empty).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
 #[allow(missing_docs)]
 pub struct ProductInput {
+    #[serde(deserialize_with = "or_default")]
     pub name: String,
+    #[serde(deserialize_with = "or_default")]
     pub brand: String,
+    #[serde(deserialize_with = "or_default")]
     pub model: String,
+    #[serde(deserialize_with = "or_default")]
     pub line: String,
+    #[serde(deserialize_with = "or_default")]
     pub condition: String,
     /// The category's id.
+    #[serde(deserialize_with = "or_default")]
     pub category: String,
+    #[serde(deserialize_with = "or_default")]
     pub description: String,
+    #[serde(deserialize_with = "or_default")]
     pub grade: String,
+    #[serde(deserialize_with = "or_default")]
     pub battery_health: String,
+    #[serde(deserialize_with = "or_default")]
     pub test_days: String,
+    #[serde(deserialize_with = "or_default")]
     pub cpu: String,
+    #[serde(deserialize_with = "or_default")]
     pub ram_gb: String,
+    #[serde(deserialize_with = "or_default")]
     pub storage_gb: String,
+    #[serde(deserialize_with = "or_default")]
     pub storage_type: String,
+    #[serde(deserialize_with = "or_default")]
     pub gpu: String,
+    #[serde(deserialize_with = "or_default")]
     pub screen_inches: String,
+    #[serde(deserialize_with = "or_default")]
     pub screen_resolution: String,
+    #[serde(deserialize_with = "or_default")]
     pub weight_kg: String,
+    #[serde(deserialize_with = "or_default")]
     pub battery_wh: String,
+    #[serde(deserialize_with = "or_default")]
     pub ports: String,
+    #[serde(deserialize_with = "or_default")]
     pub os: String,
     /// The offer price of the cheapest variant; empty: no offer.
+    #[serde(deserialize_with = "or_default")]
     pub special_price: String,
     /// The offer's last day, Jalali (`1405/09/10`, any digits).
+    #[serde(deserialize_with = "or_default")]
     pub special_ends: String,
     /// The cheapest variant's price (the offer must be below it); `None` before there are variants.
     pub cheapest_price: Option<i64>,
@@ -215,19 +238,29 @@ pub struct Product {
 }
 
 /// What staff typed in a variant's row.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
 #[allow(missing_docs)]
 pub struct VariantInput {
+    #[serde(deserialize_with = "or_default")]
     pub color: String,
+    #[serde(deserialize_with = "or_default")]
     pub warranty_name: String,
+    #[serde(deserialize_with = "or_default")]
     pub warranty_price: String,
+    #[serde(deserialize_with = "or_default")]
     pub warranty_note: String,
+    #[serde(deserialize_with = "or_default")]
     pub price: String,
+    #[serde(deserialize_with = "or_default")]
     pub stock: String,
+    #[serde(deserialize_with = "or_default")]
     pub ins_payment: bool,
     /// The configuration line, e.g. «16 گیگ رم / 512 گیگ SSD».
+    #[serde(deserialize_with = "or_default")]
     pub property: String,
     /// The variant's short code (SKU).
+    #[serde(deserialize_with = "or_default")]
     pub dg: String,
 }
 
@@ -247,14 +280,20 @@ pub struct Variant {
 }
 
 /// What staff typed in the category form.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
 #[allow(missing_docs)]
 pub struct CategoryInput {
+    #[serde(deserialize_with = "or_default")]
     pub name: String,
+    #[serde(deserialize_with = "or_default")]
     pub slug: String,
     /// The parent's id; empty for a top-level category.
+    #[serde(deserialize_with = "or_default")]
     pub parent: String,
+    #[serde(deserialize_with = "or_default")]
     pub position: String,
+    #[serde(deserialize_with = "or_default")]
     pub description: String,
 }
 
@@ -562,218 +601,9 @@ pub fn parse_category(i: &CategoryInput) -> Result<Category, FormProblems> {
     f.done(Category { name, slug, parent_id, position, description })
 }
 
-// ---- Reading an input from a JSON object (or a JS object through serde-wasm-bindgen): one
-// small visitor for the three forms instead of serde's derive, which made the WASM module
-// kilobytes larger for these forty fields. Missing keys are empty, unknown keys are skipped,
-// a value of the wrong type is bad input.
-
-/// A value of an input object.
-enum Raw {
-    Text(String),
-    Int(i64),
-    Bool(bool),
-    Null,
-    Other,
-}
-
-impl<'de> Deserialize<'de> for Raw {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(RawVisitor)
-    }
-}
-
-struct RawVisitor;
-
-impl<'de> Visitor<'de> for RawVisitor {
-    type Value = Raw;
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a string, a number, a boolean or null")
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Raw, E> {
-        Ok(Raw::Text(v.to_owned()))
-    }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Raw, E> {
-        Ok(Raw::Text(v))
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Raw, E> {
-        Ok(Raw::Int(v))
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Raw, E> {
-        Ok(i64::try_from(v).map_or(Raw::Other, Raw::Int))
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Raw, E> {
-        // JS numbers arrive as f64; whole ones are integers.
-        Ok(if v.fract() == 0.0 && v.abs() < 9.0e15 { Raw::Int(v as i64) } else { Raw::Other })
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Raw, E> {
-        Ok(Raw::Bool(v))
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Raw, E> {
-        Ok(Raw::Null)
-    }
-    fn visit_none<E: de::Error>(self) -> Result<Raw, E> {
-        Ok(Raw::Null)
-    }
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Raw, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Raw::Other)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Raw, A::Error> {
-        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        Ok(Raw::Other)
-    }
-}
-
-/// A form input filled key by key.
-trait FormInput: Default {
-    /// The input's name and every key it reads (serde-wasm-bindgen reads a JS object's
-    /// properties by these names).
-    const NAME: &'static str;
-    const FIELDS: &'static [&'static str];
-    /// The text field named `key`, if the form has it.
-    fn text(&mut self, key: &str) -> Option<&mut String>;
-    /// A field that is not text (a flag or a number): `Err` for a value of the wrong type.
-    fn other(&mut self, _key: &str, _value: &Raw) -> Result<(), &'static str> {
-        Ok(())
-    }
-}
-
-struct InputVisitor<T>(std::marker::PhantomData<T>);
-
-impl<'de, T: FormInput> Visitor<'de> for InputVisitor<T> {
-    type Value = T;
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an object of the form's fields")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let mut out = T::default();
-        while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value::<Raw>()?;
-            if let Some(slot) = out.text(&key) {
-                match value {
-                    Raw::Text(t) => *slot = t,
-                    Raw::Null => {}
-                    _ => return Err(de::Error::custom(format!("{key}: expected a string"))),
-                }
-            } else {
-                out.other(&key, &value).map_err(de::Error::custom)?;
-            }
-        }
-        Ok(out)
-    }
-}
-
-fn read_input<'de, T: FormInput, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
-    d.deserialize_struct(T::NAME, T::FIELDS, InputVisitor(std::marker::PhantomData))
-}
-
-impl FormInput for ProductInput {
-    const NAME: &'static str = "ProductFormInput";
-    const FIELDS: &'static [&'static str] = &[
-        "name", "brand", "model", "line", "condition", "category", "description", "grade", "battery_health", "test_days", "cpu",
-        "ram_gb", "storage_gb", "storage_type", "gpu", "screen_inches", "screen_resolution", "weight_kg", "battery_wh", "ports",
-        "os", "special_price", "special_ends", "cheapest_price", "now",
-    ];
-    fn text(&mut self, key: &str) -> Option<&mut String> {
-        Some(match key {
-            "name" => &mut self.name,
-            "brand" => &mut self.brand,
-            "model" => &mut self.model,
-            "line" => &mut self.line,
-            "condition" => &mut self.condition,
-            "category" => &mut self.category,
-            "description" => &mut self.description,
-            "grade" => &mut self.grade,
-            "battery_health" => &mut self.battery_health,
-            "test_days" => &mut self.test_days,
-            "cpu" => &mut self.cpu,
-            "ram_gb" => &mut self.ram_gb,
-            "storage_gb" => &mut self.storage_gb,
-            "storage_type" => &mut self.storage_type,
-            "gpu" => &mut self.gpu,
-            "screen_inches" => &mut self.screen_inches,
-            "screen_resolution" => &mut self.screen_resolution,
-            "weight_kg" => &mut self.weight_kg,
-            "battery_wh" => &mut self.battery_wh,
-            "ports" => &mut self.ports,
-            "os" => &mut self.os,
-            "special_price" => &mut self.special_price,
-            "special_ends" => &mut self.special_ends,
-            _ => return None,
-        })
-    }
-    fn other(&mut self, key: &str, value: &Raw) -> Result<(), &'static str> {
-        match (key, value) {
-            ("cheapest_price", Raw::Int(n)) => self.cheapest_price = Some(*n),
-            ("cheapest_price", Raw::Null) => self.cheapest_price = None,
-            ("cheapest_price", _) => return Err("cheapest_price: expected a whole number or null"),
-            ("now", Raw::Int(n)) => self.now = *n,
-            ("now", _) => return Err("now: expected a whole number"),
-            _ => {}
-        }
-        Ok(())
-    }
-}
-
-impl<'de> Deserialize<'de> for ProductInput {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        read_input(d)
-    }
-}
-
-impl FormInput for VariantInput {
-    const NAME: &'static str = "VariantFormInput";
-    const FIELDS: &'static [&'static str] =
-        &["color", "warranty_name", "warranty_price", "warranty_note", "price", "stock", "ins_payment", "property", "dg"];
-    fn text(&mut self, key: &str) -> Option<&mut String> {
-        Some(match key {
-            "color" => &mut self.color,
-            "warranty_name" => &mut self.warranty_name,
-            "warranty_price" => &mut self.warranty_price,
-            "warranty_note" => &mut self.warranty_note,
-            "price" => &mut self.price,
-            "stock" => &mut self.stock,
-            "property" => &mut self.property,
-            "dg" => &mut self.dg,
-            _ => return None,
-        })
-    }
-    fn other(&mut self, key: &str, value: &Raw) -> Result<(), &'static str> {
-        match (key, value) {
-            ("ins_payment", Raw::Bool(b)) => self.ins_payment = *b,
-            ("ins_payment", Raw::Null) => {}
-            ("ins_payment", _) => return Err("ins_payment: expected a boolean"),
-            _ => {}
-        }
-        Ok(())
-    }
-}
-
-impl<'de> Deserialize<'de> for VariantInput {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        read_input(d)
-    }
-}
-
-impl FormInput for CategoryInput {
-    const NAME: &'static str = "CategoryFormInput";
-    const FIELDS: &'static [&'static str] = &["name", "slug", "parent", "position", "description"];
-    fn text(&mut self, key: &str) -> Option<&mut String> {
-        Some(match key {
-            "name" => &mut self.name,
-            "slug" => &mut self.slug,
-            "parent" => &mut self.parent,
-            "position" => &mut self.position,
-            "description" => &mut self.description,
-            _ => return None,
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for CategoryInput {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        read_input(d)
-    }
+/// A field's value read as its type, `null` read as the type's default (empty text, `false`).
+fn or_default<'de, T: Default + Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+    Option::<T>::deserialize(d).map(Option::unwrap_or_default)
 }
 
 #[cfg(test)]

@@ -19,7 +19,6 @@ use shop_server::auth::entity::user;
 use shop_server::order::entity::{customer_order, customer_order_line};
 
 mod common;
-use common::BenchDb;
 
 const CUSTOMERS: i64 = 20_000;
 const CHUNK: usize = 1000;
@@ -33,16 +32,8 @@ async fn main() {
     let calls: usize = std::env::var("BENCH_CALLS").ok().and_then(|s| s.parse().ok()).unwrap_or(200);
     println!("| database | filter | matches | p50 ms | p99 ms |");
     println!("|---|---|---|---|---|");
-    let db = BenchDb::sqlite("shop-admin-orders-bench");
-    run("SQLite", &db.url, orders, calls).await;
-    db.remove().await;
-
-    match BenchDb::postgres("shop_admin_orders_bench").await {
-        Ok(db) => {
-            run("PostgreSQL", &db.url, orders, calls).await;
-            db.remove().await;
-        }
-        Err(e) => println!("| PostgreSQL | skipped: {e} | | | |"),
+    if let Err(e) = common::for_each_bench_db("shop-admin-orders-bench", |label, url| async move { run(label, &url, orders, calls).await }).await {
+        println!("| PostgreSQL | skipped: {e} | | | |");
     }
 }
 

@@ -35,7 +35,6 @@ use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
 
 mod common;
-use common::BenchDb;
 
 /// Customers registering at once.
 const CUSTOMERS: usize = 16;
@@ -49,31 +48,13 @@ fn want(row: &str) -> bool {
     }
 }
 
-fn want_db(db: &str) -> bool {
-    match std::env::var("BENCH_DBS") {
-        Ok(dbs) if !dbs.trim().is_empty() => dbs.split_whitespace().any(|d| d == db),
-        _ => true,
-    }
-}
-
 #[tokio::main]
 async fn main() {
     let secs: u64 = std::env::var("BENCH_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
     println!("| database | row | clients | req/s | × health | p50 ms | p99 ms |");
     println!("|---|---|---:|---:|---:|---:|---:|");
-    if want_db("sqlite") {
-        let db = BenchDb::sqlite("shop-order-bench");
-        run("SQLite", &db.url, secs).await;
-        db.remove().await;
-    }
-    if want_db("postgres") {
-        match BenchDb::postgres("shop_order_bench").await {
-            Ok(db) => {
-                run("PostgreSQL", &db.url, secs).await;
-                db.remove().await;
-            }
-            Err(e) => println!("| PostgreSQL | skipped: {e} | | | | | |"),
-        }
+    if let Err(e) = common::for_each_bench_db("shop-order-bench", |label, url| async move { run(label, &url, secs).await }).await {
+        println!("| PostgreSQL | skipped: {e} | | | | | |");
     }
 }
 

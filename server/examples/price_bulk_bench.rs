@@ -19,23 +19,14 @@ use serde_json::{json, Value};
 use shop_server::catalog::variant;
 
 mod common;
-use common::BenchDb;
 
 #[tokio::main]
 async fn main() {
     let rows: usize = std::env::var("BENCH_ROWS").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000);
     println!("| database | rows | preview s | apply s | export s |");
     println!("|---|---|---|---|---|");
-    let db = BenchDb::sqlite("shop-price-bench");
-    run("SQLite", &db.url, rows).await;
-    db.remove().await;
-
-    match BenchDb::postgres("shop_price_bench").await {
-        Ok(db) => {
-            run("PostgreSQL", &db.url, rows).await;
-            db.remove().await;
-        }
-        Err(e) => println!("| PostgreSQL | skipped: {e} | | | |"),
+    if let Err(e) = common::for_each_bench_db("shop-price-bench", |label, url| async move { run(label, &url, rows).await }).await {
+        println!("| PostgreSQL | skipped: {e} | | | |");
     }
 }
 

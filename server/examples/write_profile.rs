@@ -26,7 +26,6 @@ use shop_server::order::service::checkout::{self, PaymentMethod, RegisterOutcome
 use shop_server::order::service::{self as orders, Caller, EditOutcome, EditRequest};
 
 mod common;
-use common::BenchDb;
 
 /// Time and count per statement text (its first 70 characters).
 type Stats = Arc<Mutex<HashMap<String, (u64, f64)>>>;
@@ -34,15 +33,8 @@ type Stats = Arc<Mutex<HashMap<String, (u64, f64)>>>;
 #[tokio::main]
 async fn main() {
     let calls: usize = std::env::var("BENCH_CALLS").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
-    let db = BenchDb::sqlite("shop-write-profile");
-    profile("SQLite", &db.url, calls).await;
-    db.remove().await;
-    match BenchDb::postgres("shop_write_profile").await {
-        Ok(db) => {
-            profile("PostgreSQL", &db.url, calls).await;
-            db.remove().await;
-        }
-        Err(e) => println!("PostgreSQL skipped: {e}"),
+    if let Err(e) = common::for_each_bench_db("shop-write-profile", |label, url| async move { profile(label, &url, calls).await }).await {
+        println!("PostgreSQL skipped: {e}");
     }
 }
 

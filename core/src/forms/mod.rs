@@ -40,7 +40,7 @@ use crate::digits::to_western_digits;
 use crate::provinces::Place;
 use crate::text::is_invisible_or_space;
 use crate::validation::{validate, FieldError, Rule};
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
 
 /// How a field's raw text is cleaned before its rules see it (and before it is stored).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,8 +154,9 @@ pub fn not_an_option_message(label: &str) -> String {
 }
 
 /// What a client typed: field name → text. A field not given is empty; extra names are ignored.
-/// JSON form: an object of strings.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// JSON form: an object of strings (read by serde's derive through a map).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(from = "std::collections::BTreeMap<String, String>")]
 pub struct Values(Vec<(String, String)>);
 
 impl Values {
@@ -176,23 +177,9 @@ impl Values {
     }
 }
 
-impl<'de> Deserialize<'de> for Values {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Values;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an object of strings")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Values, A::Error> {
-                let mut out = Vec::new();
-                while let Some((k, v)) = map.next_entry::<String, String>()? {
-                    out.push((k, v));
-                }
-                Ok(Values(out))
-            }
-        }
-        d.deserialize_map(V)
+impl From<std::collections::BTreeMap<String, String>> for Values {
+    fn from(map: std::collections::BTreeMap<String, String>) -> Self {
+        Self(map.into_iter().collect())
     }
 }
 

@@ -15,7 +15,7 @@
 //! assert_eq!((p.phone.as_deref(), p.postal_code1.unwrap().as_str()), (Some("07112345678"), "7134567890"));
 //! ```
 
-use super::{Clean, Field, Form, FormProblems, Values};
+use super::{Checked, Clean, Field, Form, FormProblems, Values};
 use crate::provinces::Place;
 use crate::types::{Email, PostalCode};
 use crate::validation::Rule;
@@ -23,18 +23,29 @@ use crate::validation::Rule;
 /// The longest name.
 pub const MAX_NAME: u32 = 100;
 
+// The fields the registration form shares with this one (`registration::FORM`).
+pub(super) const NAME: Field = Field::new("name", "نام", Clean::Line, &[Rule::Required, Rule::MaxLength { n: MAX_NAME }]);
+pub(super) const LASTNAME: Field =
+    Field::new("lastname", "نام خانوادگی", Clean::Line, &[Rule::Required, Rule::MaxLength { n: MAX_NAME }]);
+pub(super) const EMAIL: Field = Field::new("email", Email::LABEL, Clean::Line, &[Rule::MaxLength { n: 200 }, Rule::Email]);
+pub(super) const STATE: Field = Field::new("state", "استان", Clean::Line, &[Rule::Select, Rule::MaxLength { n: 100 }]);
+pub(super) const CITY: Field = Field::new("city", "شهر", Clean::Line, &[Rule::Select, Rule::MaxLength { n: 100 }]);
+pub(super) const ADDRESS1: Field = Field::new("address1", "نشانی", Clean::Line, &[Rule::MaxLength { n: 500 }]);
+pub(super) const POSTAL_CODE1: Field =
+    Field::new("postalCode1", PostalCode::LABEL, Clean::Code, &[Rule::Digits { n: PostalCode::DIGITS }]);
+
 /// The profile form.
 pub static FORM: Form = Form {
     name: "profile",
     fields: &[
-        Field::new("name", "نام", Clean::Line, &[Rule::Required, Rule::MaxLength { n: MAX_NAME }]),
-        Field::new("lastname", "نام خانوادگی", Clean::Line, &[Rule::Required, Rule::MaxLength { n: MAX_NAME }]),
-        Field::new("email", Email::LABEL, Clean::Line, &[Rule::MaxLength { n: 200 }, Rule::Email]),
-        Field::new("state", "استان", Clean::Line, &[Rule::Select, Rule::MaxLength { n: 100 }]),
-        Field::new("city", "شهر", Clean::Line, &[Rule::Select, Rule::MaxLength { n: 100 }]),
+        NAME,
+        LASTNAME,
+        EMAIL,
+        STATE,
+        CITY,
         Field::new("phone", "تلفن ثابت", Clean::Digits, &[Rule::MaxLength { n: 20 }, Rule::Numeric]),
-        Field::new("address1", "نشانی", Clean::Line, &[Rule::MaxLength { n: 500 }]),
-        Field::new("postalCode1", PostalCode::LABEL, Clean::Code, &[Rule::Digits { n: PostalCode::DIGITS }]),
+        ADDRESS1,
+        POSTAL_CODE1,
     ],
 };
 
@@ -59,14 +70,20 @@ pub struct Profile {
 
 /// The typed profile, or every failing field's message.
 pub fn parse(values: &Values) -> Result<Profile, FormProblems> {
-    let mut c = FORM.check(values);
+    read(FORM.check(values)).map(|(p, _)| p)
+}
+
+/// The profile's fields read from a checked form that has them (this one, or the
+/// registration form, which is a profile plus its own fields); the form is given back for
+/// those fields.
+pub(super) fn read(mut c: Checked) -> Result<(Profile, Checked), FormProblems> {
     let email = c.typed("email", Email::parse);
     let postal_code1 = c.typed("postalCode1", PostalCode::parse);
     let place = c.place("state", "city");
     c.done()?;
     let place = place.ok_or_else(|| FormProblems(vec![("state".into(), crate::validation::message(&Rule::Select, "استان"))]))?;
     let phone = c.text("phone");
-    Ok(Profile {
+    let profile = Profile {
         name: c.text("name"),
         lastname: c.text("lastname"),
         email,
@@ -74,7 +91,8 @@ pub fn parse(values: &Values) -> Result<Profile, FormProblems> {
         phone: (!phone.is_empty()).then_some(phone),
         address1: c.text("address1"),
         postal_code1,
-    })
+    };
+    Ok((profile, c))
 }
 
 #[cfg(test)]

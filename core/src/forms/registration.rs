@@ -17,71 +17,44 @@
 //! assert_eq!(e.0, [("passwordConfirmation".to_owned(), "عدم تطابق گذرواژه".to_owned())]);
 //! ```
 
+use super::profile::{self, Profile};
 use super::{Clean, Field, Form, FormProblems, Values};
-use crate::provinces::Place;
-use crate::types::{Email, PostalCode};
 use crate::validation::Rule;
 
-/// The registration form.
+/// The registration form: the profile's fields (`profile::NAME`, …) and its own.
 pub static FORM: Form = Form {
     name: "registration",
     fields: &[
-        Field::new("name", "نام", Clean::Line, &[Rule::Required, Rule::MaxLength { n: 100 }]),
-        Field::new("lastname", "نام خانوادگی", Clean::Line, &[Rule::Required, Rule::MaxLength { n: 100 }]),
-        Field::new("email", Email::LABEL, Clean::Line, &[Rule::MaxLength { n: 200 }, Rule::Email]),
+        profile::NAME,
+        profile::LASTNAME,
+        profile::EMAIL,
         Field::new("password", "گذرواژه", Clean::Exact, &[Rule::Required, Rule::ComplexPassword]),
         Field::new("passwordConfirmation", "تکرار گذرواژه", Clean::Exact, &[Rule::Required]).same_as("password"),
-        Field::new("state", "استان", Clean::Line, &[Rule::Select, Rule::MaxLength { n: 100 }]),
-        Field::new("city", "شهر", Clean::Line, &[Rule::Select, Rule::MaxLength { n: 100 }]),
-        Field::new("address1", "نشانی", Clean::Line, &[Rule::MaxLength { n: 500 }]),
-        Field::new("postalCode1", PostalCode::LABEL, Clean::Code, &[Rule::Digits { n: PostalCode::DIGITS }]),
+        profile::STATE,
+        profile::CITY,
+        profile::ADDRESS1,
+        profile::POSTAL_CODE1,
         Field::new("phone", "تلفن", Clean::Digits, &[Rule::MaxLength { n: 20 }, Rule::Numeric]),
         Field::new("info", "توضیحات", Clean::Block, &[Rule::MaxLength { n: 2000 }]),
     ],
 };
 
-/// A registration as the form's rules accept it.
+/// A registration as the form's rules accept it: the profile's fields and its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Registration {
-    /// First name, trimmed.
-    pub name: String,
-    /// Last name, trimmed.
-    pub lastname: String,
+    /// Names, e-mail, place, landline, home address and postal code, read as the profile
+    /// form reads them.
+    pub profile: Profile,
     /// The password as typed (it passed the complex-password rule).
     pub password: String,
-    /// The e-mail address, when given.
-    pub email: Option<Email>,
-    /// Province and city.
-    pub place: Place,
-    /// Home address (may be empty).
-    pub address1: String,
-    /// Its postal code, when given.
-    pub postal_code1: Option<PostalCode>,
-    /// Landline, ASCII digits (may be empty).
-    pub phone: String,
     /// The customer's note (may be empty).
     pub info: String,
 }
 
 /// The typed registration, or every failing field's message.
 pub fn parse(values: &Values) -> Result<Registration, FormProblems> {
-    let mut c = FORM.check(values);
-    let email = c.typed("email", Email::parse);
-    let postal_code1 = c.typed("postalCode1", PostalCode::parse);
-    let place = c.place("state", "city");
-    c.done()?;
-    let place = place.ok_or_else(|| FormProblems(vec![("state".into(), crate::validation::message(&Rule::Select, "استان"))]))?;
-    Ok(Registration {
-        name: c.text("name"),
-        lastname: c.text("lastname"),
-        password: c.text("password"),
-        email,
-        place,
-        address1: c.text("address1"),
-        postal_code1,
-        phone: c.text("phone"),
-        info: c.text("info"),
-    })
+    let (profile, c) = profile::read(FORM.check(values))?;
+    Ok(Registration { profile, password: c.text("password"), info: c.text("info") })
 }
 
 #[cfg(test)]

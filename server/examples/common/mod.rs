@@ -53,6 +53,36 @@ impl BenchDb {
     }
 }
 
+/// Whether `BENCH_DBS` (`sqlite postgres` when unset) names `db`.
+fn want_db(db: &str) -> bool {
+    match std::env::var("BENCH_DBS") {
+        Ok(dbs) if !dbs.trim().is_empty() => dbs.split_whitespace().any(|d| d == db),
+        _ => true,
+    }
+}
+
+/// Runs `run(label, url)` on a fresh SQLite file (`<prefix>-<random>`), then on a fresh
+/// PostgreSQL database (`<prefix>_<random>`, dashes as underscores) when `BENCH_PG_URL`
+/// answers, removing each after its run. `BENCH_DBS` (`sqlite postgres`) picks the databases.
+/// `Err` says why PostgreSQL was skipped (the bench prints it as its own row).
+pub async fn for_each_bench_db<F, Fut>(prefix: &str, mut run: F) -> Result<(), String>
+where
+    F: FnMut(&'static str, String) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    if want_db("sqlite") {
+        let db = BenchDb::sqlite(prefix);
+        run("SQLite", db.url.clone()).await;
+        db.remove().await;
+    }
+    if want_db("postgres") {
+        let db = BenchDb::postgres(&prefix.replace('-', "_")).await?;
+        run("PostgreSQL", db.url.clone()).await;
+        db.remove().await;
+    }
+    Ok(())
+}
+
 /// The tests' configuration on `url` without the web app and with the background jobs an
 /// hour apart (they would only add noise).
 pub fn config(url: &str) -> Config {

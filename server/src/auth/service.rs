@@ -583,15 +583,16 @@ pub async fn register_profile(st: &AppState, mobile: &Mobile, mcode: &str, p: Re
     }
     let now = st.clock.unix();
     let mut am: user::ActiveModel = u.into();
-    am.name = Set(p.name);
-    am.lastname = Set(p.lastname);
-    am.email = Set(p.email.map(String::from).unwrap_or_default());
-    am.city = Set(p.place.city().to_owned());
-    am.state = Set(p.place.province().to_owned());
-    am.address1 = Set(p.address1);
-    am.postal_code1 = Set(p.postal_code1.map(String::from).unwrap_or_default());
-    am.phone = Set(p.phone);
-    am.info = Set(p.info);
+    let (profile, info) = (p.profile, p.info);
+    am.name = Set(profile.name);
+    am.lastname = Set(profile.lastname);
+    am.email = Set(profile.email.map(String::from).unwrap_or_default());
+    am.city = Set(profile.place.city().to_owned());
+    am.state = Set(profile.place.province().to_owned());
+    am.address1 = Set(profile.address1);
+    am.postal_code1 = Set(profile.postal_code1.map(String::from).unwrap_or_default());
+    am.phone = Set(profile.phone.unwrap_or_default());
+    am.info = Set(info);
     am.password_hash = Set(Some(phc));
     am.updated_at = Set(now);
     let u = am.update(&st.db).await?;

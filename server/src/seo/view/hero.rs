@@ -5,11 +5,10 @@
 //! `ui/Breadcrumbs.tsx`: keep the classes in step), adopting the product JSON embedded beside
 //! it (`<script type="application/json" id="product-data">`) instead of asking the API again.
 //!
-//! Pure builders; every text from the data is escaped with [`super::head::esc`].
+//! Pure builders; the markup is a `maud` template, which escapes every value spliced in.
 
+use maud::{html, PreEscaped};
 use shop_core::digits::format_price;
-
-use super::head::esc;
 
 /// Id of the embedded product JSON (read by the web app).
 pub const DATA_ID: &str = "product-data";
@@ -42,112 +41,100 @@ const CART_ICON: &str = "<svg viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"curre
 
 const HEART_ICON: &str = "<svg viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\" width=\"24\" height=\"24\" class=\"h-6 w-6\"><path d=\"M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z\"></path></svg>";
 
-/// The gallery's thumbnail row (the same boxes as the React buttons, so nothing below moves).
-fn thumbs(list: &[(String, String)]) -> String {
-    if list.len() < 2 {
-        return String::new();
+/// The hero's markup (inside the static shell's main slot). A `maud` template: the tags are
+/// checked when the server compiles, and every value spliced in, `(…)`, is escaped by maud.
+pub fn product_hero(f: &HeroFacts) -> String {
+    let home = [("خانه", "/"), ("فروشگاه", "/shop")];
+    let links = home.into_iter().chain(f.crumbs.iter().map(|(n, p)| (n.as_str(), p.as_str())));
+    let off = f.old_price.filter(|_| f.in_stock).map(|old| (old, shop_core::price::discount_percent(old, f.price)));
+    html! {
+        div class="mx-auto w-full max-w-7xl px-4 py-6" data-static-hero="product" { article class="pb-28 lg:pb-0" {
+            // Breadcrumbs (ui/Breadcrumbs.tsx).
+            nav class="mb-3 overflow-x-auto text-xs text-slate-600" { ol class="flex items-center gap-1.5 whitespace-nowrap" {
+                @for (i, (label, to)) in links.enumerate() {
+                    li class="flex items-center gap-1.5" {
+                        @if i > 0 { span aria-hidden="true" { "›" } }
+                        a href=(to) class="hover:text-brand-700 hover:underline" { (label) }
+                    }
+                }
+                li class="flex items-center gap-1.5" {
+                    span aria-hidden="true" { "›" }
+                    span class="font-bold text-slate-700" { (f.name) }
+                }
+            } }
+            div class="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_17rem]" {
+                // Gallery (ui/Gallery.tsx): the main picture, and the thumbnails as boxes of
+                // the React buttons' size, so nothing below moves.
+                div {
+                    picture {
+                        source media="(min-width: 640px)" srcset={ (f.wide.0) " 1x, " (f.wide.1) " 2x" } type="image/webp";
+                        img src=(f.phone.0) srcset={ (f.phone.0) " 1x, " (f.phone.1) " 2x" } alt=(f.alt) width="640" height="480"
+                            fetchpriority="high" decoding="async" class="aspect-[4/3] h-auto w-full rounded-2xl bg-slate-100 object-cover";
+                    }
+                    @if f.thumbs.len() > 1 {
+                        ul class="mt-3 flex gap-2" {
+                            @for (i, (x1, x2)) in f.thumbs.iter().enumerate() {
+                                li { span class={ "block overflow-hidden rounded-xl border-2 " (if i == 0 { "border-brand-600" } else { "border-transparent" }) } {
+                                    img src=(x1) srcset={ (x1) " 1x, " (x2) " 2x" } alt="" width="80" height="60" loading="lazy" decoding="async"
+                                        class="h-14 w-[4.7rem] bg-slate-100 object-cover";
+                                } }
+                            }
+                        }
+                    }
+                }
+                // Name.
+                div class="min-w-0 space-y-4" { div class="flex items-start justify-between gap-3" {
+                    div class="min-w-0" {
+                        p class="text-xs text-slate-600" dir="auto" { (f.brand) "، " span dir="ltr" { (f.model) } }
+                        h1 class="mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9" { (f.name) }
+                    }
+                    span class="flex h-11 w-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600" { (PreEscaped(HEART_ICON)) }
+                } }
+                // Price bar (BuyBox: a fixed bottom bar at phone size).
+                div class="lg:sticky lg:top-32 lg:self-start" {
+                    div class="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm" {
+                        div class="mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch" {
+                            div class="min-w-0" {
+                                @if let Some((old, off)) = off {
+                                    p class="flex items-center gap-2 text-xs" {
+                                        span class="text-slate-500 line-through" { span class="sr-only" { "قیمت قبل از تخفیف: " } (format_price(old)) }
+                                        @if off.get() > 0 {
+                                            span class="rounded-full bg-red-600 px-2 py-0.5 font-bold text-white" { "٪" (off.text()) " تخفیف" }
+                                        }
+                                    }
+                                }
+                                p class="text-lg font-bold text-slate-900 lg:text-xl" data-static-price { span class="sr-only" { "قیمت نهایی: " } (format_price(f.price)) }
+                            }
+                            div class="flex shrink-0 flex-col items-end gap-1 lg:items-stretch" {
+                                // The button's look (it works once React has rendered; out of
+                                // stock it is disabled there too).
+                                @if f.in_stock {
+                                    span class=(BUTTON) { (PreEscaped(CART_ICON)) "افزودن به سبد خرید" }
+                                } @else {
+                                    button type="button" disabled class=(BUTTON) { (PreEscaped(CART_ICON)) "ناموجود" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        } }
     }
-    let mut o = String::from("<ul class=\"mt-3 flex gap-2\">");
-    for (i, (x1, x2)) in list.iter().enumerate() {
-        o.push_str(&format!(
-            "<li><span class=\"block overflow-hidden rounded-xl border-2 {}\"><img src=\"{}\" srcset=\"{} 1x, {} 2x\" alt=\"\" width=\"80\" height=\"60\" loading=\"lazy\" decoding=\"async\" class=\"h-14 w-[4.7rem] bg-slate-100 object-cover\"></span></li>",
-            if i == 0 { "border-brand-600" } else { "border-transparent" },
-            esc(x1),
-            esc(x1),
-            esc(x2),
-        ));
-    }
-    o.push_str("</ul>");
-    o
+    .into_string()
 }
 
-/// The hero's markup (inside the static shell's main slot).
-pub fn product_hero(f: &HeroFacts) -> String {
-    let mut o = String::with_capacity(4096);
-    o.push_str("<div class=\"mx-auto w-full max-w-7xl px-4 py-6\" data-static-hero=\"product\"><article class=\"pb-28 lg:pb-0\">");
-    // Breadcrumbs (ui/Breadcrumbs.tsx).
-    o.push_str("<nav class=\"mb-3 overflow-x-auto text-xs text-slate-600\"><ol class=\"flex items-center gap-1.5 whitespace-nowrap\">");
-    let mut all: Vec<(String, Option<String>)> = vec![("خانه".into(), Some("/".into())), ("فروشگاه".into(), Some("/shop".into()))];
-    all.extend(f.crumbs.iter().map(|(n, p)| (n.clone(), Some(p.clone()))));
-    all.push((f.name.clone(), None));
-    for (i, (label, to)) in all.iter().enumerate() {
-        o.push_str("<li class=\"flex items-center gap-1.5\">");
-        if i > 0 {
-            o.push_str("<span aria-hidden=\"true\">›</span>");
-        }
-        match to {
-            Some(to) => o.push_str(&format!("<a href=\"{}\" class=\"hover:text-brand-700 hover:underline\">{}</a>", esc(to), esc(label))),
-            None => o.push_str(&format!("<span class=\"font-bold text-slate-700\">{}</span>", esc(label))),
-        }
-        o.push_str("</li>");
-    }
-    o.push_str("</ol></nav>");
-    o.push_str("<div class=\"grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,4fr)_17rem]\">");
-    // Gallery (ui/Gallery.tsx): the main picture only; thumbnails come with React.
-    o.push_str(&format!(
-        "<div><picture><source media=\"(min-width: 640px)\" srcset=\"{w1} 1x, {w2} 2x\" type=\"image/webp\">\
-<img src=\"{p1}\" srcset=\"{p1} 1x, {p2} 2x\" alt=\"{alt}\" width=\"640\" height=\"480\" fetchpriority=\"high\" decoding=\"async\" \
-class=\"aspect-[4/3] h-auto w-full rounded-2xl bg-slate-100 object-cover\"></picture>{thumbs}</div>",
-        thumbs = thumbs(&f.thumbs),
-        w1 = esc(&f.wide.0),
-        w2 = esc(&f.wide.1),
-        p1 = esc(&f.phone.0),
-        p2 = esc(&f.phone.1),
-        alt = esc(&f.alt),
-    ));
-    // Name.
-    o.push_str(&format!(
-        "<div class=\"min-w-0 space-y-4\"><div class=\"flex items-start justify-between gap-3\"><div class=\"min-w-0\">\
-<p class=\"text-xs text-slate-600\" dir=\"auto\">{}، <span dir=\"ltr\">{}</span></p>\
-<h1 class=\"mt-1 text-lg leading-8 font-bold text-slate-900 md:text-xl md:leading-9\">{}</h1></div>\
-<span class=\"flex h-11 w-11 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-600\">{HEART_ICON}</span></div></div>",
-        esc(&f.brand),
-        esc(&f.model),
-        esc(&f.name),
-    ));
-    // Price bar (BuyBox: a fixed bottom bar at phone size).
-    o.push_str("<div class=\"lg:sticky lg:top-32 lg:self-start\"><div class=\"fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:z-auto lg:rounded-2xl lg:border lg:p-4 lg:shadow-sm\">");
-    o.push_str("<div class=\"mx-auto flex max-w-7xl items-center justify-between gap-3 lg:flex-col lg:items-stretch\"><div class=\"min-w-0\">");
-    if let (Some(old), true) = (f.old_price, f.in_stock) {
-        o.push_str(&format!(
-            "<p class=\"flex items-center gap-2 text-xs\"><span class=\"text-slate-500 line-through\"><span class=\"sr-only\">قیمت قبل از تخفیف: </span>{}</span>",
-            esc(&format_price(old))
-        ));
-        let off = shop_core::price::discount_percent(old, f.price);
-        if off.get() > 0 {
-            o.push_str(&format!(
-                "<span class=\"rounded-full bg-red-600 px-2 py-0.5 font-bold text-white\">٪{} تخفیف</span>",
-                off.text()
-            ));
-        }
-        o.push_str("</p>");
-    }
-    o.push_str(&format!(
-        "<p class=\"text-lg font-bold text-slate-900 lg:text-xl\" data-static-price><span class=\"sr-only\">قیمت نهایی: </span>{}</p>",
-        esc(&format_price(f.price))
-    ));
-    o.push_str("</div><div class=\"flex shrink-0 flex-col items-end gap-1 lg:items-stretch\">");
-    // The button's look (it works once React has rendered; out of stock it is disabled there too).
-    let (tag, attrs) = if f.in_stock { ("span", "") } else { ("button", " type=\"button\" disabled") };
-    o.push_str(&format!(
-        "<{tag}{attrs} class=\"flex h-12 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300\">{CART_ICON}{}</{tag}>",
-        if f.in_stock { "افزودن به سبد خرید" } else { "ناموجود" },
-    ));
-    o.push_str("</div></div></div></div></div></article></div>");
-    o
-}
+/// The buy button's classes.
+const BUTTON: &str = "flex h-12 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300";
 
 /// The head's preload links for the main picture (the same candidates as the `<picture>`,
 /// so the browser makes one request).
 pub fn preload_links(f: &HeroFacts) -> String {
-    format!(
-        "<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(max-width: 639.98px)\" imagesrcset=\"{} 1x, {} 2x\" fetchpriority=\"high\">\
-<link rel=\"preload\" as=\"image\" type=\"image/webp\" media=\"(min-width: 640px)\" imagesrcset=\"{} 1x, {} 2x\" fetchpriority=\"high\">",
-        esc(&f.phone.0),
-        esc(&f.phone.1),
-        esc(&f.wide.0),
-        esc(&f.wide.1),
-    )
+    html! {
+        @for (media, (x1, x2)) in [("(max-width: 639.98px)", &f.phone), ("(min-width: 640px)", &f.wide)] {
+            link rel="preload" as="image" type="image/webp" media=(media) imagesrcset={ (x1) " 1x, " (x2) " 2x" } fetchpriority="high";
+        }
+    }
+    .into_string()
 }
 
 /// JSON text safe inside `<script type="application/json">`: `<`, `>`, `&` and the JS line
@@ -221,13 +208,34 @@ mod tests {
     fn hero_escapes_the_name_and_shows_the_price() {
         let h = product_hero(&facts("<script>alert(\"x\")</script> 'q' & co"));
         assert!(!h.contains("<script>"), "{h}");
-        assert!(h.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;q&#39; &amp; co</h1>"), "{h}");
+        assert!(h.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; 'q' &amp; co</h1>"), "{h}");
         assert!(h.contains("۱۲٬۵۰۰٬۰۰۰ تومان"));
         assert!(h.contains("۱۳٬۰۰۰٬۰۰۰ تومان"));
         assert!(h.contains("٪۳ تخفیف")); // 3.85% off, rounded down (shop_core::price)
         assert!(h.contains("srcset=\"/a-320.webp 1x, /a-640.webp 2x\""));
         assert!(h.contains("fetchpriority=\"high\""));
         assert_eq!(h.matches("<li><span class=\"block overflow-hidden").count(), 2);
+    }
+
+    #[test]
+    fn markup_in_any_field_is_escaped() {
+        let bad = "<script>x()</script>\"><img src=x onerror=y()>";
+        let mut f = facts(bad);
+        f.brand = bad.into();
+        f.model = bad.into();
+        f.crumbs = vec![(bad.into(), bad.into())];
+        f.phone = (bad.into(), bad.into());
+        f.wide = (bad.into(), bad.into());
+        f.thumbs = vec![(bad.into(), bad.into()), (bad.into(), bad.into())];
+        for h in [product_hero(&f), preload_links(&f)] {
+            assert!(!h.contains("<script") && !h.contains("<img src=x"), "{h}");
+            assert!(h.contains("&lt;script&gt;x()&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=y()&gt;"), "{h}");
+        }
+        // Out of stock: the disabled button, no old price.
+        f.in_stock = false;
+        let h = product_hero(&f);
+        assert!(h.contains("<button type=\"button\" disabled class=") && h.contains("ناموجود</button>"), "{h}");
+        assert!(!h.contains("line-through"));
     }
 
     #[test]
