@@ -87,7 +87,7 @@ const KNOWN_PAIRS: &[(&str, &str, &str)] = &[
     ("catalog", "order", "the catalogue editor and snapshot count what registered orders hold"),
     ("discount", "order", "a code is released with its order; registration applies codes"),
     ("instalment", "order", "a plan belongs to an order; the order's views show its plan"),
-    ("delivery", "order", "delivery's options for a cart read the cart's lines"),
+    ("cart", "catalog", "the catalogue editor refuses removing a variant a cart line holds"),
 ];
 
 /// Files that may import an area their own area must not (with the reason).

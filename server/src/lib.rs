@@ -8,6 +8,7 @@ pub mod address;
 pub mod audit;
 pub mod auth;
 pub mod captcha;
+pub mod cart;
 pub mod catalog;
 pub mod chat;
 pub mod cli;

@@ -24,7 +24,7 @@ use crate::sms::DevSmsApi;
 pub type Apis = (
     (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
     (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
-    (crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
+    (crate::cart::routes::CartApi, crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
     (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
     crate::instalment::routes::InstalmentApi,
     (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi, crate::warranty::routes::WarrantyApi, crate::warranty::admin::WarrantyAdminApi),
@@ -48,7 +48,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
     let apis: Apis = (
         (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
         (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
-        (crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
+        (crate::cart::routes::CartApi, crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
         (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
         crate::instalment::routes::InstalmentApi,
         (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi, crate::warranty::routes::WarrantyApi, crate::warranty::admin::WarrantyAdminApi),
@@ -124,8 +124,8 @@ pub fn build_app(state: AppState) -> impl Endpoint<Output = Response> {
     let app = crate::platform::middleware::pipeline(dispatch, limits);
     crate::platform::middleware::with_security_headers(app, headers)
         .data(state.catalog.clone())
-        .data(std::sync::Arc::new(crate::order::service::cart_read::CartReadCache::default()))
-        .data(std::sync::Arc::new(crate::order::service::cart_read::LineReader::new(&state.db)))
+        .data(std::sync::Arc::new(crate::cart::service::read::CartReadCache::default()))
+        .data(std::sync::Arc::new(crate::cart::service::read::LineReader::new(&state.db)))
         .data(state.db.clone())
         .data(state)
 }

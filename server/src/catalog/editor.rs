@@ -631,7 +631,8 @@ pub async fn update_variant(db: &DatabaseConnection, actor: &Actor, id: i64, ver
 
 /// Whether a cart line, or an order not yet delivered, cancelled or expired, holds variant `id`.
 async fn variant_in_use<C: ConnectionTrait>(db: &C, id: i64) -> Result<bool, DbErr> {
-    use crate::order::entity::{customer_order as o, customer_order_line as ol, order_line};
+    use crate::cart::entity::order_line;
+    use crate::order::entity::{customer_order as o, customer_order_line as ol};
     use shop_core::order_state::OrderStatus;
     if order_line::Entity::find().filter(order_line::Column::VariantId.eq(id)).count(db).await? > 0 {
         return Ok(true);

@@ -1,5 +1,6 @@
-//! Delivery options for an order: gathered per order line from the catalogue, filtered by the
-//! caller's city with `shop_core::delivery::filter_delivery` (spec section 5).
+//! Delivery options for a cart's products: gathered per line from the catalogue, filtered by
+//! the caller's city with `shop_core::delivery::filter_delivery` (spec section 5). The cart
+//! (`crate::cart::service::delivery_options`) and checkout call it with their lines.
 
 use std::collections::HashMap;
 
@@ -8,46 +9,6 @@ use shop_core::delivery::{filter_delivery, DeliveryOption, ALL_CITIES};
 use shop_core::search::fold;
 
 use super::entity::{delivery_option, product_delivery};
-use crate::order::entity::order_line;
-use crate::order::service::{own_order, Caller, OrderError};
-use crate::platform::error::ApiError;
-
-/// Why the delivery options of an order could not be given.
-#[derive(Debug, thiserror::Error)]
-pub enum DeliveryError {
-    /// Not the caller's order, or no such order.
-    #[error(transparent)]
-    Order(#[from] OrderError),
-    #[error("database: {0}")]
-    Db(#[from] DbErr),
-}
-
-/// A refused delivery call as its HTTP answer (an order refusal as the order area answers it).
-impl From<DeliveryError> for ApiError {
-    fn from(e: DeliveryError) -> Self {
-        match e {
-            DeliveryError::Order(o) => o.into(),
-            DeliveryError::Db(db) => ApiError::internal(&db),
-        }
-    }
-}
-
-/// The options offered for the caller's order `order_id`, for a customer in `city`.
-pub async fn options_for_order<C: ConnectionTrait>(
-    db: &C,
-    caller: &Caller,
-    city: &str,
-    order_id: i64,
-) -> Result<Vec<delivery_option::Model>, DeliveryError> {
-    let order = own_order(db, caller, order_id).await?;
-    let lines = order_line::Entity::find()
-        .filter(order_line::Column::OrderId.eq(order.id))
-        .order_by_asc(order_line::Column::Id)
-        .all(db)
-        .await?;
-    let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
-    Ok(options_for_products(db, &product_ids, city).await?)
-}
 
 /// The options offered for a cart holding these products (one entry per line), for `city`.
 pub async fn options_for_products<C: ConnectionTrait>(

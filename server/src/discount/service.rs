@@ -519,55 +519,23 @@ pub async fn available<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Re
         .collect())
 }
 
-/// The code kept on the open cart `cart_id` (canonical text), if any.
-pub async fn kept_on_cart<C: ConnectionTrait>(db: &C, cart_id: i64) -> Result<Option<DiscountCode>, DbErr> {
-    use crate::order::entity::shop_order;
-    let row = shop_order::Entity::find_by_id(cart_id).one(db).await?;
-    Ok(row.and_then(|o| o.discount_code).and_then(|c| DiscountCode::parse(&c).ok()))
-}
-
-/// Keeps `code` on the cart `cart_id` (`None`: removes the cart's code).
-pub async fn keep_on_cart<C: ConnectionTrait>(db: &C, cart_id: i64, code: Option<&DiscountCode>) -> Result<(), DbErr> {
-    use crate::order::entity::shop_order;
-    shop_order::Entity::update_many()
-        .col_expr(shop_order::Column::DiscountCode, Expr::value(code.map(|c| c.as_str().to_string())))
-        .filter(shop_order::Column::Id.eq(cart_id))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// Drops `code` from the cart `cart_id` when it is still the cart's code (a conditional update:
-/// a code applied meanwhile in another tab stays).
-pub async fn drop_from_cart<C: ConnectionTrait>(db: &C, cart_id: i64, code: &DiscountCode) -> Result<(), DbErr> {
-    use crate::order::entity::shop_order;
-    shop_order::Entity::update_many()
-        .col_expr(shop_order::Column::DiscountCode, Expr::value(Option::<String>::None))
-        .filter(shop_order::Column::Id.eq(cart_id))
-        .filter(shop_order::Column::DiscountCode.eq(code.as_str()))
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// Checks the code kept on a cart against its lines after an edit: `Some(message)` (the
-/// Persian sentence saying the code was taken off and why) when it no longer applies, and the
-/// code is then dropped from the cart.
+/// Checks the code kept on a cart against its lines after an edit: `Some((code, message))`
+/// (the Persian sentence saying the code is taken off and why) when it no longer applies; the
+/// cart then drops it (`crate::cart::service::drop_discount`).
 pub async fn recheck_kept<C: ConnectionTrait>(
     db: &C,
     user_id: i64,
-    cart_id: i64,
     kept: Option<&str>,
     cart: &[CartPart],
     now: i64,
-) -> Result<Option<String>, DbErr> {
+) -> Result<Option<(DiscountCode, String)>, DbErr> {
     let Some(code) = kept.and_then(|c| DiscountCode::parse(c).ok()) else { return Ok(None) };
     match evaluate(db, user_id, &code, cart, now).await {
         Ok(_) => Ok(None),
         Err(DiscountError::Db(e)) => Err(e),
         Err(refusal) => {
-            drop_from_cart(db, cart_id, &code).await?;
-            Ok(Some(shop_core::discount::dropped_message(code.as_str(), &refusal.to_string())))
+            let message = shop_core::discount::dropped_message(code.as_str(), &refusal.to_string());
+            Ok(Some((code, message)))
         }
     }
 }

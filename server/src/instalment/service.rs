@@ -18,7 +18,6 @@ use shop_core::order_state::OrderStatus;
 
 use super::entity::{instalment, instalment_plan, order_plan};
 use crate::order::entity::customer_order;
-use crate::platform::db::begin_write;
 use crate::order::service::lifecycle::status_of;
 use crate::payment::entity::payment;
 use crate::payment::gateway::{GatewayError, Verified};

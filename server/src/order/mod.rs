@@ -1,5 +1,6 @@
-//! Orders: the pre-order (cart) calls of spec section 7, order registration with its stock
-//! reservation, the checkout summary, the reservation expiry job and invoices.
+//! Registered orders: registration with its stock reservation, the checkout summary, paying an
+//! order, the lifecycle, invoices, the staff's calls, the reservation expiry job and the
+//! customer's order SMS. The cart before registration is `crate::cart`.
 
 pub mod dto;
 pub mod entity;

@@ -1,16 +1,10 @@
-//! The pre-order calls of spec section 7 under `/api/client/v1/order/...`.
+//! The checkout and registered-order calls under `/api/client/v1/order/...` (summary, the
+//! cart's discount code, registration, the customer's orders, invoice, cancel) and paying an
+//! order under `/api/client/v1/payment/...` (start, result). The cart's own calls are
+//! `crate::cart::routes`.
 //!
-//! Every call needs a bearer token and only ever reads or changes the caller's own open order:
-//! a `uid` that is not the caller's is answered 403 (the client's stored session is someone
-//! else's), an `orderid` that is not the caller's 404, as an unknown one, with the JSON error body.
-//! The server never trusts names, prices or warranty prices from the client: it reads them from
-//! the catalogue and recomputes totals with `shop_core::cart`.
-//!
-//! All four calls answer with the same cart shape ([`CartResponse`]):
-//! `{status, data: [CartLine…], OrderTotalPrice, FinalPrice, Code, OrderId}`.
-//! On the cart `FinalPrice` equals `OrderTotalPrice`: a discount code kept on the cart
-//! (`DiscountCode`, `order/discount/apply`) is priced by `order/summary` and `order/register`,
-//! which answer `FinalPrice` lowered by it.
+//! Every call needs a bearer token and only ever reads or changes the caller's own cart and
+//! orders; someone else's is answered 404, as an unknown one, with the JSON error body.
 
 use crate::platform::ResponseStatus;
 use poem::web::Data;
@@ -18,10 +12,7 @@ use poem_openapi::{payload::Json, OpenApi};
 
 use poem_openapi::param::Header;
 
-use super::dto::{
-    CartResponse, CartStatus, CodeReq, DeleteReq, EditReq, InvoiceResp, ListReq, OrderIdReq, OrderListResp, RegisterReq,
-    RegisterResp, RegisterStatus, SummaryReq,
-};
+use super::dto::{CodeReq, InvoiceResp, OrderListResp, RegisterReq, RegisterResp, RegisterStatus, SummaryReq};
 use super::service::checkout::{
     self, CheckoutError, PaymentMethod, QuoteRequest, RegisterOutcome, RegisterRequest,
 };
@@ -32,16 +23,15 @@ use super::dto::ResultResp;
 use crate::catalog::fmt::jalali;
 use crate::payment::dto::{CodeReq as PaymentCodeReq, PaymentResult, StartResp};
 use super::service::lifecycle::Applied;
-use super::service::{self, Caller, EditOutcome, EditRequest, OrderError};
-use super::service::cart_read::{self, CartRead, CartReadCache, LineReader};
+use super::service::OrderError;
 use super::view;
-use crate::platform::http::rendered::RenderedJson;
 use crate::auth::BearerUser;
+use crate::cart::routes::caller;
+use crate::cart::service as cart;
 use shop_core::discount::DiscountCode;
-use shop_core::stock::{not_available_message, not_in_stock_message};
+use shop_core::stock::not_available_message;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;
-use crate::discount::service as discounts;
 use crate::state::AppState;
 
 /// Maps a refused checkout call to its HTTP answer.
@@ -59,24 +49,18 @@ pub fn checkout_error(e: CheckoutError) -> ApiError {
 /// The Persian message of a `price_changed` registration answer.
 const PRICE_CHANGED: &str = "قیمت یا مبلغ سبد خرید شما تغییر کرده است؛ لطفا مبلغ جدید را بررسی و تایید کنید";
 
-/// A refused pre-order call as its HTTP answer.
+/// A refused registered-order call as its HTTP answer.
 impl From<OrderError> for ApiError {
     fn from(e: OrderError) -> Self {
         let field = e.field();
         let body = Json(ErrorBody::new(e.to_string(), field));
         match e {
-            OrderError::Forbidden => ApiError::Forbidden(body),
-            OrderError::OrderNotFound
-            | OrderError::LineNotFound
-            | OrderError::ProductNotFound
-            | OrderError::VariantNotFound => ApiError::NotFound(body),
-            OrderError::InvalidQuantity
-            | OrderError::NotEditable
-            | OrderError::NotPayable(_)
-            | OrderError::WindowPassed => ApiError::Unprocessable(body),
+            OrderError::OrderNotFound => ApiError::NotFound(body),
+            OrderError::NotPayable(_) | OrderError::WindowPassed => ApiError::Unprocessable(body),
             OrderError::TooManyRegistrations { retry_after, .. } | OrderError::TooManyCancellations { retry_after, .. } => {
                 ApiError::TooManyRequests(body, retry_after.max(1))
             }
+            OrderError::Cart(c) => c.into(),
             OrderError::Payment(p) => p.into(),
             OrderError::Db(db) => ApiError::internal(db),
         }
@@ -90,7 +74,7 @@ async fn priced_summary(state: &AppState, auth: &BearerUser, body: &SummaryReq, 
     let req = QuoteRequest { cart_id: body.orderid, address_id: body.addressid, delivery_id: body.deliveryid, discount_code: code };
     let q = checkout::quote(&state.db, &caller(auth), &auth.0.city, &req, now).await.map_err(checkout_error)?;
     if let Some((dropped, _)) = &q.dropped_discount {
-        discounts::drop_from_cart(&state.db, q.cart_id, dropped).await.map_err(ApiError::internal)?;
+        cart::drop_discount(&state.db, q.cart_id, dropped).await.map_err(ApiError::internal)?;
     }
     let plan = match body.planid {
         Some(id) => Some(
@@ -108,121 +92,12 @@ fn discount_code(raw: Option<&str>) -> ApiResult<Option<DiscountCode>> {
     Ok(raw.filter(|s| !s.trim().is_empty()).map(DiscountCode::parse).transpose()?)
 }
 
-fn caller(auth: &BearerUser) -> Caller {
-    Caller {
-        id: auth.id(),
-        uid: auth.uid().to_string(),
-    }
-}
 
-/// The pre-order endpoints.
+/// The checkout and registered-order endpoints.
 pub struct OrderApi;
 
 #[OpenApi(prefix_path = "/api/client/v1/order", tag = "crate::platform::ApiTags::Order")]
 impl OrderApi {
-    /// The caller's cart (pre-order)
-    ///
-    /// Lists the lines of the caller's open order with current catalogue names and prices, and
-    /// the totals computed with the shared rule book. `uid` must be the caller's own `Uid`
-    /// (403 otherwise). An empty cart is `data: []` with `OrderId` and `Code` null.
-    #[oai(path = "/list/preorder", method = "post", operation_id = "order_list_preorder")]
-    async fn list_preorder(
-        &self,
-        state: Data<&AppState>,
-        catalogue: Data<&crate::catalog::cache::CatalogCache>,
-        answers: Data<&std::sync::Arc<CartReadCache>>,
-        reader: Data<&std::sync::Arc<LineReader>>,
-        auth: BearerUser,
-        body: Json<ListReq>,
-    ) -> ApiResult<RenderedJson<CartResponse>> {
-        let caller = caller(&auth);
-        let read = cart_read::list(&state.db, &catalogue, &answers, &state.commits, &reader, &caller, &body.uid, state.clock.unix())
-            .await
-            .map_err(ApiError::from)?;
-        Ok(match read {
-            CartRead::Cached(bytes) => RenderedJson::from_bytes(bytes),
-            CartRead::Fresh { view, keep } => {
-                let answer = RenderedJson::render(&CartResponse::ok(&view));
-                if let Some(keep) = keep {
-                    answers.put(caller.id, keep, answer.bytes().clone());
-                }
-                answer
-            }
-        })
-    }
-
-    /// Add or change a cart line
-    ///
-    /// Sets the quantity (1 to 100) and the variant of one line of the caller's open order,
-    /// creating the order (when `orderid` is 0 or absent) and the line as needed. Names, prices
-    /// and warranty fields come from the catalogue; those sent by the client are ignored.
-    /// When the quantity exceeds the stock, the answer is `status: "not"` with a message naming
-    /// the product and nothing changes. Unknown `spid`/`spiddetail` → 404; quantity out of range
-    /// → 422; someone else's `orderid` → 404. The whole change is one database transaction.
-    #[oai(path = "/edit/product", method = "post", operation_id = "order_edit_product")]
-    async fn edit_product(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerUser,
-        body: Json<EditReq>,
-    ) -> ApiResult<Json<CartResponse>> {
-        let req = EditRequest {
-            product_id: body.spid,
-            variant_id: body.spiddetail,
-            num: body.num,
-            order_id: body.orderid,
-            line_id: body.id,
-        };
-        match service::edit(&state.db, &caller(&auth), &req, state.clock.unix())
-            .await
-            .map_err(ApiError::from)?
-        {
-            EditOutcome::Ok(cart) => Ok(Json(CartResponse::ok(&cart))),
-            EditOutcome::NotInStock { name, cart } => {
-                let mut resp = CartResponse::ok(&cart);
-                resp.status = CartStatus::Not;
-                resp.message = Some(not_in_stock_message(&name));
-                resp.name = Some(name);
-                Ok(Json(resp))
-            }
-        }
-    }
-
-    /// Remove a cart line
-    ///
-    /// Deletes line `id` from the caller's open order `orderid` and answers with the updated
-    /// cart. Someone else's or an unknown order → 404; a line not in the order → 404.
-    #[oai(path = "/delete/product", method = "post", operation_id = "order_delete_product")]
-    async fn delete_product(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerUser,
-        body: Json<DeleteReq>,
-    ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::delete_line(&state.db, &caller(&auth), body.orderid, body.id, state.clock.unix())
-            .await
-            .map_err(ApiError::from)?;
-        Ok(Json(CartResponse::ok(&cart)))
-    }
-
-    /// Recompute the order's totals
-    ///
-    /// Copies the catalogue's current names and prices into every line of the caller's open
-    /// order, stores the recomputed `OrderTotalPrice` and `FinalPrice`, and answers with the
-    /// cart. Someone else's or an unknown order → 404.
-    #[oai(path = "/update/totalprice", method = "post", operation_id = "order_update_totalprice")]
-    async fn update_totalprice(
-        &self,
-        state: Data<&AppState>,
-        auth: BearerUser,
-        body: Json<OrderIdReq>,
-    ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::update_total(&state.db, &caller(&auth), body.orderid, state.clock.unix())
-            .await
-            .map_err(ApiError::from)?;
-        Ok(Json(CartResponse::ok(&cart)))
-    }
-
     /// Checkout summary
     ///
     /// Prices the caller's cart for checkout: each line with its current price and the price
@@ -249,9 +124,9 @@ impl OrderApi {
         let code = discount_code(body.discountcode.as_deref())?
             .ok_or_else(|| ApiError::invalid(DiscountCode::FIELD, shop_core::discount::UNKNOWN_MESSAGE))?;
         let caller = caller(&auth);
-        service::own_open_order(&state.db, &caller, body.orderid).await.map_err(ApiError::from)?;
+        cart::own_open_cart(&state.db, &caller, body.orderid).await.map_err(ApiError::from)?;
         let summary = priced_summary(&state, &auth, &body, Some(code.clone())).await?;
-        discounts::keep_on_cart(&state.db, body.orderid, Some(&code)).await.map_err(ApiError::internal)?;
+        cart::keep_discount(&state.db, body.orderid, Some(&code)).await.map_err(ApiError::internal)?;
         Ok(summary)
     }
 
@@ -261,8 +136,8 @@ impl OrderApi {
     /// fields as `order/summary`; `discountcode` is ignored).
     #[oai(path = "/discount/remove", method = "post", operation_id = "order_discount_remove")]
     async fn discount_remove(&self, state: Data<&AppState>, auth: BearerUser, body: Json<SummaryReq>) -> ApiResult<Json<super::dto::Summary>> {
-        service::own_open_order(&state.db, &caller(&auth), body.orderid).await.map_err(ApiError::from)?;
-        discounts::keep_on_cart(&state.db, body.orderid, None).await.map_err(ApiError::internal)?;
+        cart::own_open_cart(&state.db, &caller(&auth), body.orderid).await.map_err(ApiError::from)?;
+        cart::keep_discount(&state.db, body.orderid, None).await.map_err(ApiError::internal)?;
         priced_summary(&state, &auth, &body, None).await
     }
 

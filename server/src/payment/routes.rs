@@ -2,9 +2,8 @@
 //! an order's payment and its result page are the order's (`order::routes::OrderPaymentApi`),
 //! paying an instalment the instalment's, under the same prefix.
 
-use crate::platform::ResponseStatus;
 use poem::web::Data;
-use poem_openapi::param::{Header, Path, Query};
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Html, Json};
 use poem_openapi::OpenApi;
 

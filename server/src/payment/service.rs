@@ -10,7 +10,7 @@ use sea_orm::sea_query::Expr;
 use std::future::Future;
 use std::time::Duration;
 
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
 use super::entity::payment;
 use super::gateway::{GatewayError, PayRequest, Started, Verified};

@@ -14,7 +14,7 @@ use super::service::{self, PreparedError};
 use crate::auth::limits::{self, Rate};
 use crate::auth::BearerUser;
 use crate::catalog::fmt::jalali;
-use crate::order::service::Caller;
+use crate::cart::service::Caller;
 use crate::platform::client_ip;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::state::AppState;
@@ -112,6 +112,6 @@ impl PreparedOrderApi {
         let caller = Caller { id: auth.id(), uid: auth.uid().to_string() };
         let now = state.clock.unix();
         let cart = limited(&state, req, service::adopt(&state.db, &caller, &auth.0.mobile, &body.code, now)).await?;
-        Ok(Json(AdoptResp { status: ResponseStatus::Ok, order_id: cart.order_id, total: cart.total }))
+        Ok(Json(AdoptResp { status: ResponseStatus::Ok, order_id: cart.cart_id, total: cart.total }))
     }
 }

@@ -19,7 +19,7 @@ use super::entity::{prepared_order, prepared_order_line};
 use crate::audit::service::{record as audit, Actor, Change};
 use crate::catalog;
 use crate::platform::db::begin_write;
-use crate::order::service::{self as orders, Caller, EditOutcome, EditRequest, OrderError};
+use crate::cart::service::{self as cart, CartError, Caller, EditOutcome, EditRequest};
 
 /// Letters of a code (no look-alikes: 0/O, 1/I).
 const ALPHABET: &[u8] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -52,10 +52,10 @@ pub enum PreparedError {
     Db(#[from] DbErr),
 }
 
-impl From<OrderError> for PreparedError {
-    fn from(e: OrderError) -> Self {
+impl From<CartError> for PreparedError {
+    fn from(e: CartError) -> Self {
         match e {
-            OrderError::Db(db) => Self::Db(db),
+            CartError::Db(db) => Self::Db(db),
             other => Self::BadLine(other.to_string()),
         }
     }
@@ -121,7 +121,7 @@ pub async fn prepare(
     let ids: Vec<i64> = merged.iter().map(|(v, _)| *v).collect();
     let items = catalog::items_by_variant_ids(db, &ids).await?;
     for (v, n) in &merged {
-        shop_core::quote::check_quantity(*n).map_err(|_| OrderError::InvalidQuantity)?;
+        shop_core::quote::check_quantity(*n).map_err(|_| CartError::InvalidQuantity)?;
         match items.get(v) {
             Some(i) if i.product.active => {}
             _ => return Err(PreparedError::BadLine(shop_core::stock::unknown_item_message(*v))),
@@ -254,7 +254,7 @@ pub async fn adopt(
     caller_mobile: &str,
     code: &str,
     now: i64,
-) -> Result<orders::CartView, PreparedError> {
+) -> Result<cart::CartView, PreparedError> {
     let canonical = parse_code(code).ok_or(PreparedError::Unknown)?;
     let order = prepared_order::Entity::find()
         .filter(prepared_order::Column::CodeHash.eq(hash_code(&canonical)))
@@ -288,13 +288,13 @@ pub async fn adopt(
         .order_by_asc(prepared_order_line::Column::Id)
         .all(db)
         .await?;
-    let mut cart = orders::CartView::default();
+    let mut cart = cart::CartView::default();
     for l in lines {
-        let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, order_id: None, line_id: None };
-        match orders::edit(db, caller, &req, now).await {
+        let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, cart_id: None, line_id: None };
+        match cart::edit(db, caller, &req, now).await {
             Ok(EditOutcome::Ok(c)) => cart = c,
             Ok(EditOutcome::NotInStock { name, .. }) => return Err(PreparedError::NotAvailable(name)),
-            Err(OrderError::ProductNotFound | OrderError::VariantNotFound) => {
+            Err(CartError::ProductNotFound | CartError::VariantNotFound) => {
                 return Err(PreparedError::NotAvailable(l.name))
             }
             Err(e) => return Err(e.into()),

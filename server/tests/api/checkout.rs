@@ -1039,7 +1039,7 @@ async fn many_customers_registering_and_replacing_orders_at_once_never_get_a_ser
 /// were spent waiting on that status change, `write_profile`).
 async fn a_registration_replacing_an_order_reads_everything_before_it_takes_the_shared_locks(db: TestDb) {
     use shop_server::order::service::checkout::{self, PaymentMethod, RegisterOutcome, RegisterRequest};
-    use shop_server::order::service::Caller;
+    use shop_server::cart::service::Caller;
     use std::sync::{Arc, Mutex};
     let mut s = spawn_app(db).await;
     let shop = shop(&s, 10).await;

@@ -24,7 +24,7 @@ use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
 use shop_server::catalog::{info, product, snapshot, variant};
 use shop_server::delivery::entity::{delivery_option, product_delivery};
-use shop_server::order::entity::{order_line, shop_order};
+use shop_server::cart::entity::{order_line, shop_order};
 use shop_server::platform::{Clock, Config, OffsetClock};
 use shop_server::state::AppState;
 use shop_server::startup::Application;
@@ -631,7 +631,7 @@ impl TestApp {
     pub async fn order_snapshot(&self, order_id: i64) -> (shop_order::Model, Vec<order_line::Model>) {
         let order = self.order_row(order_id).await;
         let lines = order_line::Entity::find()
-            .filter(order_line::Column::OrderId.eq(order_id))
+            .filter(order_line::Column::CartId.eq(order_id))
             .order_by_asc(order_line::Column::Id)
             .all(&self.db)
             .await

@@ -23,7 +23,9 @@ use sea_orm::{
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
 use super::lifecycle::{apply, record, replace, Applied};
-use super::{new_code, own_order, Caller, OrderError};
+use super::OrderError;
+use crate::cart::entity::{order_line, shop_order};
+use crate::cart::service::{new_code, own_open_cart, own_cart, CartError, Caller};
 use crate::platform::db::begin_write;
 use crate::address::{entity::address, service as address_book};
 use crate::catalog;
@@ -34,7 +36,7 @@ use shop_core::discount::DiscountCode;
 use shop_core::quote::{self as pricing, LineInput, QuoteInput, Stored};
 use shop_core::stock::{check_hold, Held, HoldRefusal, Wanted};
 use crate::auth::limits::{self, Rate};
-use crate::order::entity::{customer_order, customer_order_line, order_line, shop_order};
+use crate::order::entity::{customer_order, customer_order_line};
 use crate::platform::config::OrderLimits;
 
 /// How the customer pays.
@@ -115,6 +117,12 @@ impl From<crate::instalment::service::InstalmentError> for CheckoutError {
     }
 }
 
+impl From<CartError> for CheckoutError {
+    fn from(e: CartError) -> Self {
+        Self::Order(e.into())
+    }
+}
+
 impl From<DbErr> for CheckoutError {
     fn from(e: DbErr) -> Self {
         Self::Order(OrderError::Db(e))
@@ -185,7 +193,7 @@ pub struct Quote {
     /// The discount code applied (its amount is `discount`).
     pub applied_discount: Option<AppliedDiscount>,
     /// The code kept on the cart no longer applies: it, and the Persian sentence saying it was
-    /// taken off (the caller drops it from the cart: [`discounts::drop_from_cart`]).
+    /// taken off (the caller drops it from the cart: [`crate::cart::service::drop_discount`]).
     pub dropped_discount: Option<(DiscountCode, String)>,
 }
 
@@ -233,12 +241,12 @@ async fn quote_with<C: ConnectionTrait>(
     released: &HashMap<i64, i64>,
     now: i64,
 ) -> Result<Quote, CheckoutError> {
-    let cart = own_order(db, caller, req.cart_id).await?;
+    let cart = own_cart(db, caller, req.cart_id).await?;
     if cart.status != shop_order::STATUS_OPEN {
-        return Err(OrderError::NotEditable.into());
+        return Err(OrderError::from(CartError::NotEditable).into());
     }
     let stored = order_line::Entity::find()
-        .filter(order_line::Column::OrderId.eq(cart.id))
+        .filter(order_line::Column::CartId.eq(cart.id))
         .order_by_asc(order_line::Column::Id)
         .all(db)
         .await?;
@@ -253,7 +261,7 @@ async fn quote_with<C: ConnectionTrait>(
         .iter()
         .map(|l| LineInput {
             num: l.num,
-            stored: Some(Stored { price: l.price, warranty_price: l.price_garanti, ins_payment: l.ins_payment }),
+            stored: Some(Stored { price: l.price, warranty_price: l.warranty_price, ins_payment: l.ins_payment }),
             live: live.get(&l.variant_id).filter(|i| i.product.active).map(|i| {
                 i.live(Some(i.variant.stock.saturating_add(released.get(&l.variant_id).copied().unwrap_or(0))))
             }),
@@ -273,7 +281,7 @@ async fn quote_with<C: ConnectionTrait>(
                 num: l.num,
                 name: item.map_or(l.name, |i| i.product.name.clone()),
                 color: item.map_or(l.color, |i| i.variant.color.clone()),
-                warranty_name: item.map_or(l.name_garanti, |i| i.variant.warranty_name.clone()),
+                warranty_name: item.map_or(l.warranty_name, |i| i.variant.warranty_name.clone()),
                 property: item.map_or(l.property, |i| i.variant.property.clone()),
                 dg: item.map_or(l.dg, |i| i.variant.dg.clone()),
                 ins_payment: p.ins_payment,
@@ -499,7 +507,7 @@ async fn register_once(
     // transaction already serialises), taken before the cart's so every path locks user first.
     crate::platform::db::lock_owner(&txn, caller.id).await?;
     // Lock the cart row (PostgreSQL) so that a concurrent edit waits for the registration.
-    let cart = super::own_open_order(&txn, caller, req.cart_id).await?;
+    let cart = own_open_cart(&txn, caller, req.cart_id).await?;
     // Over the hourly limit: refused before any work (the event is counted only at the end).
     if let Some(retry) = limits::full_for(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
@@ -563,7 +571,7 @@ async fn register_once(
     // summary (with the reason) goes back; nothing else is written.
     if let Some((code, _)) = &q.dropped_discount {
         txn.rollback().await?;
-        discounts::drop_from_cart(db, q.cart_id, code).await?;
+        crate::cart::service::drop_discount(db, q.cart_id, code).await?;
         return Ok(Some(RegisterOutcome::PriceChanged(q)));
     }
     let changed = q.changed().next().is_some() && !req.accept_prices;
@@ -609,7 +617,7 @@ async fn register_once(
         // The cart now shows the prices the customer accepted.
         order_line::Entity::update_many()
             .col_expr(order_line::Column::Price, Expr::value(l.unit_price))
-            .col_expr(order_line::Column::PriceGaranti, Expr::value(l.warranty_price))
+            .col_expr(order_line::Column::WarrantyPrice, Expr::value(l.warranty_price))
             .filter(order_line::Column::Id.eq(l.line_id))
             .exec(&txn)
             .await?;
@@ -769,13 +777,13 @@ pub async fn clear_bought_lines<C: ConnectionTrait>(db: &C, order: &customer_ord
         .map(|l| l.variant_id)
         .collect();
     order_line::Entity::delete_many()
-        .filter(order_line::Column::OrderId.eq(cart_id))
+        .filter(order_line::Column::CartId.eq(cart_id))
         .filter(order_line::Column::VariantId.is_in(bought))
         .exec(db)
         .await?;
     let cart = shop_order::Entity::find_by_id(cart_id).one(db).await?;
     if let Some(cart) = cart {
-        let view = super::cart_view(db, &cart, order.updated_at).await?;
+        let view = crate::cart::service::cart_view(db, &cart, order.updated_at).await?;
         // The code this order spent leaves the cart with the lines it bought.
         let spent = cart.discount_code.is_some()
             && discounts::code_of_order(db, order.id).await? == cart.discount_code;

@@ -30,7 +30,7 @@ async function toCart(answer: components['schemas']['CartResponse']): Promise<Ca
   return {
     lines: answer.data,
     count: core.cartCount(answer.data),
-    orderId: answer.OrderId ?? null,
+    cartId: answer.OrderId ?? null,
     code: answer.Code ?? null,
     orderTotalPrice: answer.OrderTotalPrice,
     finalPrice: answer.FinalPrice,
@@ -118,9 +118,9 @@ export async function deleteLine(store: Store, line: Pick<CartLine, 'Id' | 'Orde
  * the order's lines and totals up to the catalogue's prices (its answer is the cart). False when
  * it failed (the cart then keeps the delete's answer; the reload that follows corrects it).
  */
-export async function updateTotalPrice(store: Store, orderId: number): Promise<boolean> {
+export async function updateTotalPrice(store: Store, cartId: number): Promise<boolean> {
   try {
-    const { data, response } = await api.POST('/api/client/v1/order/update/totalprice', { body: { orderid: orderId } });
+    const { data, response } = await api.POST('/api/client/v1/order/update/totalprice', { body: { orderid: cartId } });
     if (!response.ok || !data || data.status !== 'ok') return false;
     store.set(cartAtom, await toCart(data));
     return true;

@@ -29,7 +29,7 @@ describe('the cart follows the session', () => {
     await startSession(store);
     await expect.poll(() => store.get(cartCountAtom)).toBe(5);
     expect(bodies).toEqual([{ uid: 'u-7' }]);
-    expect(store.get(cartAtom)).toMatchObject({ orderId: 9, code: 'AB12', orderTotalPrice: 380 });
+    expect(store.get(cartAtom)).toMatchObject({ cartId: 9, code: 'AB12', orderTotalPrice: 380 });
   });
 
   it('sign-out empties the cart at once', async () => {

@@ -14,7 +14,7 @@ export interface CartState {
   lines: CartLine[];
   /** Sum of line quantities (core `cart_count`). */
   count: number;
-  orderId: number | null;
+  cartId: number | null;
   code: string | null;
   orderTotalPrice: number;
   finalPrice: number;
@@ -22,7 +22,7 @@ export interface CartState {
   discountCode?: string | null;
 }
 
-export const emptyCart: CartState = { lines: [], count: 0, orderId: null, code: null, orderTotalPrice: 0, finalPrice: 0, discountCode: null };
+export const emptyCart: CartState = { lines: [], count: 0, cartId: null, code: null, orderTotalPrice: 0, finalPrice: 0, discountCode: null };
 
 export const cartAtom = atom<CartState>(emptyCart);
 /** The cart badge: sum of quantities (signed out: of the browser cart). */

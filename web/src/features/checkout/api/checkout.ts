@@ -12,10 +12,10 @@ export type DeliveryChoice = S['DeliveryOption'];
 export type RegisterAnswer = S['OrderRegisterResponse'];
 
 /** The caller's open cart: its id (null when there is none) and its line count. */
-export function openCart(uid: string): Promise<CallOutcome<{ orderId: number | null; lines: number }>> {
+export function openCart(uid: string): Promise<CallOutcome<{ cartId: number | null; lines: number }>> {
   return settle(async () => {
     const r = await api.POST('/api/client/v1/order/list/preorder', { body: { uid } });
-    return { ...r, data: r.data ? { orderId: r.data.OrderId ?? null, lines: r.data.data.length } : undefined };
+    return { ...r, data: r.data ? { cartId: r.data.OrderId ?? null, lines: r.data.data.length } : undefined };
   });
 }
 

@@ -23,7 +23,7 @@ import { DiscountCodeField } from './DiscountCodeField';
 import { useDiscountCode } from '../hooks/useDiscountCode';
 import { PART_SEPARATOR } from '@/shared/lib/format';
 
-type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; orderId: number };
+type Phase = { kind: 'loading' } | { kind: 'empty' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; cartId: number };
 
 function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -109,21 +109,21 @@ export default function CartOrderRegistrationPage() {
       if (!alive) return;
       if (!cart.ok) return setPhase({ kind: 'failed', message: cart.message });
       if (!book.ok) return setPhase({ kind: 'failed', message: book.message });
-      if (cart.data.orderId === null || cart.data.lines === 0) return setPhase({ kind: 'empty' });
+      if (cart.data.cartId === null || cart.data.lines === 0) return setPhase({ kind: 'empty' });
       if (book.data.length === 0) {
         navigate('/profile/cart/first-time', { replace: true });
         return;
       }
       setAddresses(book.data);
       setAddressId((book.data.find((a) => a.IsDefault) ?? book.data[0]).Id);
-      setPhase({ kind: 'ready', orderId: cart.data.orderId });
+      setPhase({ kind: 'ready', cartId: cart.data.cartId });
     });
     return () => {
       alive = false;
     };
   }, [uid, navigate, reload]);
 
-  const orderId = phase.kind === 'ready' ? phase.orderId : null;
+  const cartId = phase.kind === 'ready' ? phase.cartId : null;
   /** The plan whose schedule the summary shows (the server's figures for it). */
   const askedPlan = method === 'instalment' ? planId : null;
   const choice = useCallback(
@@ -133,9 +133,9 @@ export default function CartOrderRegistrationPage() {
 
   // The summary follows the chosen address, delivery and plan; a late answer for an older choice is dropped.
   useEffect(() => {
-    if (orderId === null || addressId === null) return;
+    if (cartId === null || addressId === null) return;
     const n = ++asked.current;
-    void fetchSummary(choice(orderId, addressId)).then((out) => {
+    void fetchSummary(choice(cartId, addressId)).then((out) => {
       if (n !== asked.current) return;
       if (out.ok) {
         setSummary(out.data);
@@ -147,13 +147,13 @@ export default function CartOrderRegistrationPage() {
       if (out.field === 'deliveryid') setDeliveryId(null);
       else if (!discount.refusedBy(out)) setPayError(out.message ?? t('register.loadFailed'));
     });
-  }, [orderId, addressId, deliveryId, choice, refresh, discount.refusedBy, discount.tell, t]);
+  }, [cartId, addressId, deliveryId, choice, refresh, discount.refusedBy, discount.tell, t]);
 
   /** Applies or removes the cart's code (kept on the server); the answer is the new summary. */
   const changeCode = (call: (c: SummaryChoice) => Promise<Awaited<ReturnType<typeof fetchSummary>>>) => {
-    if (orderId === null || addressId === null) return;
+    if (cartId === null || addressId === null) return;
     const n = ++asked.current;
-    void discount.run(() => call(choice(orderId, addressId))).then((out) => {
+    void discount.run(() => call(choice(cartId, addressId))).then((out) => {
       if (out.ok && n === asked.current) setSummary(out.data);
     });
   };
@@ -165,12 +165,12 @@ export default function CartOrderRegistrationPage() {
   };
 
   const pay = useCallback(async () => {
-    if (orderId === null || addressId === null || deliveryId === null || !summary || paying) return;
+    if (cartId === null || addressId === null || deliveryId === null || !summary || paying) return;
     setPaying(true);
     setPayError(null);
     const out = await registerOrder(
       {
-        orderid: orderId,
+        orderid: cartId,
         addressid: addressId,
         deliveryid: deliveryId,
         acceptprices: accepted,
@@ -207,7 +207,7 @@ export default function CartOrderRegistrationPage() {
       return;
     }
     setPayError(answer.message ?? t('register.failed'));
-  }, [orderId, addressId, deliveryId, summary, accepted, paying, method, planId, discount, t]);
+  }, [cartId, addressId, deliveryId, summary, accepted, paying, method, planId, discount, t]);
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
   const instalments = method === 'instalment' && Boolean(summary?.InstalmentEligible);

@@ -30,7 +30,7 @@ use std::collections::HashMap;
 
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbBackend, DbErr, Statement};
 
-use super::{load_cart, priced_cart, CartOf, CartView, Caller, LineView, OrderError};
+use super::{load_cart, priced_cart, CartError, CartOf, CartView, Caller, LineView};
 use crate::catalog::cache::CatalogCache;
 use crate::catalog::snapshot::{Item, Snapshot};
 use crate::catalog::variant;
@@ -63,7 +63,7 @@ impl Keep {
 /// `catalog_version`): two reads with equal stamps give the same bytes.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Stamp {
-    order_id: i64,
+    cart_id: i64,
     code: String,
     /// The discount code kept on the cart.
     discount_code: Option<String>,
@@ -149,9 +149,9 @@ pub async fn list<C: ConnectionTrait>(
     caller: &Caller,
     uid: &str,
     now: i64,
-) -> Result<CartRead, OrderError> {
+) -> Result<CartRead, CartError> {
     if uid != caller.uid {
-        return Err(OrderError::Forbidden);
+        return Err(CartError::Forbidden);
     }
     let mark = commits.mark();
     if let Some(mark) = mark {
@@ -189,7 +189,7 @@ fn stamp(snap: &Snapshot, order: &OrderLines, now: i64) -> Option<Stamp> {
         lines.push((id, product_id, variant_id, num, price_at(snap, product_id, variant_id, now)?));
     }
     Some(Stamp {
-        order_id: order.id,
+        cart_id: order.id,
         code: order.code.clone(),
         discount_code: order.discount_code.clone(),
         catalog_version: order.catalog_version,
@@ -345,14 +345,14 @@ fn priced(snap: &Snapshot, stamp: &Stamp, now: i64) -> Option<CartView> {
         let live = item.live(v);
         let view = LineView {
             id,
-            order_id: stamp.order_id,
+            cart_id: stamp.cart_id,
             product_id: item.product.id,
             variant_id,
             num,
             name: item.product.name.clone(),
             price,
-            price_garanti: v.warranty_price,
-            name_garanti: v.warranty_name.clone(),
+            warranty_price: v.warranty_price,
+            warranty_name: v.warranty_name.clone(),
             dg: v.dg.clone(),
             property: v.property.clone(),
             color: v.color.clone(),
@@ -362,7 +362,7 @@ fn priced(snap: &Snapshot, stamp: &Stamp, now: i64) -> Option<CartView> {
         lines.push((view, shop_core::quote::LineInput { num, stored: None, live: Some(live) }));
     }
     let mut view = priced_cart(lines, now);
-    view.order_id = Some(stamp.order_id);
+    view.cart_id = Some(stamp.cart_id);
     view.code = Some(stamp.code.clone());
     view.discount_code = stamp.discount_code.clone();
     Some(view)

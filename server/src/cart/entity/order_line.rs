@@ -9,7 +9,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub order_id: i64,
+    /// The cart (`shop_order`) the line is in. Column `order_id`.
+    #[sea_orm(column_name = "order_id")]
+    pub cart_id: i64,
     /// `SupProductId`
     pub product_id: i64,
     /// `SupProductIdDetail`
@@ -18,8 +20,12 @@ pub struct Model {
     pub num: i64,
     pub name: String,
     pub price: i64,
-    pub price_garanti: i64,
-    pub name_garanti: String,
+    /// `PriceGaranti` on the wire. Column `price_garanti`.
+    #[sea_orm(column_name = "price_garanti")]
+    pub warranty_price: i64,
+    /// `NameGaranti` on the wire. Column `name_garanti`.
+    #[sea_orm(column_name = "name_garanti")]
+    pub warranty_name: String,
     pub dg: String,
     pub property: String,
     pub color: String,
