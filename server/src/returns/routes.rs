@@ -128,7 +128,7 @@ impl ReturnsApi {
     /// added and is reported with its Persian reason. Someone else's order → 404.
     #[oai(path = "/buy-again", method = "post", operation_id = "returns_buy_again")]
     async fn buy_again(&self, state: Data<&AppState>, auth: BearerUser, body: Json<CodeReq>) -> ApiResult<Json<BuyAgainResp>> {
-        let caller = crate::order::service::Caller { id: auth.id(), uid: auth.uid().to_string() };
+        let caller = crate::cart::service::Caller { id: auth.id(), uid: auth.uid().to_string() };
         let lines = service::buy_again(&state.db, &caller, &body.code, state.clock.unix()).await?;
         Ok(Json(BuyAgainResp {
             status: ResponseStatus::Ok,

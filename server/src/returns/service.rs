@@ -683,18 +683,18 @@ pub struct AgainLine {
 
 /// Puts the order's lines into the caller's cart at today's prices (the cart's own edit prices
 /// them from the catalogue); a line that cannot be bought is reported, never dropped silently.
-pub async fn buy_again(db: &DatabaseConnection, caller: &crate::order::service::Caller, code: &str, now: i64) -> Result<Vec<AgainLine>, ReturnError> {
-    use crate::order::service::{edit, EditOutcome, EditRequest, OrderError};
+pub async fn buy_again(db: &DatabaseConnection, caller: &crate::cart::service::Caller, code: &str, now: i64) -> Result<Vec<AgainLine>, ReturnError> {
+    use crate::cart::service::{edit, CartError, EditOutcome, EditRequest};
     let order = invoice::own_by_code(db, caller.id, &code.trim().to_ascii_uppercase()).await?;
     let (lines, _, _) = invoice::order_records(db, order.id).await?;
     let mut out = Vec::with_capacity(lines.len());
     for l in lines {
-        let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, order_id: None, line_id: None };
+        let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, cart_id: None, line_id: None };
         let problem = match edit(db, caller, &req, now).await {
             Ok(EditOutcome::Ok(_)) => None,
             Ok(EditOutcome::NotInStock { name, .. }) => Some(shop_core::stock::not_in_stock_message(&name)),
-            Err(OrderError::ProductNotFound | OrderError::VariantNotFound) => Some(format!("«{}» دیگر فروخته نمی‌شود", l.name)),
-            Err(OrderError::Db(e)) => return Err(ReturnError::Db(e)),
+            Err(CartError::ProductNotFound | CartError::VariantNotFound) => Some(format!("«{}» دیگر فروخته نمی‌شود", l.name)),
+            Err(CartError::Db(e)) => return Err(ReturnError::Db(e)),
             Err(e) => Some(e.to_string()),
         };
         out.push(AgainLine { name: l.name, problem });
