@@ -22,6 +22,7 @@ export const adminPages: Record<string, PageLoader> = {
   adminCatalogProduct: () => import('@/features/catalog-admin/components/admin/ProductEditorPage'),
   adminCatalogCategories: () => import('@/features/catalog-admin/components/admin/CategoriesPage'),
   adminRefunds: () => import('@/features/orders/components/admin/money/RefundsPage'),
+  adminReturns: () => import('@/features/returns-admin/components/ReturnsPage'),
   adminPayments: () => import('@/features/orders/components/admin/money/PaymentsPage'),
   adminInstalments: () => import('@/features/instalments/components/admin/OverduePage'),
   adminPrepared: () => import('@/features/cart/components/admin/PreparedOrdersPage'),

@@ -33,6 +33,7 @@ const core: Core = {
   categoryForm: (input) => okOr(fns.category_form(input), {}),
   validateFile: (field, size_bytes, file_name) => fns.validate_file({ field, size_bytes, file_name }),
   validateUpload: (field, file_name, size_bytes, head) => fns.validate_upload({ field, file_name, size_bytes, head }),
+  returnRequest: (input) => fns.return_request(input),
   normalizeCode: (input) => fns.normalize_code(input),
   chatText: (input) => fns.chat_text(input),
   serialNumber: (input) => fns.serial_number(input),

@@ -20,6 +20,7 @@ import type {
   ProductFormInput,
   Quote,
   QuoteInput,
+  ReturnRequestInput,
   Rule,
   VariantFormInput,
 } from './functions.generated';
@@ -65,6 +66,8 @@ export interface Core {
   validateFile(field: string, sizeBytes: number, fileName: string): Outcome<null>;
   /** An upload with its content: size, not empty, extension, and its first bytes (`head`) match the extension. */
   validateUpload(field: string, fileName: string, sizeBytes: number, head: number[]): Outcome<null>;
+  /** A customer's return request (`shop_core::returns::request`): `{ ok: null }` or the first problem's Persian message. */
+  returnRequest(input: ReturnRequestInput): Outcome<null>;
   /** Exactly 5 ASCII digits, or the code message. */
   normalizeCode(input: string): Outcome<string>;
   /** A unit's serial number as stored (trimmed, uppercased, ASCII digits), or why it is refused. */

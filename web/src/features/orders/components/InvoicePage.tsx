@@ -16,6 +16,7 @@ import { AfterSaleSlot } from './slots';
 import './invoice-print.css';
 import { PART_SEPARATOR, joinMixedParts } from '@/shared/lib/format';
 import { MixedText } from '@/shared/ui/MixedText';
+import { AfterSalePanel } from './AfterSalePanel';
 
 function Row({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
   return (
@@ -183,7 +184,12 @@ export default function InvoicePage() {
         <EmptyState icon={<InfoIcon />} message={t('invoice.unknown')} action={{ to: '/profile/factors', label: t('invoice.back') }} />
       )}
       {state.kind === 'failed' && state.status !== 404 && <LoadError message={state.message} onRetry={retry} />}
-      {state.kind === 'ok' && <InvoiceView inv={state.data} />}
+      {state.kind === 'ok' && (
+        <div className="space-y-4">
+          <AfterSalePanel code={code} onChanged={retry} />
+          <InvoiceView inv={state.data} />
+        </div>
+      )}
     </section>
   );
 }

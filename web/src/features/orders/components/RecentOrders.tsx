@@ -7,6 +7,12 @@ import { listOrders } from '../api/orders';
 import { useLoad } from '../hooks/useLoad';
 import { OrderRow } from './OrderRow';
 
+/** Orders still moving (unpaid, paid, preparing, shipped) first, each group newest first as the server sends them. */
+export function inProgressFirst<T extends { Status: string }>(orders: T[]): T[] {
+  const moving = (s: string) => ['registered', 'awaiting_payment', 'paid', 'preparing', 'shipped'].includes(s);
+  return [...orders.filter((o) => moving(o.Status)), ...orders.filter((o) => !moving(o.Status))];
+}
+
 /** The customer's newest orders (the profile page's summary); "none yet" only when the server says so. */
 export function RecentOrders({ limit }: { limit: number }) {
   const { t } = useTranslation(ns);
@@ -18,7 +24,7 @@ export function RecentOrders({ limit }: { limit: number }) {
   }
   return (
     <ul className="space-y-3" data-testid="recent-orders">
-      {state.data.slice(0, limit).map((o) => (
+      {inProgressFirst(state.data).slice(0, limit).map((o) => (
         <li key={o.Code}>
           <OrderRow order={o} />
         </li>
