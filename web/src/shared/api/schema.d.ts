@@ -578,31 +578,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/client/v1/order/get/delivery/order": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Delivery options for an order
-         * @description Gathers, for every line of the caller's order `orderid`, the delivery options its product
-         *     offers, and filters them by the caller's `City` with the shared rule (spec section 5): an
-         *     option is kept when its first active city is `همه` or the city is among its cities; with
-         *     several lines the options offered for every line are kept; the option with the lowest
-         *     `Priority` is always included first, and the shared ones only when that lowest
-         *     `Priority` is not 0. Someone else's order → 403; unknown order → 404.
-         */
-        post: operations["order_get_delivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/client/v1/order/get/delivery/products": {
         parameters: {
             query?: never;
@@ -711,6 +686,31 @@ export interface paths {
          *     cart. Someone else's or an unknown order → 404.
          */
         post: operations["order_update_totalprice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/order/get/delivery/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery options for an order
+         * @description Gathers, for every line of the caller's order `orderid`, the delivery options its product
+         *     offers, and filters them by the caller's `City` with the shared rule (spec section 5): an
+         *     option is kept when its first active city is `همه` or the city is among its cities; with
+         *     several lines the options offered for every line are kept; the option with the lowest
+         *     `Priority` is always included first, and the shared ones only when that lowest
+         *     `Priority` is not 0. Someone else's order → 403; unknown order → 404.
+         */
+        post: operations["order_get_delivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6209,9 +6209,10 @@ export interface components {
          * EditProductRequest
          * @description `order/edit/product` request: sets one cart line's product variant and quantity.
          *
-         *     `name`, `price`, `pricegaranti`, `namegaranti`, `dg`, `property` and `color` are accepted for
-         *     compatibility with the spec's client and **ignored**: the server copies them from the
-         *     catalogue.
+         *     **What the server reads:** `spid`, `spiddetail`, `num`, `orderid` and `id`. The spec's
+         *     `name`, `price`, `pricegaranti`, `namegaranti`, `dg`, `property` and `color` are optional,
+         *     accepted for compatibility with the spec's client and **ignored**: the server copies them
+         *     from the catalogue. The shop's web client does not send them.
          * @example {
          *       "color": null,
          *       "dg": null,
@@ -12329,133 +12330,6 @@ export interface operations {
             };
         };
     };
-    order_get_delivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["DeliveryOrderRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["DeliveryResponse"];
-                };
-            };
-            /** @description Malformed request. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Missing, invalid or expired access token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not yours, or a blocked account. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unknown route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body did not arrive in time. */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body larger than 1 MB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A field is missing, of the wrong type or breaks a rule. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
-            429: {
-                headers: {
-                    "RETRY-AFTER": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected server error (details only in the log). */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /**
-             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
-             *     then says when to try again).
-             */
-            503: {
-                headers: {
-                    "RETRY-AFTER"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     order_get_delivery_products: {
         parameters: {
             query?: never;
@@ -12983,6 +12857,133 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_get_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeliveryOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeliveryResponse"];
                 };
             };
             /** @description Malformed request. */
