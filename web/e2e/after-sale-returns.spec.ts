@@ -60,6 +60,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(staff.getByTestId('order-status').first()).toHaveText('در حال آماده‌سازی');
     await actions.getByLabel('شرکت حمل').selectOption('پست');
     await actions.getByLabel('کد رهگیری').fill('RR123456789IR');
+    // One serial per unit (the warranty runs on it).
+    await actions.getByTestId('ship-serials').getByRole('textbox').first().fill(`5CD${code}`);
     await actions.getByRole('button', { name: 'ثبت ارسال' }).click();
     await expect(staff.getByTestId('order-status').first()).toHaveText('ارسال‌شده');
 

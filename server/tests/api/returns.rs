@@ -73,7 +73,7 @@ async fn paid_order(s: &TestApp, shop: &Shop, num: i64) -> (Ready, String) {
 async fn delivered_order(s: &TestApp, shop: &Shop, staff: &TestUser, num: i64) -> (Ready, String) {
     let (r, code) = paid_order(s, shop, num).await;
     assert_eq!(call(s, PREPARE, &staff.token, json!({ "code": code })).await.status, 200);
-    let shipped = call(s, SHIP, &staff.token, json!({ "code": code, "carrier": "پست", "tracking_code": "RR123456789IR" })).await;
+    let shipped = call(s, SHIP, &staff.token, json!({ "code": code, "carrier": "پست", "tracking_code": "RR123456789IR", "serials": crate::warranty::serials_for(s, &code).await })).await;
     assert_eq!(shipped.status, 200, "{}", shipped.text);
     assert_eq!(call(s, DELIVER, &staff.token, json!({ "code": code })).await.status, 200);
     (r, code)
@@ -187,7 +187,7 @@ async fn the_order_page_shows_each_step_with_its_time_and_the_carriers_tracking_
     assert!(at.starts_with('۱') && at.contains(':'), "{at}");
 
     call(&s, PREPARE, &staff.token, json!({ "code": code })).await;
-    call(&s, SHIP, &staff.token, json!({ "code": code, "carrier": "پست", "tracking_code": "rr123456789ir" })).await;
+    call(&s, SHIP, &staff.token, json!({ "code": code, "carrier": "پست", "tracking_code": "rr123456789ir", "serials": crate::warranty::serials_for(&s, &code).await })).await;
     let a = call(&s, AFTER, &r.c.token, json!({ "code": code })).await;
     assert_eq!(reached(&a), ["registered", "paid", "preparing", "shipped"]);
     assert_eq!(a.body["data"]["can_cancel"], false, "a preparing or shipped order is not the customer's to cancel");
@@ -457,7 +457,7 @@ async fn buying_again_puts_the_lines_in_the_cart_at_todays_prices_and_names_what
     let again = call(&s, AGAIN, &r.c.token, json!({ "code": code })).await;
     assert_eq!(again.status, 200, "{}", again.text);
     assert_eq!(again.body["data"][0]["added"], true);
-    let cart = s.post_auth(LIST, &r.c.token, json!({})).await;
+    let cart = s.post_auth(LIST, &r.c.token, json!({ "uid": r.c.uid })).await;
     assert_eq!(cart.body["data"][0]["Num"], 2, "{}", cart.text);
     assert_eq!(cart.body["data"][0]["Price"], 9_000_000, "today's price, not the order's");
     // Out of stock: reported in Persian, not dropped silently.

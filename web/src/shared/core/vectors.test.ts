@@ -236,15 +236,17 @@ describe('batch calls', () => {
 });
 
 describe('size', () => {
-  it('keeps the .wasm within the 132 KB gzip budget', () => {
+  it('keeps the .wasm within the 148 KB gzip budget', () => {
     // zlib packs a few % looser than `gzip -9`, so this errs on the strict side. 104 KB since
     // issue 28/23 (docs/decisions.md "WASM budget"): the bidi rule, tracking codes and the
     // first-purchase term took it from 100.3 to 103.5 KB; 114 KB since issue 24: the catalogue
     // editor's three forms took it to 112.5 KB by this measure; 132 KB since issue 29: the
     // customer forms (check_form, with the provinces list, about 10 KB) and the pricing rule
-    // book (`quote`, about 4.5 KB) took it to 128.1 KB by this measure (124.5 KB by `gzip -9`). The module loads lazily,
+    // book (`quote`, about 4.5 KB) took it to 128.1 KB by this measure (124.5 KB by `gzip -9`); 148 KB since
+    // issue 26: the after-sale rules (return window and request, serials, warranty end, the
+    // buyer IDs and the official-invoice form) took it to 143.9 KB. The module loads lazily,
     // never on the first paint.
-    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(132 * 1024);
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(148 * 1024);
   });
 });
 
