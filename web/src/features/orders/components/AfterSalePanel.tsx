@@ -5,6 +5,7 @@ import { ns } from '../i18n';
 import { useCore, persianDigits } from '@/shared/core/useCore';
 import { checkUpload } from '@/shared/lib/upload';
 import { PrimaryButton, SelectField, TextAreaField } from '@/shared/ui/fields';
+import { PART_SEPARATOR } from '@/shared/lib/format';
 import { Money } from '@/shared/ui/Money';
 import { MixedText } from '@/shared/ui/MixedText';
 import { LoadError } from '@/shared/ui/Status';
@@ -73,13 +74,13 @@ function ReturnCard({ r }: { r: OrderReturn }) {
         {r.lines.map((l) => `${l.name} × ${persianDigits(core, l.num)}`).join('، ')}
       </p>
       <p className="text-slate-600">
-        {r.reason_label} · <Money value={r.amount} />
+        {r.reason_label}{PART_SEPARATOR}<Money value={r.amount} />
       </p>
       {r.reject_reason && <p className="text-red-700">{t('afterSale.rejectedBecause', { reason: r.reject_reason })}</p>}
       <ol className="mt-2 flex flex-wrap gap-2 text-xs text-slate-600">
         {r.timeline.map((s, i) => (
           <li key={i} className="rounded-full bg-slate-100 px-2 py-1">
-            {s.label} · {s.at_text}
+            {s.label}{PART_SEPARATOR}{s.at_text}
           </li>
         ))}
       </ol>

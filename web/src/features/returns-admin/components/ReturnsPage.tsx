@@ -5,7 +5,7 @@ import { ns } from '../i18n';
 import { api } from '@/shared/api';
 import { AdminList } from '@/shared/admin/AdminList';
 import { useLoad } from '@/shared/hooks/useLoad';
-import { formatCount, formatDigits } from '@/shared/lib/format';
+import { formatCount, formatDigits, PART_SEPARATOR } from '@/shared/lib/format';
 import { PrimaryButton, TextField } from '@/shared/ui/fields';
 import { DocIcon } from '@/shared/ui/Icons';
 import { Money } from '@/shared/ui/Money';
@@ -46,7 +46,7 @@ function Row({ r, onMoved }: { r: AdminReturn; onMoved: (next: AdminReturn) => v
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="admin-return" data-status={r.item.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold">
-          {t('order')} <bdi>{formatDigits(r.order_code)}</bdi> · <span data-testid="admin-return-status">{r.item.status_label}</span>
+          {t('order')} <bdi>{formatDigits(r.order_code)}</bdi>{PART_SEPARATOR}<span data-testid="admin-return-status">{r.item.status_label}</span>
         </p>
         <p className="text-sm text-slate-600">{r.item.created_text}</p>
       </div>
@@ -161,7 +161,7 @@ function Holidays() {
         {rows.map((h) => (
           <li key={h.id} className="flex items-center justify-between gap-2 py-1">
             <span>
-              {h.date_text} · {h.name}
+              {h.date_text}{PART_SEPARATOR}{h.name}
             </span>
             <button type="button" className="text-red-700" onClick={() => void remove(h.id)}>
               {t('remove')}

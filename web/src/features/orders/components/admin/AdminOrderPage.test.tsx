@@ -23,7 +23,7 @@ const order = {
   customer_id: 7,
   customer_mobile: '09123456789',
   customer_name: 'مریم احمدی',
-  lines: [{ name: 'لپ‌تاپ لنوو', color: 'نقره‌ای', property: '', warranty_name: 'گارانتی', variant_id: 1, num: 1, unit_price: 1000, warranty_price: 0, line_total: 1000 }],
+  lines: [{ id: 11, serials: [], name: 'لپ‌تاپ لنوو', color: 'نقره‌ای', property: '', warranty_name: 'گارانتی', variant_id: 1, num: 1, unit_price: 1000, warranty_price: 0, line_total: 1000 }],
   items_total: 1000,
   delivery_name: 'پست پیشتاز',
   delivery_price: 0,
@@ -77,10 +77,16 @@ describe('the staff order page', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('شرکت حمل'), 'تیپاکس');
     await user.type(screen.getByLabelText('کد رهگیری'), '<b>1234</b>');
+    await user.type(within(screen.getByTestId('ship-serials')).getAllByRole('textbox')[0], '5CD1234');
     await user.click(screen.getByRole('button', { name: 'ثبت ارسال' }));
     await waitFor(() => expect(screen.getByLabelText('کد رهگیری')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText(message)).toBeInTheDocument();
-    expect(api.callsTo(SHIP)[0].body).toEqual({ code: 'K7Q2M9XD', carrier: 'تیپاکس', tracking_code: '<b>1234</b>' });
+    expect(api.callsTo(SHIP)[0].body).toEqual({
+      code: 'K7Q2M9XD',
+      carrier: 'تیپاکس',
+      tracking_code: '<b>1234</b>',
+      serials: [{ line_id: 11, serials: ['5CD1234'] }],
+    });
   });
 });
 
