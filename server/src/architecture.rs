@@ -88,6 +88,7 @@ const KNOWN_PAIRS: &[(&str, &str, &str)] = &[
     ("discount", "order", "a code is released with its order; registration applies codes"),
     ("instalment", "order", "a plan belongs to an order; the order's views show its plan"),
     ("cart", "catalog", "the catalogue editor refuses removing a variant a cart line holds"),
+    ("order", "warranty", "shipping records each unit's serial; a unit's warranty reads its order line"),
 ];
 
 /// Files that may import an area their own area must not (with the reason).

@@ -501,10 +501,10 @@ mod tests {
 
     #[test]
     fn one_serial_per_unit_is_recorded_in_order() {
-        let units = check_serials(&[line(7, 2), line(8, 1)], &[given(8, &["c-3"]), given(7, &["a-1", "b۲22"])]);
+        let units = check_serials(&[line(7, 2), line(8, 1)], &[given(8, &["c-33"]), given(7, &["a-11", "b۲22"])]);
         let units = units.unwrap();
         let got: Vec<(i64, i32, &str)> = units.iter().map(|u| (u.line_id, u.unit_no, u.serial.as_str())).collect();
-        assert_eq!(got, [(7, 1, "A-1"), (7, 2, "B222"), (8, 1, "C-3")]);
+        assert_eq!(got, [(7, 1, "A-11"), (7, 2, "B222"), (8, 1, "C-33")]);
     }
 
     #[test]
