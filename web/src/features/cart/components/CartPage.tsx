@@ -20,6 +20,7 @@ import { localCartAtom, MAX_QUANTITY, removeLocal, setLocalQuantity, type LocalL
 import { DeliveryReach, useProductDelivery, type ProductDelivery } from '@/shared/delivery/reach';
 import { MixedText } from '@/shared/ui/MixedText';
 import { InstalmentComparison } from '@/shared/instalment/InstalmentComparison';
+import { OpenedDetails } from '@/shared/ui/OpenedDetails';
 
 /** The catalogue's first picture of the product (its public image route, by product id). */
 const picture = (productId: number, width: 320 | 640) => `/api/client/v1/catalog/images/${productId}-0-${width}.webp`;
@@ -466,20 +467,19 @@ function AccountCart() {
 /** The plans side by side for the cart's payable before delivery; computed when opened. */
 function InstalmentCompareBox({ total }: { total: number }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   return (
-    <details
+    <OpenedDetails
       className="rounded-2xl bg-white p-4 shadow-sm"
-      data-testid="cart-instalment-box"
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      summaryClassName="cursor-pointer font-bold text-slate-900"
+      summary={t('instalment.compare')}
+      testId="cart-instalment-box"
     >
-      <summary className="cursor-pointer font-bold text-slate-900">{t('instalment.compare')}</summary>
-      {open && (
+      {() => (
         <div className="mt-3 space-y-2">
           <p className="text-xs leading-6 text-slate-600">{t('instalment.beforeDelivery')}</p>
           <InstalmentComparison total={total} />
         </div>
       )}
-    </details>
+    </OpenedDetails>
   );
 }

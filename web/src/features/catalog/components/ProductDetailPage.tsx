@@ -20,6 +20,7 @@ import { FavouriteSlot } from './favouriteSlot';
 import { Gallery, preloadGalleryImage } from './Gallery';
 import { ProductGrid } from './ProductCard';
 import { WhenNear } from '@/shared/ui/WhenNear';
+import { OpenedDetails } from '@/shared/ui/OpenedDetails';
 import { LoadError } from '@/shared/ui/Status';
 import { VariantPicker } from './VariantPicker';
 import { DeliveryReach, useProductDelivery } from '@/shared/delivery/reach';
@@ -171,20 +172,19 @@ function VariantInstalments({ variant }: { variant: Variant }) {
  */
 function InstalmentBox({ variant }: { variant: Variant }) {
   const { t } = useTranslation(ns);
-  const [open, setOpen] = useState(false);
   return (
-    <details
+    <OpenedDetails
       className="mt-6 rounded-2xl bg-white p-4 shadow-sm md:p-6"
-      data-testid="instalment-box"
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      summaryClassName="cursor-pointer text-lg font-bold text-slate-900"
+      summary={t('product.instalmentCalculator')}
+      testId="instalment-box"
     >
-      <summary className="cursor-pointer text-lg font-bold text-slate-900">{t('product.instalmentCalculator')}</summary>
-      {open && (
+      {() => (
         <div className="mt-3">
           <VariantInstalments variant={variant} />
         </div>
       )}
-    </details>
+    </OpenedDetails>
   );
 }
 
