@@ -1,5 +1,5 @@
 //! Where a write's time goes (issue 25 item 1): the cart edit (`order/edit/product`) and order
-//! registration called as the routes call them (`order::service::edit`,
+//! registration called as the routes call them (`cart::service::edit`,
 //! `order::service::checkout::register`), on a connection whose every statement is timed
 //! (sea-orm's metric callback), on SQLite and PostgreSQL.
 //!
@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
 use shop_server::order::service::checkout::{self, PaymentMethod, RegisterOutcome, RegisterRequest};
-use shop_server::order::service::{self as orders, Caller, EditOutcome, EditRequest};
+use shop_server::cart::service::{self as carts, Caller, EditOutcome, EditRequest};
 
 mod common;
 
@@ -133,10 +133,10 @@ async fn profile(label: &str, url: &str, calls: usize) {
                                     product_id: c.variant.0,
                                     variant_id: c.variant.1,
                                     num: 1 + (n as i64 % 2),
-                                    order_id: Some(c.cart),
+                                    cart_id: Some(c.cart),
                                     line_id: None,
                                 };
-                                let out = orders::edit(&db, &c.caller, &req, now).await.unwrap();
+                                let out = carts::edit(&db, &c.caller, &req, now).await.unwrap();
                                 assert!(matches!(out, EditOutcome::Ok(_)));
                             } else {
                                 let req = RegisterRequest {
