@@ -50,9 +50,7 @@ async function staffPage(browser: import('@playwright/test').Browser, request: A
 }
 
 for (const viewport of [PHONE, DESKTOP]) {
-  // Written this stop and not yet passing against the merged tree (issue 26 stays open; the
-  // closing note of 2026-11-27 says where it stops): fixme, not deleted, so it is the next step.
-  test.fixme(`tracking, a return asked, approved and refunded (${viewport.width} px)`, async ({ browser, request }) => {
+  test(`tracking, a return asked, approved and refunded (${viewport.width} px)`, async ({ browser, request }) => {
     test.setTimeout(240_000);
     const mobile = freshMobile();
     const code = await buy(request, mobile);
@@ -107,9 +105,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(sms.messages.some((m) => m.text.includes('مرجوعی') && m.text.includes(code))).toBe(true);
   });
 
-  // Written this stop and not yet passing against the merged tree (issue 26 stays open; the
-  // closing note of 2026-11-27 says where it stops): fixme, not deleted, so it is the next step.
-  test.fixme(`a paid order cancelled before preparing goes into the refunds queue (${viewport.width} px)`, async ({ browser, request }) => {
+  test(`a paid order cancelled before preparing goes into the refunds queue (${viewport.width} px)`, async ({ browser, request }) => {
     test.setTimeout(180_000);
     const mobile = freshMobile();
     const code = await buy(request, mobile);

@@ -23,7 +23,7 @@ function Timeline({ a }: { a: AfterSale }) {
       </h2>
       <ol className="space-y-3 border-s-2 border-brand-200 ps-4" data-testid="tracking-steps">
         {a.steps.map((s) => (
-          <li key={s.status} data-status={s.status} data-reached={s.reached} className={s.reached ? '' : 'text-slate-400'}>
+          <li key={s.status} data-status={s.status} data-reached={s.reached} className={s.reached ? '' : 'text-slate-500'}>
             <span className={`-ms-[1.4rem] me-2 inline-block h-3 w-3 rounded-full ${s.reached ? 'bg-brand-600' : 'bg-slate-300'}`} aria-hidden />
             <span className="font-medium">{s.label}</span>
             {s.reached && <span className="ms-2 text-sm text-slate-500" data-testid="step-time">{s.at_text}</span>}

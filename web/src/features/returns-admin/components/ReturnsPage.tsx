@@ -46,7 +46,7 @@ function Row({ r, onMoved }: { r: AdminReturn; onMoved: (next: AdminReturn) => v
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="admin-return" data-status={r.item.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold">
-          {t('order')} <bdi>{formatDigits(r.order_code)}</bdi>{PART_SEPARATOR}<span data-testid="admin-return-status">{r.item.status_label}</span>
+          {t('order')} <bdi dir="ltr">{r.order_code}</bdi>{PART_SEPARATOR}<span data-testid="admin-return-status">{r.item.status_label}</span>
         </p>
         <p className="text-sm text-slate-600">{r.item.created_text}</p>
       </div>

@@ -38,7 +38,7 @@ function Customer({ c }: { c: OverdueCustomer }) {
             {c.instalments.map((i) => (
               <tr key={i.id} className="border-t border-slate-100" data-testid="overdue-instalment">
                 <td className="py-1">
-                  <bdi>{formatDigits(i.order_code)}</bdi>
+                  <bdi dir="ltr">{i.order_code}</bdi>
                 </td>
                 <td className="py-1">{formatPlain(i.number)}</td>
                 <td className="py-1">

@@ -15,7 +15,7 @@ function Row({ p }: { p: UnverifiedPayment }) {
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="unverified-payment" data-result={p.check_result ?? ''}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold text-slate-800">
-          {t('order')} <bdi>{formatDigits(p.order_code)}</bdi>
+          {t('order')} <bdi dir="ltr">{p.order_code}</bdi>
           {p.instalment_number != null && <span className="ms-2 text-sm font-normal text-slate-600">({t('instalment', { n: formatPlain(p.instalment_number) })})</span>}
         </p>
         <Money value={p.amount} className="font-bold text-slate-800" />

@@ -80,7 +80,7 @@ function Item({ item, onRecorded }: { item: RefundQueueItem; onRecorded: () => v
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="refund-item" data-payment={item.payment_id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold text-slate-800">
-          {t('order')} <bdi>{formatDigits(item.order_code)}</bdi>
+          {t('order')} <bdi dir="ltr">{item.order_code}</bdi>
         </p>
         <p className="text-sm text-slate-600">{item.at_text}</p>
       </div>
