@@ -1,6 +1,7 @@
 //! After-sale answers from the service's values: display text (Jalali dates and Tehran times,
 //! Persian labels) is made here, once.
 
+use shop_core::bidi::isolate_latin_runs;
 use shop_core::order_state::OrderStatus;
 use shop_core::returns::request::{DESCRIPTION_MAX, REASONS};
 use shop_core::returns::state::{transition, ReturnEvent, ReturnStatus};
@@ -87,6 +88,9 @@ pub fn after_sale(a: &AfterSale) -> AfterSaleDto {
                 },
                 _ => row.map(|r| r.note.clone()).unwrap_or_default(),
             };
+            // As the invoice's own timeline shows it: the bank's reference in Persian digits,
+            // a tracking code kept Latin and isolated.
+            let note = isolate_latin_runs(&note);
             TrackingStep {
                 status: s.as_str().into(),
                 label: s.label().into(),
@@ -106,7 +110,7 @@ pub fn after_sale(a: &AfterSale) -> AfterSaleDto {
             reached: true,
             at_text: format_tehran_datetime(at),
             at,
-            note: row.map(|r| r.note.clone()).unwrap_or_default(),
+            note: row.map(|r| isolate_latin_runs(&r.note)).unwrap_or_default(),
         });
     }
     let shipment = match (&a.order.carrier, &a.order.tracking_code) {
