@@ -82,12 +82,8 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 /// Pairs of areas that import each other today, each with why it is left: debt to pay, not
 /// a pattern to copy.
 const KNOWN_PAIRS: &[(&str, &str, &str)] = &[
-    ("audit", "auth", "audit reads the staff user; auth writes audit records of logins"),
-    ("catalog", "demo", "demo seeds the catalogue; the catalogue's dev reset calls the seeder"),
-    ("catalog", "order", "the catalogue editor and snapshot count what registered orders hold"),
     ("discount", "order", "a code is released with its order; registration applies codes"),
     ("instalment", "order", "a plan belongs to an order; the order's views show its plan"),
-    ("cart", "catalog", "the catalogue editor refuses removing a variant a cart line holds"),
     ("order", "warranty", "shipping records each unit's serial; a unit's warranty reads its order line"),
 ];
 

@@ -66,7 +66,11 @@ impl AppState {
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
         let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
         let commits = Arc::new(crate::platform::commits::CommitWatch::open(&config.database_url));
-        let catalog = crate::catalog::cache::CatalogCache::new(clock.clone(), config.catalog_recheck_ms);
+        let catalog = crate::catalog::cache::CatalogCache::new(
+            clock.clone(),
+            config.catalog_recheck_ms,
+            Arc::new(crate::order::service::held::OrderHolders),
+        );
         Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, argon2, files, chat, catalog, commits }
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod checkout;
+pub mod held;
 pub mod invoice;
 pub mod jobs;
 pub mod lifecycle;
