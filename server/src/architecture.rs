@@ -82,7 +82,6 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 /// Pairs of areas that import each other today, each with why it is left: debt to pay, not
 /// a pattern to copy.
 const KNOWN_PAIRS: &[(&str, &str, &str)] = &[
-    ("discount", "order", "a code is released with its order; registration applies codes"),
     ("instalment", "order", "a plan belongs to an order; the order's views show its plan"),
     ("order", "warranty", "shipping records each unit's serial; a unit's warranty reads its order line"),
 ];

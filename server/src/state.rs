@@ -36,6 +36,9 @@ pub struct AppState {
     /// What a payment can pay for: the areas that settle payments, registered here so that
     /// `payment` imports none of them (`payment::purpose`).
     pub purposes: Arc<crate::payment::purpose::Purposes>,
+    /// How many orders a customer paid for (first-purchase codes): orders answer it, so that
+    /// `discount` (below them) imports no order code.
+    pub purchases: Arc<dyn crate::discount::service::Purchases>,
     /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
     pub argon2: crate::auth::password::Slots,
     /// Stored files (ticket attachments): a folder now, an S3-compatible bucket later.
@@ -62,6 +65,7 @@ impl AppState {
                 .with(Arc::new(crate::order::service::pay::OrderPayments))
                 .with(Arc::new(crate::instalment::service::InstalmentPayments)),
         );
+        let purchases = Arc::new(crate::order::service::held::Orders);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
         let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
@@ -69,8 +73,8 @@ impl AppState {
         let catalog = crate::catalog::cache::CatalogCache::new(
             clock.clone(),
             config.catalog_recheck_ms,
-            Arc::new(crate::order::service::held::OrderHolders),
+            Arc::new(crate::order::service::held::Orders),
         );
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, argon2, files, chat, catalog, commits }
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, argon2, files, chat, catalog, commits }
     }
 }

@@ -324,9 +324,9 @@ async fn quote_with<C: ConnectionTrait>(
     let mut dropped_discount = None;
     let applied_discount = match (&req.discount_code, kept) {
         // The code asked for: a refusal answers the request.
-        (Some(code), _) => Some(discounts::evaluate(db, caller.id, code, &parts, now).await?),
+        (Some(code), _) => Some(discounts::evaluate(db, &super::held::Orders, caller.id, code, &parts, now).await?),
         // The cart's code: one that stopped applying is taken off, and the customer told why.
-        (None, Some(code)) => match discounts::evaluate(db, caller.id, &code, &parts, now).await {
+        (None, Some(code)) => match discounts::evaluate(db, &super::held::Orders, caller.id, &code, &parts, now).await {
             Ok(applied) => Some(applied),
             Err(DiscountError::Db(e)) => return Err(e.into()),
             Err(refusal) => {

@@ -1,19 +1,21 @@
-//! What registered orders and carts hold of the catalogue, answered for it (`catalog::holders`):
-//! the catalogue sits below both and runs these queries without naming them.
+//! What registered orders answer for the areas below them, which run these queries without
+//! naming orders: what orders and carts hold of the catalogue (`catalog::holders`) and how many
+//! orders a customer paid for (`discount::service::Purchases`).
 
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement};
 use sea_orm::ColumnTrait;
-use shop_core::order_state::OrderStatus;
+use shop_core::order_state::{OrderStatus, ALL_STATUSES};
 
 use crate::cart::entity::order_line;
 use crate::catalog::holders::Holders;
 use crate::catalog::snapshot::Sales;
+use crate::discount::service::Purchases;
 use crate::order::entity::{customer_order as o, customer_order_line as l};
 
 /// Registered at start-up (`AppState::new`).
-pub struct OrderHolders;
+pub struct Orders;
 
-impl Holders for OrderHolders {
+impl Holders for Orders {
     fn sold_since(&self, since: i64) -> Vec<SelectStatement> {
         let statuses: Vec<&str> = Sales::SOLD_STATUSES.iter().map(|s| s.as_str()).collect();
         vec![Query::select()
@@ -47,5 +49,17 @@ impl Holders for OrderHolders {
             .limit(1)
             .to_owned();
         vec![cart, lines]
+    }
+}
+
+impl Purchases for Orders {
+    fn paid_orders(&self, user_id: i64) -> SelectStatement {
+        let purchased: Vec<&str> = ALL_STATUSES.into_iter().filter(|s| s.is_purchase()).map(OrderStatus::as_str).collect();
+        Query::select()
+            .expr(Expr::col(o::Column::Id).count())
+            .from(o::Entity)
+            .and_where(o::Column::UserId.eq(user_id))
+            .and_where(o::Column::Status.is_in(purchased))
+            .to_owned()
     }
 }
