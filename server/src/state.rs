@@ -51,6 +51,13 @@ pub struct AppState {
     pub commits: Arc<crate::platform::commits::CommitWatch>,
 }
 
+/// What a payment can pay for, one settler each (also for the command line's refunds list).
+pub fn purposes() -> crate::payment::purpose::Purposes {
+    crate::payment::purpose::Purposes::default()
+        .with(Arc::new(crate::order::service::pay::OrderPayments))
+        .with(Arc::new(crate::instalment::service::InstalmentPayments))
+}
+
 impl AppState {
     /// Build the state from a configuration and an open database.
     pub fn new(config: Config, db: DatabaseConnection) -> Self {
@@ -60,11 +67,7 @@ impl AppState {
         let captcha = Arc::new(Captcha::from_config(&config));
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
         let payments = crate::payment::gateway::from_config(&config);
-        let purposes = Arc::new(
-            crate::payment::purpose::Purposes::default()
-                .with(Arc::new(crate::order::service::pay::OrderPayments))
-                .with(Arc::new(crate::instalment::service::InstalmentPayments)),
-        );
+        let purposes = Arc::new(purposes());
         let purchases = Arc::new(crate::order::service::held::Orders);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));

@@ -326,12 +326,12 @@ impl Settle for InstalmentPayments {
 
     async fn describe(&self, db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, Described>, DbErr> {
         let order_ids: BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
-        let codes: HashMap<i64, String> = customer_order::Entity::find()
+        let orders: HashMap<i64, customer_order::Model> = customer_order::Entity::find()
             .filter(customer_order::Column::Id.is_in(order_ids))
             .all(db)
             .await?
             .into_iter()
-            .map(|o| (o.id, o.code))
+            .map(|o| (o.id, o))
             .collect();
         let ids: BTreeSet<i64> = payments.iter().filter_map(|p| p.instalment_id).collect();
         let numbers: HashMap<i64, i64> = instalment::Entity::find()
@@ -344,9 +344,9 @@ impl Settle for InstalmentPayments {
         Ok(payments
             .iter()
             .filter_map(|p| {
-                let order_code = codes.get(&p.order_id)?.clone();
+                let order = orders.get(&p.order_id)?;
                 let instalment_number = p.instalment_id.and_then(|i| numbers.get(&i).copied());
-                Some((p.id, Described { order_code, instalment_number }))
+                Some((p.id, Described { order_code: order.code.clone(), instalment_number, order_status: Some(status_of(order)) }))
             })
             .collect())
     }

@@ -134,24 +134,17 @@ impl Settle for OrderPayments {
     }
 
     async fn describe(&self, db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, Described>, DbErr> {
-        let codes = order_codes(db, payments).await?;
+        let ids: std::collections::BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
+        let orders: HashMap<i64, customer_order::Model> =
+            customer_order::Entity::find().filter(customer_order::Column::Id.is_in(ids)).all(db).await?.into_iter().map(|o| (o.id, o)).collect();
         Ok(payments
             .iter()
             .filter_map(|p| {
-                codes.get(&p.order_id).map(|code| (p.id, Described { order_code: code.clone(), instalment_number: None }))
+                orders.get(&p.order_id).map(|o| {
+                    let d = Described { order_code: o.code.clone(), instalment_number: None, order_status: Some(super::lifecycle::status_of(o)) };
+                    (p.id, d)
+                })
             })
             .collect())
     }
-}
-
-/// The codes of the orders `payments` belong to, by order id.
-pub async fn order_codes(db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, String>, DbErr> {
-    let ids: std::collections::BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
-    Ok(customer_order::Entity::find()
-        .filter(customer_order::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|o| (o.id, o.code))
-        .collect())
 }
