@@ -83,7 +83,6 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
 /// a pattern to copy.
 const KNOWN_PAIRS: &[(&str, &str, &str)] = &[
     ("instalment", "order", "a plan belongs to an order; the order's views show its plan"),
-    ("order", "warranty", "shipping records each unit's serial; a unit's warranty reads its order line"),
 ];
 
 /// Files that may import an area their own area must not (with the reason).

@@ -39,6 +39,9 @@ pub struct AppState {
     /// How many orders a customer paid for (first-purchase codes): orders answer it, so that
     /// `discount` (below them) imports no order code.
     pub purchases: Arc<dyn crate::discount::service::Purchases>,
+    /// The months of each warranty name, for the order's ship action: warranty answers, so
+    /// that `order` (below it) imports no warranty code.
+    pub warranty_months: Arc<dyn crate::order::service::units::WarrantyMonths>,
     /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
     pub argon2: crate::auth::password::Slots,
     /// Stored files (ticket attachments): a folder now, an S3-compatible bucket later.
@@ -69,6 +72,7 @@ impl AppState {
         let payments = crate::payment::gateway::from_config(&config);
         let purposes = Arc::new(purposes());
         let purchases = Arc::new(crate::order::service::held::Orders);
+        let warranty_months = Arc::new(crate::warranty::service::WarrantyTerms);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
         let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
@@ -78,6 +82,6 @@ impl AppState {
             config.catalog_recheck_ms,
             Arc::new(crate::order::service::held::Orders),
         );
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, argon2, files, chat, catalog, commits }
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits }
     }
 }

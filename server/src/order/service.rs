@@ -9,6 +9,7 @@ pub mod invoice;
 pub mod jobs;
 pub mod lifecycle;
 pub mod pay;
+pub mod units;
 
 use sea_orm::DbErr;
 

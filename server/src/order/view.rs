@@ -216,7 +216,7 @@ fn address(o: &customer_order::Model) -> InvoiceAddress {
     }
 }
 
-fn admin_line(l: &super::entity::customer_order_line::Model, units: &[crate::warranty::entity::order_unit::Model]) -> AdminLine {
+fn admin_line(l: &super::entity::customer_order_line::Model, units: &[super::entity::order_unit::Model]) -> AdminLine {
     AdminLine {
         id: l.id,
         serials: units.iter().filter(|u| u.order_line_id == l.id).map(|u| u.serial.clone()).collect(),
