@@ -25,7 +25,7 @@ use super::checkout::PaymentMethod;
 use super::lifecycle::{apply_by, status_of, Applied, EventActor};
 use crate::audit::service::{self as audit, Actor, Change};
 use crate::auth::entity::user;
-use crate::instalment::entity::{instalment, order_plan};
+use crate::plan::entity::{instalment, order_plan};
 use crate::order::entity::{customer_order, customer_order_line, order_event};
 use crate::payment::entity::payment;
 use crate::platform::db::{begin_write, like_contains};

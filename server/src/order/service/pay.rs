@@ -34,7 +34,7 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
         return Err(OrderError::WindowPassed);
     }
     // An order bought in instalments charges its down payment here.
-    let amount = crate::instalment::service::charge_now(&state.db, &order).await?;
+    let amount = crate::plan::service::charge_now(&state.db, crate::plan::service::OrderRef { id: order.id, user_id: order.user_id }, &order.payment_method, order.payable).await?;
     let attempt = Attempt {
         order_id: order.id,
         instalment_id: None,
@@ -125,8 +125,8 @@ impl Settle for OrderPayments {
         let order = customer_order::Entity::find_by_id(p.order_id).one(db).await?;
         let code = order.as_ref().map(|o| o.code.as_str());
         Ok(match (outcome, &order) {
-            (Outcome::Paid, Some(o)) if o.payment_method == crate::instalment::service::METHOD => {
-                crate::instalment::service::success_url(&o.code)
+            (Outcome::Paid, Some(o)) if o.payment_method == crate::plan::service::METHOD => {
+                crate::plan::service::success_url(&o.code)
             }
             (Outcome::Paid, _) => success_url(code.unwrap_or_default()),
             (Outcome::Failed | Outcome::Pending | Outcome::Blocked, _) => error_url(code),
