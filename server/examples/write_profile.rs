@@ -136,7 +136,7 @@ async fn profile(label: &str, url: &str, calls: usize) {
                                     cart_id: Some(c.cart),
                                     line_id: None,
                                 };
-                                let out = carts::edit(&db, &c.caller, &req, now).await.unwrap();
+                                let out = carts::edit(&db, &shop_server::order::service::held::Orders, &c.caller, &req, now).await.unwrap();
                                 assert!(matches!(out, EditOutcome::Ok(_)));
                             } else {
                                 let req = RegisterRequest {

@@ -388,7 +388,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::PaymentRefunds => {
             let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
-            print!("{}", refunds_table(&crate::payment::refunds::needed(&db).await?));
+            print!("{}", refunds_table(&crate::payment::refunds::needed(&db, &crate::state::purposes()).await?));
             Ok(())
         }
         Command::Backup(file) => {

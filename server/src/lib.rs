@@ -23,6 +23,7 @@ pub mod discount;
 pub mod migration;
 pub mod order;
 pub mod payment;
+pub mod plan;
 pub mod platform;
 pub mod prepared_order;
 pub mod returns;

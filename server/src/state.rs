@@ -36,6 +36,12 @@ pub struct AppState {
     /// What a payment can pay for: the areas that settle payments, registered here so that
     /// `payment` imports none of them (`payment::purpose`).
     pub purposes: Arc<crate::payment::purpose::Purposes>,
+    /// How many orders a customer paid for (first-purchase codes): orders answer it, so that
+    /// `discount` (below them) imports no order code.
+    pub purchases: Arc<dyn crate::discount::service::Purchases>,
+    /// The months of each warranty name, for the order's ship action: warranty answers, so
+    /// that `order` (below it) imports no warranty code.
+    pub warranty_months: Arc<dyn crate::order::service::units::WarrantyMonths>,
     /// Slots for argon2 runs (`Config::argon2_slots`); a full pool answers 503.
     pub argon2: crate::auth::password::Slots,
     /// Stored files (ticket attachments): a folder now, an S3-compatible bucket later.
@@ -48,6 +54,13 @@ pub struct AppState {
     pub commits: Arc<crate::platform::commits::CommitWatch>,
 }
 
+/// What a payment can pay for, one settler each (also for the command line's refunds list).
+pub fn purposes() -> crate::payment::purpose::Purposes {
+    crate::payment::purpose::Purposes::default()
+        .with(Arc::new(crate::order::service::pay::OrderPayments))
+        .with(Arc::new(crate::instalment::service::InstalmentPayments))
+}
+
 impl AppState {
     /// Build the state from a configuration and an open database.
     pub fn new(config: Config, db: DatabaseConnection) -> Self {
@@ -57,16 +70,18 @@ impl AppState {
         let captcha = Arc::new(Captcha::from_config(&config));
         let users = Arc::new(UserCache::new(config.user_cache_ms, clock.clone()));
         let payments = crate::payment::gateway::from_config(&config);
-        let purposes = Arc::new(
-            crate::payment::purpose::Purposes::default()
-                .with(Arc::new(crate::order::service::pay::OrderPayments))
-                .with(Arc::new(crate::instalment::service::InstalmentPayments)),
-        );
+        let purposes = Arc::new(purposes());
+        let purchases = Arc::new(crate::order::service::held::Orders);
+        let warranty_months = Arc::new(crate::warranty::service::WarrantyTerms);
         let argon2 = Arc::new(tokio::sync::Semaphore::new(config.argon2_slots));
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
         let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
         let commits = Arc::new(crate::platform::commits::CommitWatch::open(&config.database_url));
-        let catalog = crate::catalog::cache::CatalogCache::new(clock.clone(), config.catalog_recheck_ms);
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, argon2, files, chat, catalog, commits }
+        let catalog = crate::catalog::cache::CatalogCache::new(
+            clock.clone(),
+            config.catalog_recheck_ms,
+            Arc::new(crate::order::service::held::Orders),
+        );
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits }
     }
 }

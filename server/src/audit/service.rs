@@ -9,23 +9,8 @@ use serde::Serialize;
 
 use super::entity::audit_log;
 
-/// Who made a change: a staff member from an address, or the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Actor {
-    /// The staff member's user id; 0 for the command line.
-    pub staff_id: i64,
-    /// Their mobile number, or `cli`.
-    pub mobile: String,
-    /// The client's address, or `cli`.
-    pub ip: String,
-}
-
-impl Actor {
-    /// The `shop` command line (run on the server by whoever has a shell there).
-    pub fn cli() -> Self {
-        Actor { staff_id: 0, mobile: "cli".into(), ip: "cli".into() }
-    }
-}
+/// Who made a change; it lives with the staff extractor that makes it (auth sits below audit).
+pub use crate::auth::staff::Actor;
 
 /// One change to record: `action` on `entity` `entity_id`, the values before and after.
 #[derive(Clone, Debug)]

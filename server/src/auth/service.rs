@@ -663,6 +663,18 @@ pub async fn replace_password(st: &AppState, u: user::Model, phc: String) -> Api
     Ok(reply)
 }
 
+/// Whether user `id` is blocked (read from the database, not the cache): payments of a
+/// blocked customer are not verified.
+pub async fn is_blocked<C: sea_orm::ConnectionTrait>(db: &C, id: i64) -> Result<bool, DbErr> {
+    let row: Option<bool> = user::Entity::find_by_id(id)
+        .select_only()
+        .column(user::Column::Block)
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(row.unwrap_or(false))
+}
+
 /// Ends every session of `user_id` (refresh tokens revoked, access tokens past their epoch),
 /// in the caller's transaction if it has one; once that is committed the caller calls
 /// [`announce_sessions_ended`] and signs its own client in afresh.

@@ -22,10 +22,27 @@ use shop_core::staff::{StaffRole, StaffRoles};
 
 use super::bearer::authenticate;
 use super::entity::user;
-use crate::audit::service::Actor;
 use crate::platform::error::{msg, ApiError};
 use crate::platform::middleware::client_ip;
 use crate::state::AppState;
+
+/// Who made a change: a staff member from an address, or the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// The staff member's user id; 0 for the command line.
+    pub staff_id: i64,
+    /// Their mobile number, or `cli`.
+    pub mobile: String,
+    /// The client's address, or `cli`.
+    pub ip: String,
+}
+
+impl Actor {
+    /// The `shop` command line (run on the server by whoever has a shell there).
+    pub fn cli() -> Self {
+        Actor { staff_id: 0, mobile: "cli".into(), ip: "cli".into() }
+    }
+}
 
 /// The message for a staff member whose roles do not include the one a call needs.
 pub const ROLE_MISSING: &str = "نقش شما اجازهٔ استفاده از این بخش را نمی‌دهد.";

@@ -109,7 +109,7 @@ impl CartApi {
             cart_id: body.orderid,
             line_id: body.id,
         };
-        match service::edit(&state.db, &caller(&auth), &req, state.clock.unix())
+        match service::edit(&state.db, state.purchases.as_ref(), &caller(&auth), &req, state.clock.unix())
             .await
             .map_err(ApiError::from)?
         {
@@ -135,7 +135,7 @@ impl CartApi {
         auth: BearerUser,
         body: Json<DeleteReq>,
     ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::delete_line(&state.db, &caller(&auth), body.orderid, body.id, state.clock.unix())
+        let cart = service::delete_line(&state.db, state.purchases.as_ref(), &caller(&auth), body.orderid, body.id, state.clock.unix())
             .await
             .map_err(ApiError::from)?;
         Ok(Json(CartResponse::ok(&cart)))
@@ -153,7 +153,7 @@ impl CartApi {
         auth: BearerUser,
         body: Json<CartIdReq>,
     ) -> ApiResult<Json<CartResponse>> {
-        let cart = service::update_total(&state.db, &caller(&auth), body.orderid, state.clock.unix())
+        let cart = service::update_total(&state.db, state.purchases.as_ref(), &caller(&auth), body.orderid, state.clock.unix())
             .await
             .map_err(ApiError::from)?;
         Ok(Json(CartResponse::ok(&cart)))

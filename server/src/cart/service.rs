@@ -18,7 +18,7 @@ use shop_core::quote::{self, LineInput, OfferTerms, Stored};
 
 use super::entity::{order_line, shop_order};
 use crate::catalog::{self, CatalogItem};
-use crate::discount::service::{self as discounts, CartPart};
+use crate::discount::service::{self as discounts, CartPart, Purchases};
 
 /// Who is calling: the signed-in user.
 #[derive(Clone, Debug)]
@@ -527,6 +527,7 @@ async fn store_totals<C: ConnectionTrait>(
 /// longer applies is dropped and the view says so (`discount_notice`), never silently kept.
 async fn recheck_discount<C: ConnectionTrait>(
     db: &C,
+    purchases: &dyn Purchases,
     caller: &Caller,
     order: &shop_order::Model,
     view: &mut CartView,
@@ -538,7 +539,7 @@ async fn recheck_discount<C: ConnectionTrait>(
         .iter()
         .map(|l| CartPart { product_id: l.product_id, total: l.line_total })
         .collect();
-    if let Some((code, notice)) = discounts::recheck_kept(db, caller.id, Some(kept), &parts, now).await? {
+    if let Some((code, notice)) = discounts::recheck_kept(db, purchases, caller.id, Some(kept), &parts, now).await? {
         drop_discount(db, order.id, &code).await?;
         view.discount_notice = Some(notice);
         view.discount_code = None;
@@ -566,6 +567,7 @@ fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now
 /// line when needed. One transaction; nothing is written when the quantity is not in stock.
 pub async fn edit(
     db: &DatabaseConnection,
+    purchases: &dyn Purchases,
     caller: &Caller,
     req: &EditRequest,
     now: i64,
@@ -661,7 +663,7 @@ pub async fn edit(
         }
     }
     let mut view = store_totals(&txn, &order, now).await?;
-    recheck_discount(&txn, caller, &order, &mut view, now).await?;
+    recheck_discount(&txn, purchases, caller, &order, &mut view, now).await?;
     txn.commit().await?;
     Ok(EditOutcome::Ok(view))
 }
@@ -669,6 +671,7 @@ pub async fn edit(
 /// `order/delete/product`: removes one line of the caller's open order.
 pub async fn delete_line(
     db: &DatabaseConnection,
+    purchases: &dyn Purchases,
     caller: &Caller,
     cart_id: i64,
     line_id: i64,
@@ -685,7 +688,7 @@ pub async fn delete_line(
         return Err(CartError::LineNotFound);
     }
     let mut view = store_totals(&txn, &order, now).await?;
-    recheck_discount(&txn, caller, &order, &mut view, now).await?;
+    recheck_discount(&txn, purchases, caller, &order, &mut view, now).await?;
     txn.commit().await?;
     Ok(view)
 }
@@ -694,6 +697,7 @@ pub async fn delete_line(
 /// caller's open order and stores the recomputed totals.
 pub async fn update_total(
     db: &DatabaseConnection,
+    purchases: &dyn Purchases,
     caller: &Caller,
     cart_id: i64,
     now: i64,
@@ -716,7 +720,7 @@ pub async fn update_total(
         }
     }
     let mut view = store_totals(&txn, &order, now).await?;
-    recheck_discount(&txn, caller, &order, &mut view, now).await?;
+    recheck_discount(&txn, purchases, caller, &order, &mut view, now).await?;
     txn.commit().await?;
     Ok(view)
 }

@@ -165,7 +165,7 @@ impl CatalogueAdminApi {
     /// and for the last variant of a published product.
     #[oai(path = "/variant/remove", method = "post", operation_id = "admin_catalog_variant_remove")]
     async fn variant_remove(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<VariantRemoveReq>) -> ApiResult<Json<ProductResp>> {
-        let saved = editor::remove_variant(&state.db, &staff.actor(), body.id, body.version, state.clock.unix()).await?;
+        let saved = editor::remove_variant(&state.db, state.catalog.holders(), &staff.actor(), body.id, body.version, state.clock.unix()).await?;
         Ok(product_resp(&saved))
     }
 

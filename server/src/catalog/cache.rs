@@ -21,6 +21,7 @@ use std::sync::{Arc, RwLock};
 use sea_orm::{ConnectionTrait, DbErr, Statement};
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use super::holders::Holders;
 use super::snapshot::Snapshot;
 use crate::platform::notify::Heard;
 use crate::platform::Clock;
@@ -38,6 +39,8 @@ struct Inner {
     current: RwLock<Option<Arc<Snapshot>>>,
     build: tokio::sync::Mutex<()>,
     clock: Arc<dyn Clock>,
+    /// What the areas above hold of the catalogue (the best sellers' sold lines; a variant's holders).
+    holders: Arc<dyn Holders>,
     /// How long a version read is trusted (milliseconds).
     recheck_ms: i64,
     /// When the version was last read (Unix milliseconds; 0: never).
@@ -66,18 +69,24 @@ pub async fn version<C: ConnectionTrait>(db: &C) -> Result<i64, DbErr> {
 
 impl CatalogCache {
     /// A new, empty cache on `clock` that trusts a version read for `recheck_ms`.
-    pub fn new(clock: Arc<dyn Clock>, recheck_ms: i64) -> Self {
+    pub fn new(clock: Arc<dyn Clock>, recheck_ms: i64, holders: Arc<dyn Holders>) -> Self {
         Self {
             inner: Arc::new(Inner {
                 current: RwLock::new(None),
                 build: tokio::sync::Mutex::new(()),
                 clock,
+                holders,
                 recheck_ms,
                 last_check_ms: AtomicI64::new(0),
                 marks: AtomicU64::new(0),
                 checked_marks: AtomicU64::new(0),
             }),
         }
+    }
+
+    /// What the areas above hold of the catalogue (asked before a variant goes).
+    pub fn holders(&self) -> &dyn Holders {
+        self.inner.holders.as_ref()
     }
 
     /// The catalogue may have changed: the next read looks at the version.
@@ -141,7 +150,7 @@ impl CatalogCache {
         }
         let started = std::time::Instant::now();
         let previous = self.current();
-        let snap = Arc::new(Snapshot::load(db, v, previous.as_deref(), self.inner.clock.now().timestamp()).await?);
+        let snap = Arc::new(Snapshot::load(db, self.inner.holders.as_ref(), v, previous.as_deref(), self.inner.clock.now().timestamp()).await?);
         let reused = previous.is_some_and(|p| Arc::ptr_eq(&p.index, &snap.index));
         tracing::info!(
             version = v,
@@ -169,7 +178,7 @@ mod tests {
     #[tokio::test]
     async fn a_mark_makes_the_next_read_look_at_the_version() {
         let conn = db::connect_and_migrate("sqlite::memory:", 1).await.unwrap();
-        let cache = CatalogCache::new(Arc::new(SystemClock), 3_600_000);
+        let cache = CatalogCache::new(Arc::new(SystemClock), 3_600_000, Arc::new(crate::catalog::holders::NoHolders));
         let first = cache.get(&conn).await.unwrap().version;
         conn.execute_unprepared("UPDATE catalog_meta SET version = version + 1 WHERE id = 1").await.unwrap();
         assert_eq!(cache.get(&conn).await.unwrap().version, first, "trusted for the hour");

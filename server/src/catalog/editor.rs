@@ -20,6 +20,7 @@ use shop_core::product_form::{
     PRODUCT_LABELS, VARIANT_LABELS,
 };
 
+use super::holders::Holders;
 use super::snapshot::{cpu_family, item_search_text};
 use super::{category, info, product, variant};
 use crate::audit::service::{self as audit, Actor, Change};
@@ -629,37 +630,34 @@ pub async fn update_variant(db: &DatabaseConnection, actor: &Actor, id: i64, ver
     get(db, &p.uid).await
 }
 
-/// Whether a cart line, or an order not yet delivered, cancelled or expired, holds variant `id`.
-async fn variant_in_use<C: ConnectionTrait>(db: &C, id: i64) -> Result<bool, DbErr> {
-    use crate::cart::entity::order_line;
-    use crate::order::entity::{customer_order as o, customer_order_line as ol};
-    use shop_core::order_state::OrderStatus;
-    if order_line::Entity::find().filter(order_line::Column::VariantId.eq(id)).count(db).await? > 0 {
-        return Ok(true);
+/// Whether a cart line, or an order not yet delivered, cancelled or expired, holds variant `id`
+/// (asked of the areas above through `holders`).
+async fn variant_in_use<C: ConnectionTrait>(db: &C, holders: &dyn Holders, id: i64) -> Result<bool, DbErr> {
+    for q in holders.holding_variant(id) {
+        if db.query_one(&q).await?.is_some() {
+            return Ok(true);
+        }
     }
-    let open: Vec<&str> = [OrderStatus::Registered, OrderStatus::AwaitingPayment, OrderStatus::Paid, OrderStatus::Preparing, OrderStatus::Shipped]
-        .into_iter()
-        .map(|s| s.as_str())
-        .collect();
-    let orders = Query::select().column(o::Column::Id).from(o::Entity).and_where(o::Column::Status.is_in(open)).to_owned();
-    Ok(ol::Entity::find()
-        .filter(ol::Column::VariantId.eq(id))
-        .filter(ol::Column::OrderId.in_subquery(orders))
-        .count(db)
-        .await?
-        > 0)
+    Ok(false)
 }
 
 /// Removes variant `id` (made from `version`), refused while a cart or an open order holds it
 /// or when it is the last one of a published product.
-pub async fn remove_variant(db: &DatabaseConnection, actor: &Actor, id: i64, version: i64, now: i64) -> Result<Editable, EditorError> {
+pub async fn remove_variant(
+    db: &DatabaseConnection,
+    holders: &dyn Holders,
+    actor: &Actor,
+    id: i64,
+    version: i64,
+    now: i64,
+) -> Result<Editable, EditorError> {
     let txn = begin_write(db).await?;
     let (old, p) = variant_and_product(&txn, id).await?;
     let key = id.to_string();
     if version != old.version {
         return Err(stale(&txn, "product_variant", &key, version, old.version, &VARIANT_LABELS).await?);
     }
-    if variant_in_use(&txn, id).await? {
+    if variant_in_use(&txn, holders, id).await? {
         return Err(EditorError::VariantInUse);
     }
     let siblings = variant::Entity::find().filter(variant::Column::ProductId.eq(p.id)).count(&txn).await?;

@@ -753,7 +753,7 @@ mod tests {
     /// document number), with series names, model codes that are prefixes and infixes of one
     /// another, and a few documents without a model.
     fn generated() -> (Vec<(String, String)>, Vec<&'static str>) {
-        let laptops = crate::demo::catalog::demo_laptops();
+        let laptops = crate::catalog::sample::demo_laptops();
         let mut docs = Vec::new();
         for i in 0..420 {
             let l = &laptops[i % laptops.len()];

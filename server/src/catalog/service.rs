@@ -499,7 +499,7 @@ mod tests {
     use crate::catalog::engine::{engine, SearchRequest};
     use crate::catalog::snapshot::{brand_slug, cpu_family, item_search_text, sort_items, Item, Sales};
     use crate::catalog::category;
-    use crate::demo::catalog::{demo_laptops, describe, CATEGORIES};
+    use crate::catalog::sample::{demo_laptops, describe, CATEGORIES};
 
     const NOW: i64 = 1_800_000_000;
 

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryOrder};
 
+use super::holders::Holders;
 use super::rank::RankKey;
 use super::search::{self, DocText, SearchIndex};
 use super::{category, info, product, variant};
@@ -387,24 +388,13 @@ impl Sales {
             .map_or(0, |v| v.iter().filter(|(at, _)| *at >= since && *at <= now).map(|(_, n)| *n).sum())
     }
 
-    /// Loads the sold lines of orders placed since `since` (unix seconds).
-    pub async fn load<C: ConnectionTrait>(db: &C, since: i64) -> Result<Self, DbErr> {
-        use crate::order::entity::{customer_order as o, customer_order_line as l};
-        use sea_orm::sea_query::{Expr, ExprTrait, Query};
-        let statuses: Vec<&str> = Self::SOLD_STATUSES.iter().map(|s| s.as_str()).collect();
-        let q = Query::select()
-            .column((l::Entity, l::Column::ProductId))
-            .column((o::Entity, o::Column::CreatedAt))
-            .column((l::Entity, l::Column::Num))
-            .from(l::Entity)
-            .inner_join(o::Entity, Expr::col((o::Entity, o::Column::Id)).equals((l::Entity, l::Column::OrderId)))
-            .and_where(Expr::col((o::Entity, o::Column::Status)).is_in(statuses))
-            .and_where(Expr::col((o::Entity, o::Column::CreatedAt)).gte(since))
-            .to_owned();
-        let rows = db.query_all_raw(db.get_database_backend().build(&q)).await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for r in rows {
-            out.push((r.try_get_by_index::<i64>(0)?, r.try_get_by_index::<i64>(1)?, r.try_get_by_index::<i64>(2)?));
+    /// Loads the sold lines placed since `since` (unix seconds), by the queries `holders` gives.
+    pub async fn load<C: ConnectionTrait>(db: &C, holders: &dyn Holders, since: i64) -> Result<Self, DbErr> {
+        let mut out = Vec::new();
+        for q in holders.sold_since(since) {
+            for r in db.query_all_raw(db.get_database_backend().build(&q)).await? {
+                out.push((r.try_get_by_index::<i64>(0)?, r.try_get_by_index::<i64>(1)?, r.try_get_by_index::<i64>(2)?));
+            }
         }
         Ok(Self::from_rows(out))
     }
@@ -502,8 +492,14 @@ pub fn item_search_text(p: &product::Model, i: &info::Model, category_name: Opti
 impl Snapshot {
     /// Load everything from the database (the sales of the window ending at `now`).
     /// The search index of `previous` is reused when no product's search text changed.
-    pub async fn load<C: ConnectionTrait>(db: &C, version: i64, previous: Option<&Snapshot>, now: i64) -> Result<Self, DbErr> {
-        let sales = Sales::load(db, now - Sales::WINDOW_SECS).await?;
+    pub async fn load<C: ConnectionTrait>(
+        db: &C,
+        holders: &dyn Holders,
+        version: i64,
+        previous: Option<&Snapshot>,
+        now: i64,
+    ) -> Result<Self, DbErr> {
+        let sales = Sales::load(db, holders, now - Sales::WINDOW_SECS).await?;
         let products = product::Entity::find().order_by_asc(product::Column::Id).all(db).await?;
         let mut variants: HashMap<i64, Vec<variant::Model>> = HashMap::new();
         for v in variant::Entity::find().order_by_asc(variant::Column::Id).all(db).await? {

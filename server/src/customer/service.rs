@@ -251,18 +251,6 @@ pub async fn set_block(
     Ok(BlockOutcome { user: after, ended, cancelled })
 }
 
-/// Whether user `id` is blocked (read from the database, not the cache): payments of a
-/// blocked customer are not verified.
-pub async fn is_blocked<C: ConnectionTrait>(db: &C, id: i64) -> Result<bool, DbErr> {
-    let row: Option<bool> = user::Entity::find_by_id(id)
-        .select_only()
-        .column(user::Column::Block)
-        .into_tuple()
-        .one(db)
-        .await?;
-    Ok(row.unwrap_or(false))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

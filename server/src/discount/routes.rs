@@ -60,7 +60,7 @@ impl DiscountApi {
     #[oai(path = "/list", method = "post", operation_id = "discount_list")]
     async fn list(&self, state: Data<&AppState>, auth: BearerUser) -> ApiResult<Json<DiscountListResp>> {
         let now = state.clock.unix();
-        let codes = service::available(&state.db, auth.id(), now).await?;
+        let codes = service::available(&state.db, state.purchases.as_ref(), auth.id(), now).await?;
         Ok(Json(DiscountListResp { status: ResponseStatus::Ok, data: codes.into_iter().map(|a| item(a, now)).collect() }))
     }
 }

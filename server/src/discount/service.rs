@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -27,8 +27,6 @@ use crate::audit::versioned::{self, Versioned};
 use crate::catalog::{category, info};
 use crate::platform::db::begin_write;
 use crate::platform::form;
-use crate::order::entity::customer_order;
-use shop_core::order_state::{OrderStatus, ALL_STATUSES};
 
 /// Why a discount call was refused.
 #[derive(Debug, thiserror::Error)]
@@ -291,17 +289,21 @@ async fn customer_uses<C: ConnectionTrait>(db: &C, code_id: i64, user_id: i64) -
         .map_or(0, |u| u.uses))
 }
 
-/// How many orders `user_id` has paid for (`OrderStatus::is_purchase`): what a first-purchase
-/// code reads.
-pub async fn paid_orders<C: ConnectionTrait>(db: &C, user_id: i64) -> Result<i64, DbErr> {
-    let purchased: Vec<&str> =
-        ALL_STATUSES.into_iter().filter(|s| s.is_purchase()).map(OrderStatus::as_str).collect();
-    customer_order::Entity::find()
-        .filter(customer_order::Column::UserId.eq(user_id))
-        .filter(customer_order::Column::Status.is_in(purchased))
-        .count(db)
-        .await
-        .map(|n| n as i64)
+/// How many orders a customer paid for (`OrderStatus::is_purchase`): what a first-purchase
+/// code reads. Orders sit above discounts (registration applies codes), so they answer with a
+/// query this area runs (`order::service::held`, registered in `AppState::purchases`).
+pub trait Purchases: Send + Sync {
+    /// One row, one column: the number of orders `user_id` paid for.
+    fn paid_orders(&self, user_id: i64) -> SelectStatement;
+}
+
+/// How many orders `user_id` has paid for, by the query `purchases` gives.
+pub async fn paid_orders<C: ConnectionTrait>(db: &C, purchases: &dyn Purchases, user_id: i64) -> Result<i64, DbErr> {
+    let row = db.query_one(&purchases.paid_orders(user_id)).await?;
+    Ok(match row {
+        Some(r) => r.try_get_by_index::<i64>(0)?,
+        None => 0,
+    })
 }
 
 /// Each product's category and its ancestors (for category restrictions).
@@ -327,6 +329,7 @@ async fn product_categories<C: ConnectionTrait>(db: &C, product_ids: &[i64]) -> 
 /// Checks `code` for `user_id` on a cart at `now`: the amount it takes off, or why not.
 pub async fn evaluate<C: ConnectionTrait>(
     db: &C,
+    purchases: &dyn Purchases,
     user_id: i64,
     code: &DiscountCode,
     cart: &[CartPart],
@@ -345,7 +348,7 @@ pub async fn evaluate<C: ConnectionTrait>(
         used: row.used,
         customer_used: customer_uses(db, row.id, user_id).await?,
         customer_id: user_id,
-        paid_orders: if row.first_purchase_only { paid_orders(db, user_id).await? } else { 0 },
+        paid_orders: if row.first_purchase_only { paid_orders(db, purchases, user_id).await? } else { 0 },
         lines: cart
             .iter()
             .map(|l| DiscountLine {
@@ -477,7 +480,7 @@ pub struct Available {
 
 /// The codes `user_id` may use now or later: public or their own, not ended, not used up,
 /// not used up by them, not for a first purchase once they have bought; soonest to end first.
-pub async fn available<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Result<Vec<Available>, DbErr> {
+pub async fn available<C: ConnectionTrait>(db: &C, purchases: &dyn Purchases, user_id: i64, now: i64) -> Result<Vec<Available>, DbErr> {
     let rows = discount_code::Entity::find()
         .filter(discount_code::Column::Active.eq(true))
         .filter(discount_code::Column::EndsAt.gt(now))
@@ -503,7 +506,7 @@ pub async fn available<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Re
         .map(|u| (u.code_id, u.uses))
         .collect();
     let names: HashMap<i64, String> = category::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.name)).collect();
-    let bought = rows.iter().any(|c| c.first_purchase_only) && paid_orders(db, user_id).await? > 0;
+    let bought = rows.iter().any(|c| c.first_purchase_only) && paid_orders(db, purchases, user_id).await? > 0;
     Ok(rows
         .into_iter()
         .filter_map(|code| {
@@ -524,13 +527,14 @@ pub async fn available<C: ConnectionTrait>(db: &C, user_id: i64, now: i64) -> Re
 /// cart then drops it (`crate::cart::service::drop_discount`).
 pub async fn recheck_kept<C: ConnectionTrait>(
     db: &C,
+    purchases: &dyn Purchases,
     user_id: i64,
     kept: Option<&str>,
     cart: &[CartPart],
     now: i64,
 ) -> Result<Option<(DiscountCode, String)>, DbErr> {
     let Some(code) = kept.and_then(|c| DiscountCode::parse(c).ok()) else { return Ok(None) };
-    match evaluate(db, user_id, &code, cart, now).await {
+    match evaluate(db, purchases, user_id, &code, cart, now).await {
         Ok(_) => Ok(None),
         Err(DiscountError::Db(e)) => Err(e),
         Err(refusal) => {

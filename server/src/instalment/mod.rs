@@ -1,6 +1,7 @@
-//! Instalments: the shop's plans, an order bought in instalments (plan and schedule frozen at
-//! registration, down payment through the gateway), paying the next instalment, the finance
-//! page's data, and the reminder SMS job.
+//! Instalments: the shop's plans in the back office, paying the next instalment of an order
+//! bought in instalments, the finance page's data, and the reminder SMS job. The plan chosen
+//! and frozen at registration, and its down payment, are `crate::plan` (below orders; this area
+//! reads orders, so it sits above them).
 
 pub mod admin;
 pub mod dto;

@@ -8,33 +8,15 @@ use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 
 use super::dto::{CodeReq, FinanceResp, OrderPlanResp, PayReq, PayResp, PlansResp};
-use super::service::{self, InstalmentError};
+use super::service;
 use super::view;
 use crate::auth::BearerUser;
-use crate::platform::error::{ApiError, ApiResult, ErrorBody};
+use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::idempotency;
 use crate::state::AppState;
 
-/// A refused instalment call as its HTTP answer.
-impl From<InstalmentError> for ApiError {
-    fn from(e: InstalmentError) -> Self {
-        let e = match e {
-            InstalmentError::Payment(p) => return p.into(),
-            e => e,
-        };
-        let field = e.field();
-        let body = || Json(ErrorBody::new(e.to_string(), field));
-        match &e {
-            InstalmentError::Db(db) => ApiError::internal(db),
-            InstalmentError::PlanNotFound | InstalmentError::NotFound => ApiError::NotFound(body()),
-            InstalmentError::Gateway(g) => {
-                tracing::warn!(error = %g, "instalment payment request failed");
-                ApiError::unavailable(e.to_string())
-            }
-            _ => ApiError::Unprocessable(body()),
-        }
-    }
-}
+// A refused instalment call's HTTP answer: `From<InstalmentError> for ApiError` beside the
+// error, in `plan::service` (checkout answers it too).
 
 /// The instalment endpoints.
 pub struct InstalmentApi;

@@ -1,7 +1,6 @@
-//! Instalments: choosing a plan at registration (the schedule computed once, by
-//! `shop_core::instalment`, and frozen with the order), the down payment the gateway charges,
-//! paying the next instalment, settling the gateway's answer, and what the finance and
-//! success pages show.
+//! Instalments: paying the next instalment, settling the gateway's answer, and what the finance
+//! and success pages show. Choosing a plan at registration and the down payment are
+//! `crate::plan::service` (below orders), named here as before.
 //!
 //! An instalment is marked paid only by a conditional update (`WHERE paid_at IS NULL`), so a
 //! replayed callback, a second node or reconciliation can never record it twice; a payment
@@ -10,200 +9,24 @@
 use super::dto::InstalmentStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
 };
-use shop_core::instalment::{instalment_schedule, Schedule, ScheduleError, ScheduleInput};
-use shop_core::jalali::JalaliDate;
 use shop_core::order_state::OrderStatus;
 
-use super::entity::{instalment, instalment_plan, order_plan};
+use super::entity::{instalment, order_plan};
 use crate::order::entity::customer_order;
 use crate::order::service::lifecycle::status_of;
 use crate::payment::entity::payment;
-use crate::payment::gateway::{GatewayError, Verified};
+use crate::payment::gateway::Verified;
 use crate::payment::purpose::{Described, Outcome, Purpose, Settle, Settled};
 use std::collections::{BTreeSet, HashMap};
 use crate::state::AppState;
 
-/// `customer_order.payment_method` of an order bought in instalments.
-pub const METHOD: &str = "instalment";
-
-/// Why an instalment call was refused.
-#[derive(Debug, thiserror::Error)]
-pub enum InstalmentError {
-    #[error(transparent)]
-    Db(#[from] DbErr),
-    /// Instalments chosen without a plan (422, field `planid`).
-    #[error("لطفا طرح اقساطی را انتخاب کنید")]
-    PlanMissing,
-    /// Unknown or withdrawn plan (404, field `planid`).
-    #[error("طرح اقساطی مورد نظر پیدا نشد")]
-    PlanNotFound,
-    /// A line of the cart does not allow instalments (422, field `paymentmethod`).
-    #[error("پرداخت اقساطی برای این سبد در دسترس نیست؛ همهٔ کالاهای سبد باید امکان خرید اقساطی داشته باشند")]
-    NotEligible,
-    /// The plan does not take this total, or its terms are broken (422, field `planid`).
-    #[error("{0}")]
-    Schedule(ScheduleError),
-    /// Unknown instalment, or another customer's (404, field `id`).
-    #[error("قسط مورد نظر پیدا نشد")]
-    NotFound,
-    /// Already paid (422, field `id`).
-    #[error("این قسط قبلا پرداخت شده است")]
-    AlreadyPaid,
-    /// An earlier instalment is still unpaid (422, field `id`).
-    #[error("{}", shop_core::instalment::not_next_message(*.0))]
-    NotNext(i64),
-    /// The down payment has not been made (422, field `id`).
-    #[error("پیش‌پرداخت این سفارش هنوز انجام نشده است")]
-    NotActive,
-    /// The gateway did not open the payment (503).
-    #[error("درگاه پرداخت در دسترس نیست؛ لطفا چند دقیقه دیگر دوباره تلاش کنید")]
-    Gateway(GatewayError),
-    /// Starting the payment was refused (too many attempts, the gateway): its own answer.
-    #[error(transparent)]
-    Payment(#[from] crate::payment::service::PaymentError),
-}
-
-impl InstalmentError {
-    /// The request field the error is about.
-    pub fn field(&self) -> Option<&'static str> {
-        match self {
-            Self::PlanMissing | Self::PlanNotFound | Self::Schedule(_) => Some("planid"),
-            Self::NotEligible => Some("paymentmethod"),
-            Self::NotFound | Self::AlreadyPaid | Self::NotNext(_) | Self::NotActive => Some("id"),
-            Self::Db(_) | Self::Gateway(_) | Self::Payment(_) => None,
-        }
-    }
-}
-
-/// `YYYY/MM/DD` with ASCII digits: how dates are stored (and compared as text).
-pub fn stored_date(d: &JalaliDate) -> String {
-    format!("{:04}/{:02}/{:02}", d.year, d.month, d.day)
-}
-
-/// Reads a stored date back.
-pub fn parse_stored(s: &str) -> Option<JalaliDate> {
-    JalaliDate::parse(s).ok()
-}
-
-/// Today on Tehran's calendar, stored form.
-pub fn today(now: i64) -> String {
-    shop_core::tehran::tehran_date(now).map(|d| stored_date(&d)).unwrap_or_default()
-}
-
-/// The plans offered now, in display order.
-pub async fn plans<C: ConnectionTrait>(db: &C) -> Result<Vec<instalment_plan::Model>, DbErr> {
-    instalment_plan::Entity::find()
-        .filter(instalment_plan::Column::Active.eq(true))
-        .order_by_asc(instalment_plan::Column::Position)
-        .order_by_asc(instalment_plan::Column::Id)
-        .all(db)
-        .await
-}
-
-/// A plan chosen for an order, with the schedule the server computed.
-#[derive(Clone, Debug)]
-pub struct Chosen {
-    pub plan: instalment_plan::Model,
-    pub start: JalaliDate,
-    pub schedule: Schedule,
-}
-
-/// Checks a registration in instalments: every line allows it (`eligible`, from
-/// `shop_core::cart::instalment_eligible`), the plan exists and is offered, and it takes the
-/// order's `total` (the server's payable). The schedule starts on today's Tehran date.
-pub async fn choose<C: ConnectionTrait>(
-    db: &C,
-    plan_id: Option<i64>,
-    eligible: bool,
-    total: i64,
-    now: i64,
-) -> Result<Chosen, InstalmentError> {
-    if !eligible {
-        return Err(InstalmentError::NotEligible);
-    }
-    let plan_id = plan_id.ok_or(InstalmentError::PlanMissing)?;
-    let plan = instalment_plan::Entity::find_by_id(plan_id)
-        .filter(instalment_plan::Column::Active.eq(true))
-        .one(db)
-        .await?
-        .ok_or(InstalmentError::PlanNotFound)?;
-    let start = shop_core::tehran::tehran_date(now).ok_or(InstalmentError::Schedule(ScheduleError::InvalidDate))?;
-    let schedule = instalment_schedule(&ScheduleInput { terms: plan.terms(), total, start })
-        .map_err(InstalmentError::Schedule)?;
-    Ok(Chosen { plan, start, schedule })
-}
-
-/// Stores the chosen plan and its instalments with a newly registered order (inside the
-/// registration's transaction).
-pub async fn attach<C: ConnectionTrait>(
-    db: &C,
-    order: &customer_order::Model,
-    chosen: &Chosen,
-    now: i64,
-) -> Result<(), DbErr> {
-    let s = &chosen.schedule;
-    let p = &chosen.plan;
-    let row = order_plan::ActiveModel {
-        order_id: Set(order.id),
-        user_id: Set(order.user_id),
-        plan_id: Set(p.id),
-        plan_name: Set(p.name.clone()),
-        down_payment_percent: Set(p.down_payment_percent),
-        months: Set(p.months),
-        monthly_rate_bp: Set(p.monthly_rate_bp),
-        total: Set(s.total),
-        down_payment: Set(s.down_payment),
-        principal: Set(s.principal),
-        charge: Set(s.charge),
-        financed: Set(s.financed),
-        start_on: Set(stored_date(&chosen.start)),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    for i in &s.instalments {
-        instalment::ActiveModel {
-            order_plan_id: Set(row.id),
-            order_id: Set(order.id),
-            user_id: Set(order.user_id),
-            number: Set(i64::from(i.number)),
-            amount: Set(i.amount),
-            due_on: Set(stored_date(&i.due)),
-            remind_on: Set(stored_date(&i.remind)),
-            paid_at: Set(None),
-            payment_id: Set(None),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
-    }
-    Ok(())
-}
-
-/// The order's frozen plan, when it is bought in instalments.
-pub async fn plan_of<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<Option<order_plan::Model>, DbErr> {
-    order_plan::Entity::find()
-        .filter(order_plan::Column::OrderId.eq(order_id))
-        .one(db)
-        .await
-}
-
-/// What the gateway charges when the customer pays the order itself: the whole payable, or
-/// the down payment of an order bought in instalments.
-pub async fn charge_now<C: ConnectionTrait>(db: &C, order: &customer_order::Model) -> Result<i64, DbErr> {
-    if order.payment_method != METHOD {
-        return Ok(order.payable);
-    }
-    Ok(plan_of(db, order.id).await?.map_or(order.payable, |p| p.down_payment))
-}
-
-/// Where the gateway sends the customer after paying an order's down payment.
-pub fn success_url(code: &str) -> String {
-    format!("/success-inspayment?code={code}")
-}
+/// Choosing and attaching a plan at registration, and the down payment, are the `plan` area's
+/// (below orders); named here as before.
+pub use crate::plan::service::{
+    attach, charge_now, choose, parse_stored, plan_of, plans, stored_date, success_url, today, Chosen, InstalmentError, METHOD,
+};
 
 /// The order's down payment has been made (the order is paid or further along).
 pub fn is_active(order: &customer_order::Model) -> bool {
@@ -326,12 +149,12 @@ impl Settle for InstalmentPayments {
 
     async fn describe(&self, db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, Described>, DbErr> {
         let order_ids: BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
-        let codes: HashMap<i64, String> = customer_order::Entity::find()
+        let orders: HashMap<i64, customer_order::Model> = customer_order::Entity::find()
             .filter(customer_order::Column::Id.is_in(order_ids))
             .all(db)
             .await?
             .into_iter()
-            .map(|o| (o.id, o.code))
+            .map(|o| (o.id, o))
             .collect();
         let ids: BTreeSet<i64> = payments.iter().filter_map(|p| p.instalment_id).collect();
         let numbers: HashMap<i64, i64> = instalment::Entity::find()
@@ -344,9 +167,9 @@ impl Settle for InstalmentPayments {
         Ok(payments
             .iter()
             .filter_map(|p| {
-                let order_code = codes.get(&p.order_id)?.clone();
+                let order = orders.get(&p.order_id)?;
                 let instalment_number = p.instalment_id.and_then(|i| numbers.get(&i).copied());
-                Some((p.id, Described { order_code, instalment_number }))
+                Some((p.id, Described { order_code: order.code.clone(), instalment_number, order_status: Some(status_of(order)) }))
             })
             .collect())
     }

@@ -20,7 +20,7 @@ use crate::auth::OrdersStaff;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::ResponseStatus;
 use crate::state::AppState;
-use crate::warranty::service::LineSerialsInput;
+use super::service::units::LineSerialsInput;
 
 /// Orders per page of the staff list (fixed: a bigger page is never served).
 pub const PER_PAGE: u64 = 50;

@@ -595,7 +595,18 @@ pub struct AdminShipReq {
     /// One serial per unit of every line (`shop_core::warranty::serial`); missing, repeated
     /// or malformed serials refuse the whole call.
     #[oai(default)]
-    pub serials: Vec<crate::warranty::dto::LineSerials>,
+    pub serials: Vec<LineSerials>,
+}
+
+/// `order/ship`: the serials of one order line, one per unit, in unit order.
+#[derive(Debug, Clone, Object)]
+#[oai(rename = "ShipLineSerials")]
+pub struct LineSerials {
+    /// The line's id (`order/show`'s `lines[].id`).
+    pub line_id: i64,
+    /// 4–40 letters, digits, `-` or `/` each (`shop_core::warranty::serial`); as many as units.
+    #[oai(default)]
+    pub serials: Vec<String>,
 }
 
 /// Several orders by code (bulk prepare, packing slips): 1 to 100.

@@ -78,7 +78,7 @@ async fn priced_summary(state: &AppState, auth: &BearerUser, body: &SummaryReq, 
     }
     let plan = match body.planid {
         Some(id) => Some(
-            crate::instalment::service::choose(&state.db, Some(id), q.instalment_eligible, q.payable, now)
+            crate::plan::service::choose(&state.db, Some(id), q.instalment_eligible, q.payable, now)
                 .await
                 .map_err(|e| checkout_error(e.into()))?,
         ),

@@ -4,10 +4,12 @@
 
 pub mod admin;
 pub mod checkout;
+pub mod held;
 pub mod invoice;
 pub mod jobs;
 pub mod lifecycle;
 pub mod pay;
+pub mod units;
 
 use sea_orm::DbErr;
 

@@ -6,7 +6,7 @@ use super::dto::{
     Invoice, InvoiceAddress, InvoiceLine, OrderItem, Registered, Step, Summary, SummaryInstalment, SummaryLine,
     SummaryPlan,
 };
-use crate::instalment::service::Chosen;
+use crate::plan::service::Chosen;
 use super::entity::customer_order;
 use super::service::checkout::{PaymentMethod, Quote};
 use super::service::invoice;
@@ -216,7 +216,7 @@ fn address(o: &customer_order::Model) -> InvoiceAddress {
     }
 }
 
-fn admin_line(l: &super::entity::customer_order_line::Model, units: &[crate::warranty::entity::order_unit::Model]) -> AdminLine {
+fn admin_line(l: &super::entity::customer_order_line::Model, units: &[super::entity::order_unit::Model]) -> AdminLine {
     AdminLine {
         id: l.id,
         serials: units.iter().filter(|u| u.order_line_id == l.id).map(|u| u.serial.clone()).collect(),
@@ -301,7 +301,7 @@ pub fn admin_order(d: &Detail) -> AdminOrder {
                 .map(|i| AdminInstalment {
                     number: i.number,
                     amount: i.amount,
-                    due_text: crate::instalment::service::parse_stored(&i.due_on)
+                    due_text: crate::plan::service::parse_stored(&i.due_on)
                         .map(|j| shop_core::jalali::format_jalali(&j))
                         .unwrap_or_default(),
                     paid: i.paid_at.is_some(),

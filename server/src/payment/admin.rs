@@ -67,7 +67,7 @@ impl PaymentAdminApi {
     /// second payment of something already paid) that is not given back in full, oldest first.
     #[oai(path = "/refunds", method = "post", operation_id = "admin_payment_refunds")]
     async fn refunds(&self, _staff: OrdersStaff, state: Data<&AppState>) -> ApiResult<Json<RefundQueueResp>> {
-        let rows = refunds::needed(&state.db).await?;
+        let rows = refunds::needed(&state.db, &state.purposes).await?;
         Ok(Json(RefundQueueResp { status: ResponseStatus::Ok, data: rows.into_iter().map(queue_item).collect() }))
     }
 

@@ -82,6 +82,8 @@ pub struct Described {
     pub order_code: String,
     /// The instalment's number, for an instalment payment.
     pub instalment_number: Option<i64>,
+    /// The state of that order (why a payment to give back was not taken).
+    pub order_status: Option<shop_core::order_state::OrderStatus>,
 }
 
 /// The registered purposes, one [`Settle`] each.

@@ -22,8 +22,7 @@ use shop_core::refund::{check_refund, remaining, BankReference, RefundRefusal};
 use super::entity::{payment, refund};
 use crate::audit::service::{record as audit, Actor, Change};
 use crate::auth::entity::user;
-use crate::order::entity::customer_order;
-use crate::order::service::lifecycle::status_of;
+use super::purpose::{Described, Purpose, Purposes};
 use crate::platform::db::begin_write;
 
 /// One payment to give back.
@@ -75,8 +74,9 @@ async fn refunded_by_payment<C: ConnectionTrait>(db: &C, payment_ids: &[i64]) ->
     Ok(out)
 }
 
-/// Every payment flagged for a refund and not yet given back in full, oldest first.
-pub async fn needed<C: ConnectionTrait>(db: &C) -> Result<Vec<Refund>, DbErr> {
+/// Every payment flagged for a refund and not yet given back in full, oldest first; what each
+/// paid for is asked of `purposes` (payment names no area it is paid for).
+pub async fn needed(db: &DatabaseConnection, purposes: &Purposes) -> Result<Vec<Refund>, DbErr> {
     let rows = payment::Entity::find()
         .filter(payment::Column::RefundNeeded.eq(true))
         .order_by_asc(payment::Column::VerifiedAt)
@@ -89,19 +89,23 @@ pub async fn needed<C: ConnectionTrait>(db: &C) -> Result<Vec<Refund>, DbErr> {
         .into_iter()
         .filter(|p| remaining(p.amount, refunded.get(&p.id).copied().unwrap_or(0)) > 0)
         .collect();
-    describe(db, rows, &refunded).await
+    describe(db, purposes, rows, &refunded).await
 }
 
-/// The queue's view of `rows` (their orders and customers read in two queries).
-async fn describe<C: ConnectionTrait>(db: &C, rows: Vec<payment::Model>, refunded: &HashMap<i64, i64>) -> Result<Vec<Refund>, DbErr> {
-    let order_ids: Vec<i64> = rows.iter().map(|p| p.order_id).collect();
-    let orders: HashMap<i64, customer_order::Model> = customer_order::Entity::find()
-        .filter(customer_order::Column::Id.is_in(order_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|o| (o.id, o))
-        .collect();
+/// The queue's view of `rows` (what they paid for, by purpose, and their customers).
+async fn describe(
+    db: &DatabaseConnection,
+    purposes: &Purposes,
+    rows: Vec<payment::Model>,
+    refunded: &HashMap<i64, i64>,
+) -> Result<Vec<Refund>, DbErr> {
+    let mut subjects: HashMap<i64, Described> = HashMap::new();
+    for purpose in [Purpose::Order, Purpose::Instalment] {
+        let of: Vec<payment::Model> = rows.iter().filter(|p| Purpose::of(p) == purpose).cloned().collect();
+        if !of.is_empty() {
+            subjects.extend(purposes.of(purpose)?.describe(db, &of).await?);
+        }
+    }
     let user_ids: Vec<i64> = rows.iter().map(|p| p.user_id).collect();
     let users: HashMap<i64, user::Model> = user::Entity::find()
         .filter(user::Column::Id.is_in(user_ids))
@@ -113,11 +117,11 @@ async fn describe<C: ConnectionTrait>(db: &C, rows: Vec<payment::Model>, refunde
     Ok(rows
         .into_iter()
         .map(|p| {
-            let order = orders.get(&p.order_id);
+            let subject = subjects.get(&p.id);
             let customer = users.get(&p.user_id);
-            let (reason, reason_label) = reason(&p, order);
+            let (reason, reason_label) = reason(&p, subject.and_then(|s| s.order_status));
             Refund {
-                order_code: order.map_or_else(|| format!("#{}", p.order_id), |o| o.code.clone()),
+                order_code: subject.map_or_else(|| format!("#{}", p.order_id), |s| s.order_code.clone()),
                 order_id: p.order_id,
                 payment_id: p.id,
                 amount: p.amount,
@@ -137,11 +141,11 @@ async fn describe<C: ConnectionTrait>(db: &C, rows: Vec<payment::Model>, refunde
 
 /// Why a verified payment was not taken, from what it paid and its order's state (English for
 /// the command line, Persian for staff).
-fn reason(p: &payment::Model, order: Option<&customer_order::Model>) -> (&'static str, &'static str) {
+fn reason(p: &payment::Model, order: Option<OrderStatus>) -> (&'static str, &'static str) {
     if p.instalment_id.is_some() {
         return ("instalment already paid by another payment", "قسط پیش‌تر با پرداخت دیگری پرداخت شده بود");
     }
-    match order.map(status_of) {
+    match order {
         Some(OrderStatus::Expired) => ("paid after the order expired", "پس از پایان مهلت سفارش پرداخت شد"),
         Some(OrderStatus::Cancelled) => ("paid after the order was cancelled", "سفارش لغو شده است"),
         Some(_) => ("order already paid by another payment", "سفارش پیش‌تر با پرداخت دیگری پرداخت شده بود"),

@@ -189,7 +189,7 @@ pub async fn callback(state: &AppState, authority: &str, status_ok: bool) -> Res
     let land = |outcome| purpose.landing(&state.db, &p, outcome);
     // A blocked customer pays nothing more: the attempt is closed without asking the bank to
     // verify it, so the bank returns the money (docs/decisions.md "Blocking a customer").
-    if p.status == payment::PENDING && crate::customer::service::is_blocked(&state.db, p.user_id).await? {
+    if p.status == payment::PENDING && crate::auth::service::is_blocked(&state.db, p.user_id).await? {
         close_attempt(state, &p).await?;
         return land(Outcome::Blocked).await;
     }
@@ -323,7 +323,7 @@ pub async fn reconcile(state: &AppState) -> Result<usize, DbErr> {
         };
         looked_at.push(p.id);
         // Never verified for a blocked customer (as in the callback): the bank returns it.
-        if crate::customer::service::is_blocked(&state.db, p.user_id).await? {
+        if crate::auth::service::is_blocked(&state.db, p.user_id).await? {
             close_attempt(state, &p).await?;
             continue;
         }

@@ -4,17 +4,6 @@ use poem_openapi::Object;
 
 use crate::platform::ResponseStatus;
 
-/// `order/ship`: the serials of one order line, one per unit, in unit order.
-#[derive(Debug, Clone, Object)]
-#[oai(rename = "ShipLineSerials")]
-pub struct LineSerials {
-    /// The line's id (`order/show`'s `lines[].id`).
-    pub line_id: i64,
-    /// 4–40 letters, digits, `-` or `/` each (`shop_core::warranty::serial`); as many as units.
-    #[oai(default)]
-    pub serials: Vec<String>,
-}
-
 /// An order by code.
 #[derive(Debug, Object)]
 #[oai(rename = "WarrantyOrderRequest")]

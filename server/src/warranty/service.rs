@@ -9,17 +9,15 @@ use std::collections::{HashMap, HashSet};
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait,
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder,
 };
 use serde::Serialize;
-use shop_core::digits::to_persian_digits;
 use shop_core::forms::{official_invoice, FormProblems, Values};
 use shop_core::jalali::JalaliDate;
 use shop_core::order_state::OrderStatus;
 use shop_core::warranty::claim_state::{self, ClaimEvent, ClaimStatus};
 use shop_core::warranty::end::{check_claim_window, warranty_end, ClaimWindowInput};
-use shop_core::warranty::serial::SerialNumber;
 
 use super::entity::{official_invoice as oi, order_unit, warranty_claim, warranty_term};
 use crate::audit::service::{self as audit, Actor, Change};
@@ -60,71 +58,9 @@ pub enum WarrantyError {
 
 // ---------------------------------------------------------------- serials at shipping
 
-/// What staff typed for one order line: one serial per unit.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LineSerialsInput {
-    pub line_id: i64,
-    pub serials: Vec<String>,
-}
-
-/// A unit ready to be recorded.
-#[derive(Debug, Clone)]
-pub struct UnitToRecord {
-    pub line_id: i64,
-    pub unit_no: i32,
-    pub serial: String,
-    pub warranty_name: String,
-}
-
-/// The answer to a ship call whose serials do not fit the order (field `serials`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SerialProblem(pub String);
-
-fn fa(n: impl ToString) -> String {
-    to_persian_digits(&n.to_string())
-}
-
-/// Checks `given` against the order's lines: every line gets exactly one serial per unit,
-/// each one passing `SerialNumber::parse`, none repeated in the order. Nothing is written.
-pub fn check_serials(lines: &[customer_order_line::Model], given: &[LineSerialsInput]) -> Result<Vec<UnitToRecord>, SerialProblem> {
-    let mut by_line: HashMap<i64, &LineSerialsInput> = HashMap::new();
-    for g in given {
-        if !lines.iter().any(|l| l.id == g.line_id) {
-            return Err(SerialProblem(format!("ردیف {} در این سفارش نیست", fa(g.line_id))));
-        }
-        if by_line.insert(g.line_id, g).is_some() {
-            return Err(SerialProblem("شماره‌های سریال هر ردیف سفارش را یک بار بفرستید".into()));
-        }
-    }
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut out = Vec::new();
-    for line in lines {
-        let typed: Vec<&String> = by_line.get(&line.id).map(|g| g.serials.iter().collect()).unwrap_or_default();
-        let wanted = usize::try_from(line.num.max(0)).unwrap_or(0);
-        let given_count = typed.iter().filter(|s| !s.trim().is_empty()).count();
-        if given_count != wanted || typed.len() != wanted {
-            return Err(SerialProblem(format!(
-                "برای «{}» {} شماره سریال لازم است (یکی برای هر دستگاه)؛ {} وارد شده است",
-                line.name,
-                fa(wanted),
-                fa(given_count)
-            )));
-        }
-        for (i, raw) in typed.into_iter().enumerate() {
-            let serial = SerialNumber::parse(raw).map_err(|e| SerialProblem(format!("«{}»، دستگاه {}: {e}", line.name, fa(i + 1))))?;
-            if !seen.insert(serial.as_str().to_owned()) {
-                return Err(SerialProblem(format!("شماره سریال {} دو بار وارد شده است", serial.as_str())));
-            }
-            out.push(UnitToRecord {
-                line_id: line.id,
-                unit_no: i32::try_from(i + 1).unwrap_or(i32::MAX),
-                serial: serial.into_string(),
-                warranty_name: line.warranty_name.clone(),
-            });
-        }
-    }
-    Ok(out)
-}
+/// Checked and recorded by the order's ship action (`order::service::units`); named here for
+/// the warranty pages and tests.
+pub use crate::order::service::units::{check_serials, serials_of, LineSerialsInput, SerialProblem, UnitToRecord};
 
 /// The months of each warranty name (`warranty_term`); a name not listed has none.
 async fn months_of<C: ConnectionTrait>(db: &C, names: impl IntoIterator<Item = String>) -> Result<HashMap<String, i32>, DbErr> {
@@ -138,34 +74,15 @@ async fn months_of<C: ConnectionTrait>(db: &C, names: impl IntoIterator<Item = S
         .collect())
 }
 
-/// Records the checked units of order `order_id` (inside the ship transaction).
-pub async fn record_units<C: ConnectionTrait>(db: &C, order_id: i64, units: &[UnitToRecord], now: i64) -> Result<(), DbErr> {
-    let months = months_of(db, units.iter().map(|u| u.warranty_name.clone())).await?;
-    for u in units {
-        order_unit::ActiveModel {
-            order_id: Set(order_id),
-            order_line_id: Set(u.line_id),
-            unit_no: Set(u.unit_no),
-            serial: Set(u.serial.clone()),
-            warranty_name: Set(u.warranty_name.clone()),
-            warranty_months: Set(months.get(&u.warranty_name).copied().unwrap_or(0).max(0)),
-            shipped_at: Set(now),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
-    }
-    Ok(())
-}
+/// The months each warranty name gives, for the order's ship action (registered in
+/// `AppState::warranty_months`): orders sit below warranty and do not read its terms.
+pub struct WarrantyTerms;
 
-/// The serials of an order's units by line (the staff order page and packing slips).
-pub async fn serials_of<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<Vec<order_unit::Model>, DbErr> {
-    order_unit::Entity::find()
-        .filter(order_unit::Column::OrderId.eq(order_id))
-        .order_by_asc(order_unit::Column::OrderLineId)
-        .order_by_asc(order_unit::Column::UnitNo)
-        .all(db)
-        .await
+#[async_trait::async_trait]
+impl crate::order::service::units::WarrantyMonths for WarrantyTerms {
+    async fn months(&self, txn: &DatabaseTransaction, names: Vec<String>) -> Result<HashMap<String, i32>, DbErr> {
+        months_of(txn, names).await
+    }
 }
 
 // ---------------------------------------------------------------- units and their warranty

@@ -97,7 +97,7 @@ async fn a_duplicate_payment_is_queued_and_leaves_the_queue_once_refunded_in_ful
     let r = refund(&s, &staff, dup, &(amount - 1_000_000).to_string(), "REF-2").await;
     assert_eq!((r.status, r.body["remaining"].as_i64()), (200, Some(0)), "{}", r.text);
     assert!(queue(&s, &staff).await.is_empty());
-    assert!(shop_server::payment::refunds::needed(&s.db).await.unwrap().is_empty());
+    assert!(shop_server::payment::refunds::needed(&s.db, &s.state.purposes).await.unwrap().is_empty());
     // Each refund is in the audit log, by this staff member.
     let log = s.post_auth("/api/admin/v1/audit/list", &staff.token, json!({ "entity": "payment", "entity_id": dup.to_string() })).await;
     assert_eq!(log.body["total"], 2, "{}", log.text);

@@ -255,7 +255,7 @@ async fn cancelling_a_paid_order_twice_at_once_returns_stock_and_the_discount_on
     assert_eq!((o.status.as_str(), o.stock_state.as_str()), ("cancelled", "released"));
     let shown = call(&s, SHOW, &staff.token, json!({ "code": code })).await;
     assert_eq!(shown.body["data"]["payments"][0]["refund_needed"], true, "{}", shown.text);
-    let refunds = shop_server::payment::refunds::needed(&s.db).await.unwrap();
+    let refunds = shop_server::payment::refunds::needed(&s.db, &s.state.purposes).await.unwrap();
     assert_eq!(refunds.iter().filter(|x| x.order_code == code).count(), 1);
 }
 

@@ -229,7 +229,7 @@ async fn a_paid_order_cancelled_before_preparing_goes_into_the_refunds_queue_and
     assert_eq!(ok.body["data"]["refund"]["owed"], order_row(&s, &code).await.payable);
     assert_eq!(stock(&s, shop.variant).await, 10, "the two laptops came back once");
     assert_eq!(used().await, 0, "the discount use came back once");
-    let refunds = shop_server::payment::refunds::needed(&s.db).await.unwrap();
+    let refunds = shop_server::payment::refunds::needed(&s.db, &s.state.purposes).await.unwrap();
     assert_eq!(refunds.iter().filter(|x| x.order_code == code).count(), 1, "in the refunds queue");
     // A second cancel is refused in Persian and changes nothing.
     let again = call(&s, CANCEL_ANY, &r.c.token, json!({ "code": code })).await;

@@ -1,7 +1,5 @@
-//! Instalment tables: the shop's plans, an order's frozen plan (`order_instalment_plan`), its
-//! instalments, and the reminders already claimed.
+//! Instalment tables: the reminders already claimed; the plans, an order's frozen plan and its
+//! instalments are the `plan` area's (written at registration, below orders).
 
-pub mod instalment;
-pub mod instalment_plan;
-pub mod order_plan;
+pub use crate::plan::entity::{instalment, instalment_plan, order_plan};
 pub mod reminder;

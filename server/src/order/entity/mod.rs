@@ -4,3 +4,4 @@
 pub mod customer_order;
 pub mod customer_order_line;
 pub mod order_event;
+pub mod order_unit;

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect,
 };
 use serde::Serialize;
@@ -25,7 +25,7 @@ use super::checkout::PaymentMethod;
 use super::lifecycle::{apply_by, status_of, Applied, EventActor};
 use crate::audit::service::{self as audit, Actor, Change};
 use crate::auth::entity::user;
-use crate::instalment::entity::{instalment, order_plan};
+use crate::plan::entity::{instalment, order_plan};
 use crate::order::entity::{customer_order, customer_order_line, order_event};
 use crate::payment::entity::payment;
 use crate::platform::db::{begin_write, like_contains};
@@ -207,8 +207,8 @@ pub struct Detail {
     pub plan: Option<order_plan::Model>,
     pub instalments: Vec<instalment::Model>,
     pub discount_code: Option<String>,
-    /// The units shipped, with their serials (`warranty`).
-    pub units: Vec<crate::warranty::entity::order_unit::Model>,
+    /// The units shipped, with their serials.
+    pub units: Vec<crate::order::entity::order_unit::Model>,
 }
 
 /// Why a staff order call was refused.
@@ -274,7 +274,7 @@ pub async fn show<C: ConnectionTrait>(db: &C, code: &str) -> Result<Detail, Admi
         .all(db)
         .await?;
     let discount_code = crate::discount::service::code_of_order(db, order.id).await?;
-    let units = crate::warranty::service::serials_of(db, order.id).await?;
+    let units = super::units::serials_of(db, order.id).await?;
     Ok(Detail { order, customer, lines, timeline, payments, plan, instalments, discount_code, units })
 }
 
@@ -282,7 +282,7 @@ pub async fn show<C: ConnectionTrait>(db: &C, code: &str) -> Result<Detail, Admi
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StaffAction {
     Prepare,
-    Ship { carrier: String, tracking_code: String, serials: Vec<crate::warranty::service::LineSerialsInput> },
+    Ship { carrier: String, tracking_code: String, serials: Vec<super::units::LineSerialsInput> },
     Deliver,
     Cancel,
 }
@@ -362,16 +362,23 @@ struct Moved {
 }
 
 /// Applies `action` to the order `code` inside `txn` (see the module documentation).
-async fn move_in<C: ConnectionTrait>(txn: &C, staff: &Actor, code: &str, action: &StaffAction, now: i64) -> Result<Moved, AdminOrderError> {
+async fn move_in(
+    txn: &DatabaseTransaction,
+    terms: &dyn super::units::WarrantyMonths,
+    staff: &Actor,
+    code: &str,
+    action: &StaffAction,
+    now: i64,
+) -> Result<Moved, AdminOrderError> {
     let order = by_code(txn, code).await?;
     // Out of turn, the state answers first (before the shipment's fields are looked at).
     shop_core::order_state::transition(status_of(&order), &action.probe()).map_err(AdminOrderError::Refused)?;
     let event = action.event()?;
-    // One serial per unit, checked before anything is written (`warranty`).
+    // One serial per unit, checked before anything is written (`units`).
     let units = match action {
         StaffAction::Ship { serials, .. } => {
             let lines = customer_order_line::Entity::find().filter(customer_order_line::Column::OrderId.eq(order.id)).order_by_asc(customer_order_line::Column::Id).all(txn).await?;
-            Some(crate::warranty::service::check_serials(&lines, serials).map_err(|p| AdminOrderError::Serials(p.0))?)
+            Some(super::units::check_serials(&lines, serials).map_err(|p| AdminOrderError::Serials(p.0))?)
         }
         _ => None,
     };
@@ -382,7 +389,7 @@ async fn move_in<C: ConnectionTrait>(txn: &C, staff: &Actor, code: &str, action:
         Applied::Lost => return Err(AdminOrderError::Lost),
     };
     if let Some(units) = &units {
-        crate::warranty::service::record_units(txn, order.id, units, now).await?;
+        super::units::record_units(txn, terms, order.id, units, now).await?;
     }
     let after = by_code(txn, &order.code).await?;
     audit::record(txn, staff, Change::of(action.audit_name(), "order", &order.code, Some(&snapshot(&order)), Some(&snapshot(&after))), now)
@@ -401,7 +408,7 @@ pub async fn transition(
 ) -> Result<customer_order::Model, AdminOrderError> {
     let now = state.clock.unix();
     let txn = begin_write(&state.db).await?;
-    let moved = match move_in(&txn, staff, code, action, now).await {
+    let moved = match move_in(&txn, state.warranty_months.as_ref(), staff, code, action, now).await {
         Ok(m) => m,
         Err(e) => {
             txn.rollback().await?;

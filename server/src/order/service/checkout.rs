@@ -45,7 +45,7 @@ use crate::platform::config::OrderLimits;
 pub enum PaymentMethod {
     /// The whole payable at once.
     Full,
-    /// Instalments on a plan (offered only when every line allows it: `crate::instalment`).
+    /// Instalments on a plan (offered only when every line allows it: `crate::plan`).
     Instalment,
 }
 
@@ -93,7 +93,7 @@ pub enum CheckoutError {
     Discount(DiscountError),
     /// The instalment plan was refused (its own status and field).
     #[error(transparent)]
-    Instalment(crate::instalment::service::InstalmentError),
+    Instalment(crate::plan::service::InstalmentError),
     /// The order would hold more than the customer may (422, field `orderid`; issue 22).
     #[error("{0}")]
     Hold(HoldRefusal),
@@ -108,10 +108,10 @@ impl From<DiscountError> for CheckoutError {
     }
 }
 
-impl From<crate::instalment::service::InstalmentError> for CheckoutError {
-    fn from(e: crate::instalment::service::InstalmentError) -> Self {
+impl From<crate::plan::service::InstalmentError> for CheckoutError {
+    fn from(e: crate::plan::service::InstalmentError) -> Self {
         match e {
-            crate::instalment::service::InstalmentError::Db(db) => Self::from(db),
+            crate::plan::service::InstalmentError::Db(db) => Self::from(db),
             other => Self::Instalment(other),
         }
     }
@@ -324,9 +324,9 @@ async fn quote_with<C: ConnectionTrait>(
     let mut dropped_discount = None;
     let applied_discount = match (&req.discount_code, kept) {
         // The code asked for: a refusal answers the request.
-        (Some(code), _) => Some(discounts::evaluate(db, caller.id, code, &parts, now).await?),
+        (Some(code), _) => Some(discounts::evaluate(db, &super::held::Orders, caller.id, code, &parts, now).await?),
         // The cart's code: one that stopped applying is taken off, and the customer told why.
-        (None, Some(code)) => match discounts::evaluate(db, caller.id, &code, &parts, now).await {
+        (None, Some(code)) => match discounts::evaluate(db, &super::held::Orders, caller.id, &code, &parts, now).await {
             Ok(applied) => Some(applied),
             Err(DiscountError::Db(e)) => return Err(e.into()),
             Err(refusal) => {
@@ -559,7 +559,7 @@ async fn register_once(
     // The plan and its schedule, recomputed here from the server's payable.
     let instalments = match req.method {
         PaymentMethod::Instalment => Some(
-            crate::instalment::service::choose(&txn, req.plan_id, q.instalment_eligible, q.payable, now).await?,
+            crate::plan::service::choose(&txn, req.plan_id, q.instalment_eligible, q.payable, now).await?,
         ),
         PaymentMethod::Full => None,
     };
@@ -594,7 +594,7 @@ async fn register_once(
     }
     let order = insert_order(&txn, caller, &q, &address, &delivery, req.method, hold_secs, now).await?;
     if let Some(chosen) = &instalments {
-        crate::instalment::service::attach(&txn, &order, chosen, now).await?;
+        crate::plan::service::attach(&txn, crate::plan::service::OrderRef { id: order.id, user_id: order.user_id }, chosen, now).await?;
     }
     customer_order_line::Entity::insert_many(q.lines.iter().map(|l| customer_order_line::ActiveModel {
         order_id: Set(order.id),

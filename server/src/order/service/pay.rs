@@ -34,7 +34,7 @@ pub async fn start(state: &AppState, user_id: i64, mobile: &str, code: &str) -> 
         return Err(OrderError::WindowPassed);
     }
     // An order bought in instalments charges its down payment here.
-    let amount = crate::instalment::service::charge_now(&state.db, &order).await?;
+    let amount = crate::plan::service::charge_now(&state.db, crate::plan::service::OrderRef { id: order.id, user_id: order.user_id }, &order.payment_method, order.payable).await?;
     let attempt = Attempt {
         order_id: order.id,
         instalment_id: None,
@@ -125,8 +125,8 @@ impl Settle for OrderPayments {
         let order = customer_order::Entity::find_by_id(p.order_id).one(db).await?;
         let code = order.as_ref().map(|o| o.code.as_str());
         Ok(match (outcome, &order) {
-            (Outcome::Paid, Some(o)) if o.payment_method == crate::instalment::service::METHOD => {
-                crate::instalment::service::success_url(&o.code)
+            (Outcome::Paid, Some(o)) if o.payment_method == crate::plan::service::METHOD => {
+                crate::plan::service::success_url(&o.code)
             }
             (Outcome::Paid, _) => success_url(code.unwrap_or_default()),
             (Outcome::Failed | Outcome::Pending | Outcome::Blocked, _) => error_url(code),
@@ -134,24 +134,17 @@ impl Settle for OrderPayments {
     }
 
     async fn describe(&self, db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, Described>, DbErr> {
-        let codes = order_codes(db, payments).await?;
+        let ids: std::collections::BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
+        let orders: HashMap<i64, customer_order::Model> =
+            customer_order::Entity::find().filter(customer_order::Column::Id.is_in(ids)).all(db).await?.into_iter().map(|o| (o.id, o)).collect();
         Ok(payments
             .iter()
             .filter_map(|p| {
-                codes.get(&p.order_id).map(|code| (p.id, Described { order_code: code.clone(), instalment_number: None }))
+                orders.get(&p.order_id).map(|o| {
+                    let d = Described { order_code: o.code.clone(), instalment_number: None, order_status: Some(super::lifecycle::status_of(o)) };
+                    (p.id, d)
+                })
             })
             .collect())
     }
-}
-
-/// The codes of the orders `payments` belong to, by order id.
-pub async fn order_codes(db: &DatabaseConnection, payments: &[payment::Model]) -> Result<HashMap<i64, String>, DbErr> {
-    let ids: std::collections::BTreeSet<i64> = payments.iter().map(|p| p.order_id).collect();
-    Ok(customer_order::Entity::find()
-        .filter(customer_order::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|o| (o.id, o.code))
-        .collect())
 }

@@ -1,4 +1,5 @@
-//! `order_unit`: one unit of an order line as it shipped, with its serial and its warranty.
+//! `order_unit`: one unit of an order line as it shipped, with its serial and its warranty (written
+//! by the ship action; the warranty area reads it).
 
 use sea_orm::entity::prelude::*;
 
