@@ -58,7 +58,7 @@ const FORM_VALUES = FORM_FIELDS.map((f) => f.value);
 const TABLE = core.DeliveryTable.parse(DELIVERY.lines).ok;
 
 // Each case returns something so the work cannot be optimised away; the sink checks it.
-// Per case: the function, its input, the typed export (the table's crossing) and, where the
+// Per case: the function, its input, the typed export (what the app calls) and, where the
 // app has one, the batch call.
 const cases = [
   { id: 'normalize_mobile', fn: 'normalize_mobile', input: MOBILE, typed: () => core.normalize_mobile(MOBILE) },
@@ -182,11 +182,10 @@ console.log(
 console.log(
   `ns/op = fastest sample. native: criterion. WASM: fastest of 100 batches of ~2 ms after 0.3 s warm-up, Node ${process.version}; ` +
     'JS values in, {ok}|{err} objects out. serde-wasm-bindgen: call(fn, value). JSON text: ' +
-    'JSON.parse(call_json(fn, JSON.stringify(value))). typed export: the function of that name (its ' +
-    'crossing from core_functions!). batch: ' + cases.filter((c) => c.batch).map((c) => `${c.id} = ${c.batchNote}`).join(', ') + '.',
+    'JSON.parse(call_json(fn, JSON.stringify(value))). typed export: the function of that name. batch: ' + cases.filter((c) => c.batch).map((c) => `${c.id} = ${c.batchNote}`).join(', ') + '.',
 );
 // --- every function: serde-wasm-bindgen against JSON text, on its first passing vector ------
-// (how each entry's `crossing` in core_functions! was chosen; typed = the export as built)
+// (typed = the export as built: since issue 29 it reads its input as `call` does)
 if (process.argv.includes('--crossings')) {
   const vectorsDir = new URL('../contract/vectors/', import.meta.url);
   const { readdirSync } = await import('node:fs');

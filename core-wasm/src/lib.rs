@@ -9,10 +9,12 @@
 //! returns `{ ok } | { err }`, what `shop_core::dispatch::call` returns natively for the same
 //! input, so one vector file checks both builds.
 //!
-//! How an input crosses is the table's `crossing`, chosen by measurement (bench/README.md):
-//! * `text`: a JS string, copied once into the module's input buffer and lent to the rule
-//!   (`text.rs`, which also carries every string answer out; the hot, small calls);
-//! * `serde`: a JS value read in place with serde-wasm-bindgen (no JSON text at all).
+//! Inputs are read with serde-wasm-bindgen (a JS value read in place, no JSON text); a string
+//! through wasm-bindgen's own conversion (`JsValue::as_string`), and every string answer goes
+//! out through its `&str` glue. A home-made crossing (module-side buffers, UTF-16 answers) was
+//! faster by under 3.2 µs a call and was removed (docs/decisions.md, "The WASM strings:
+//! wasm-bindgen's glue"). No export takes a `&str` parameter: its glue throws on `undefined` and
+//! traps (memory access out of bounds) on a number, where the contract asks for `{ err }`.
 //! JSON text (`JSON.stringify`, serde_json, `JSON.parse`) measured slower for every function
 //! on the app's inputs; it was faster only for large one-shot inputs (a whole form of 13 rules,
 //! 20×20 delivery options), and those have batch calls that beat both. The bench build
@@ -24,17 +26,16 @@
 //!
 //! Nothing here may panic: the wasm profile aborts on panic, which would kill the instance.
 
-mod text;
-
+use js_sys::Array;
 use serde::de::DeserializeOwned;
 use shop_core::delivery::{self, DeliveryOption};
 use shop_core::dispatch::{self, Output};
 use wasm_bindgen::prelude::*;
 
 // Plain-object builders: one JS call per result instead of Object.new plus Reflect.set.
-// (Strings: `text::ok`, `text::err`.)
 #[wasm_bindgen(inline_js = "export function ok(v) { return { ok: v }; }
-export function ok_empty() { return { ok: {} }; }")]
+export function ok_empty() { return { ok: {} }; }
+export function err(e) { return { err: e }; }")]
 extern "C" {
     /// `{ ok: {} }`: a form without errors, in one call.
     fn ok_empty() -> JsValue;
@@ -42,6 +43,10 @@ extern "C" {
     fn ok_js(v: JsValue) -> JsValue;
     #[wasm_bindgen(js_name = ok)]
     fn ok_f64(v: f64) -> JsValue;
+    #[wasm_bindgen(js_name = ok)]
+    fn ok_str(v: &str) -> JsValue;
+    /// `{ err: message }`.
+    fn err(message: &str) -> JsValue;
 }
 
 fn bad(e: impl std::fmt::Display) -> String {
@@ -61,59 +66,38 @@ fn outcome(result: Result<Output, String>) -> JsValue {
         Ok(Output::Bool(b)) => ok_js(JsValue::from_bool(b)),
         // Above 2^53 a JS number is approximate, as JSON.parse would read it.
         Ok(Output::Int(n)) => ok_f64(n as f64),
-        Ok(Output::Text(s)) => text::ok(&s),
+        Ok(Output::Text(s)) => ok_str(&s),
         Ok(Output::Errors(errors)) if errors.0.is_empty() => ok_empty(),
         Ok(other) => {
             let serializer = serde_wasm_bindgen::Serializer::json_compatible();
             match serde::Serialize::serialize(&other, &serializer) {
                 Ok(value) => ok_js(value),
-                Err(_) => text::err("bad output"),
+                Err(_) => err("bad output"),
             }
         }
-        Err(message) => text::err(&message),
+        Err(message) => err(&message),
     }
 }
 
-/// One export, its input read as the table's crossing says: `text` borrows the JS value (a
-/// string is copied once into the module's input buffer and lent to the body; anything else
-/// gets serde's error), `serde` takes it for serde-wasm-bindgen.
-macro_rules! export {
-    (text, $name:ident, $arg:ident, $ty:ty, $body:block) => {
-        #[wasm_bindgen]
-        pub fn $name(input: &JsValue) -> JsValue {
-            // The body borrows the string from the input buffer; it runs on an owned copy only
-            // if serde reads a string where the buffer saw none (it does not: serde's error).
-            let lent = text::with_text(input, |s| -> Result<Output, String> {
-                let $arg: $ty = std::borrow::Cow::Borrowed(s);
-                $body
-            });
-            outcome(lent.unwrap_or_else(|| {
-                let $arg: $ty = from_js::<String>(input.clone())?.into();
-                $body
-            }))
-        }
-    };
-    (serde, $name:ident, $arg:ident, $ty:ty, $body:block) => {
-        #[wasm_bindgen]
-        pub fn $name(input: JsValue) -> JsValue {
-            let run = || -> Result<Output, String> {
-                let $arg: $ty = from_js::<$ty>(input)?;
-                $body
-            };
-            outcome(run())
-        }
-    };
-}
-
-/// One typed export per entry of `shop_core::core_functions!`.
+/// One typed export per entry of `shop_core::core_functions!`: any JS value in (read with
+/// serde-wasm-bindgen), `{ ok } | { err }` out.
 macro_rules! wasm_exports {
     ($(
         $(#[doc = $doc:literal])*
-        $name:ident($arg:ident: $ty:ty): $crossing:ident, $ts_in:literal => $ts_out:literal $body:block
+        $name:ident($arg:ident: $ty:ty): $ts_in:literal => $ts_out:literal $body:block
     )*) => {
         // Docs stay in the generated TypeScript: wasm-bindgen would copy a macro-forwarded
         // `///` into its .d.ts as the raw `r"…"` literal.
-        $(export!($crossing, $name, $arg, $ty, $body);)*
+        $(
+            #[wasm_bindgen]
+            pub fn $name(input: JsValue) -> JsValue {
+                let run = || -> Result<Output, String> {
+                    let $arg: $ty = from_js::<$ty>(input)?;
+                    $body
+                };
+                outcome(run())
+            }
+        )*
     };
 }
 
@@ -123,7 +107,7 @@ shop_core::core_functions!(wasm_exports);
 #[wasm_bindgen]
 pub fn call(fn_name: JsValue, input: JsValue) -> JsValue {
     let Some(name) = fn_name.as_string() else {
-        return text::err("bad input: fn name must be a string");
+        return err("bad input: fn name must be a string");
     };
     let input = if input.is_undefined() { JsValue::NULL } else { input };
     outcome(dispatch::run(&name, serde_wasm_bindgen::Deserializer::from(input)))
@@ -154,13 +138,17 @@ impl DeliveryTable {
     pub fn parse(lines: JsValue) -> JsValue {
         match from_js::<Vec<Vec<DeliveryOption>>>(lines) {
             Ok(lines) => ok_js(DeliveryTable { lines }.into()),
-            Err(message) => text::err(&message),
+            Err(message) => err(&message),
         }
     }
 
-    /// The `Id`s of `filter_delivery(lines, city)`, in result order.
-    pub fn filter(&self, city: &str) -> Vec<f64> {
-        delivery::filter_delivery(&self.lines, city)
+    /// The `Id`s of `filter_delivery(lines, city)`, in result order; none when `city` is not
+    /// a string. (A `&str` parameter's glue throws on `undefined` and traps on a number.)
+    pub fn filter(&self, city: JsValue) -> Vec<f64> {
+        let Some(city) = city.as_string() else {
+            return Vec::new();
+        };
+        delivery::filter_delivery(&self.lines, &city)
             .iter()
             .map(|o| o.id as f64)
             .collect()
@@ -179,21 +167,21 @@ impl Form {
     pub fn parse(fields: JsValue) -> JsValue {
         match from_js::<Vec<dispatch::FieldSpec>>(fields) {
             Ok(fields) => ok_js(Form { fields }.into()),
-            Err(message) => text::err(&message),
+            Err(message) => err(&message),
         }
     }
 
     /// `{ ok: FormErrors }` for `values: string[]` (`values[i]` is field `i`'s value; a
     /// missing one or one that is not a string is empty): the first failing rule's message per
-    /// field name. The values are copied into the module's memory in one call, with no
-    /// string made on the Rust side.
+    /// field name.
     pub fn validate(&self, values: &JsValue) -> JsValue {
-        let errors = text::read_all(values, self.fields.len(), |values| {
-            dispatch::validate_values(&self.fields, values)
-        });
-        match errors {
-            Some(errors) => outcome(Ok(Output::Errors(errors))),
-            None => text::err("bad input: values must be an array of strings"),
+        if !Array::is_array(values) {
+            return err("bad input: values must be an array of strings");
         }
+        let values: &Array = values.unchecked_ref();
+        let values: Vec<String> = (0..self.fields.len() as u32)
+            .map(|i| values.get(i).as_string().unwrap_or_default())
+            .collect();
+        outcome(Ok(Output::Errors(dispatch::validate_values(&self.fields, &values))))
     }
 }

@@ -28,229 +28,228 @@ pub use crate::jalali::DATE_MESSAGE;
 /// The one declaration of every core function callable by name (from JS or a vector file).
 ///
 /// `core_functions!(then)` calls the macro `then` with one entry per function:
-/// `name(arg: InputType): crossing, "TS input" => "TS output" { body }`, where the body gives
-/// `Result<Output, String>` and `crossing` says how the WASM facade moves the input: `text`
-/// (a JS string copied into the module's input buffer and lent to the body as a [`Text`]) or
-/// `serde` (a JS value read with serde-wasm-bindgen). The
-/// dispatcher below, the WASM exports and the TypeScript types are all generated from it.
+/// `name(arg: InputType): "TS input" => "TS output" { body }`, where the body gives
+/// `Result<Output, String>`. The dispatcher below, the WASM exports (each reads its input with
+/// serde-wasm-bindgen, a string through wasm-bindgen's own conversion) and the TypeScript types
+/// are all generated from it.
 #[macro_export]
 macro_rules! core_functions {
     ($then:ident) => {
         $then! {
             /// Canonical `09xxxxxxxxx`, or the mobile rule's message.
-            normalize_mobile(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            normalize_mobile(s: String): "string" => "string" {
                 $crate::mobile::normalize_mobile(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
             /// Ten Western digits from a postal code in any digit set (spaces or a dash between
             /// the groups allowed), or the postal code rule's message.
-            normalize_postal_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            normalize_postal_code(s: String): "string" => "string" {
                 $crate::types::PostalCode::parse(&s)
                     .map(|p| $crate::dispatch::Output::Text(p.as_str().to_owned()))
                     .map_err(|e| e.message)
             }
             /// One validation rule on one field value.
-            validate(v: $crate::dispatch::ValidateInput): serde, "ValidateInput" => "null" {
+            validate(v: $crate::dispatch::ValidateInput): "ValidateInput" => "null" {
                 v.check().map(|()| $crate::dispatch::Output::Null)
             }
             /// A whole form in one call: every field's rules, in order; the first failing rule
             /// of each field gives its message. `{}` when the form is valid.
-            validate_form(f: Vec<$crate::dispatch::FormField>): serde, "FormField[]" => "FormErrors" {
+            validate_form(f: Vec<$crate::dispatch::FormField>): "FormField[]" => "FormErrors" {
                 Ok($crate::dispatch::Output::Errors($crate::dispatch::validate_form(f)))
             }
             /// File size and extension rules.
-            validate_file(f: $crate::dispatch::FileInput): serde, "ValidateFileInput" => "null" {
+            validate_file(f: $crate::dispatch::FileInput): "ValidateFileInput" => "null" {
                 $crate::validation::validate_file(&f.field, f.size_bytes, &f.file_name)?;
                 Ok($crate::dispatch::Output::Null)
             }
             /// File size, emptiness, extension, and the first bytes matching the extension.
-            validate_upload(u: $crate::dispatch::UploadInput): serde, "ValidateUploadInput" => "null" {
+            validate_upload(u: $crate::dispatch::UploadInput): "ValidateUploadInput" => "null" {
                 $crate::validation::validate_upload(&u.field, &u.file_name, u.size_bytes, &u.head)?;
                 Ok($crate::dispatch::Output::Null)
             }
             /// Exactly 5 ASCII digits after digit normalisation, or the code message.
-            normalize_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            normalize_code(s: String): "string" => "string" {
                 $crate::otp::normalize_code(&s).map($crate::dispatch::Output::Text).map_err(|e| e.to_string())
             }
             /// A chat message's text, trimmed, or why it cannot be sent (empty, too long).
-            chat_text(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            chat_text(s: String): "string" => "string" {
                 $crate::chat::ChatText::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
             /// A shipment's tracking code, trimmed, digits to ASCII, letters uppercased, or why
             /// it is refused (empty, not 4–40 characters, anything but letters, digits and dashes).
-            tracking_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            tracking_code(s: String): "string" => "string" {
                 $crate::shipment::TrackingCode::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
             /// A unit's serial number, trimmed, digits to ASCII, letters uppercased, or why it is
             /// refused (empty, not 4–40 characters, markup, anything but letters, digits, `-`, `/`).
-            serial_number(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            serial_number(s: String): "string" => "string" {
                 $crate::warranty::serial::SerialNumber::parse(&s).map(|t| $crate::dispatch::Output::Text(t.into_string())).map_err(|e| e.to_string())
             }
             /// The last Jalali day a unit's warranty covers: `months` after `start`.
-            warranty_end(w: $crate::dispatch::WarrantyEndInput): serde, "WarrantyEndInput" => "JalaliDate" {
+            warranty_end(w: $crate::dispatch::WarrantyEndInput): "WarrantyEndInput" => "JalaliDate" {
                 $crate::warranty::end::warranty_end(w.start, w.months)
                     .map($crate::dispatch::Output::Date)
                     .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
             }
             /// The warranty's end day when a claim may be opened `today`, or why not.
-            warranty_claim_window(w: $crate::warranty::end::ClaimWindowInput): serde, "ClaimWindowInput" => "JalaliDate" {
+            warranty_claim_window(w: $crate::warranty::end::ClaimWindowInput): "ClaimWindowInput" => "JalaliDate" {
                 $crate::warranty::end::check_claim_window(&w).map($crate::dispatch::Output::Date)
             }
             /// A warranty claim's next state on a staff event, or why the table refuses it.
-            warranty_claim_transition(t: $crate::dispatch::ClaimTransitionInput): serde, "ClaimTransitionInput" => "string" {
+            warranty_claim_transition(t: $crate::dispatch::ClaimTransitionInput): "ClaimTransitionInput" => "string" {
                 $crate::warranty::claim_state::transition(t.from, t.event)
                     .map(|s| $crate::dispatch::Output::Text(s.as_str().to_owned()))
                     .map_err(|e| e.to_string())
             }
             /// An Iranian national ID (کد ملی): ten ASCII digits with a matching check digit.
-            national_id(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            national_id(s: String): "string" => "string" {
                 $crate::tax_id::national_id::NationalId::parse(&s).map(|i| $crate::dispatch::Output::Text(i.as_str().to_owned())).map_err(|e| e.message)
             }
             /// A company's national ID (شناسه ملی): eleven ASCII digits with a matching check digit.
-            company_id(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            company_id(s: String): "string" => "string" {
                 $crate::tax_id::company_id::CompanyId::parse(&s).map(|i| $crate::dispatch::Output::Text(i.as_str().to_owned())).map_err(|e| e.message)
             }
             /// An economic code in the current form (eleven digits for companies, fourteen for persons).
-            economic_code(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            economic_code(s: String): "string" => "string" {
                 $crate::tax_id::economic_code::EconomicCode::parse(&s).map(|i| $crate::dispatch::Output::Text(i.as_str().to_owned())).map_err(|e| e.message)
             }
             /// The five code boxes filled from a pasted string.
-            spread_paste(s: $crate::dispatch::Text<'_>): text, "string" => "CodeBoxes" {
+            spread_paste(s: String): "string" => "CodeBoxes" {
                 Ok($crate::dispatch::Output::Boxes($crate::otp::spread_paste(&s)))
             }
             /// Each choice's unit price difference relative to the chosen one (the cart's unit
             /// price, `Price + PriceGaranti`): what the total changes by when it is taken instead.
-            choice_differences(c: $crate::dispatch::ChoiceDifferencesInput): serde, "ChoiceDifferencesInput" => "ChoiceDifference[]" {
+            choice_differences(c: $crate::dispatch::ChoiceDifferencesInput): "ChoiceDifferencesInput" => "ChoiceDifference[]" {
                 $crate::cart::choice_differences(&c.choices, c.chosen)
                     .map($crate::dispatch::Output::Differences)
                     .map_err(str::to_owned)
             }
             /// Sum of line quantities.
-            cart_count(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "number" {
+            cart_count(lines: Vec<$crate::cart::CartLine>): "CartLine[]" => "number" {
                 Ok($crate::dispatch::Output::Int($crate::cart::cart_count(&lines)))
             }
             /// `Num * (Price + PriceGaranti)`, saturating.
-            line_total(line: $crate::cart::CartLine): serde, "CartLine" => "number" {
+            line_total(line: $crate::cart::CartLine): "CartLine" => "number" {
                 Ok($crate::dispatch::Output::Int($crate::cart::line_total(&line)))
             }
             /// Sum of line totals, saturating.
-            order_total(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "number" {
+            order_total(lines: Vec<$crate::cart::CartLine>): "CartLine[]" => "number" {
                 Ok($crate::dispatch::Output::Int($crate::cart::order_total(&lines)))
             }
             /// True only for a non-empty cart whose every line allows instalments.
-            instalment_eligible(lines: Vec<$crate::cart::CartLine>): serde, "CartLine[]" => "boolean" {
+            instalment_eligible(lines: Vec<$crate::cart::CartLine>): "CartLine[]" => "boolean" {
                 Ok($crate::dispatch::Output::Bool($crate::cart::instalment_eligible(&lines)))
             }
             /// An instalment plan's schedule: down payment, charge and the monthly instalments
             /// with their Jalali due and reminder dates (or why the plan does not apply).
-            instalment_schedule(i: $crate::instalment::ScheduleInput): serde, "ScheduleInput" => "InstalmentSchedule" {
+            instalment_schedule(i: $crate::instalment::ScheduleInput): "ScheduleInput" => "InstalmentSchedule" {
                 $crate::instalment::instalment_schedule(&i).map($crate::dispatch::Output::Schedule).map_err(|e| e.to_string())
             }
             /// Every amount of a cart the customer sees: its lines priced (offer, warranty,
             /// line total, price changed, available) and the sums (items, warranty, final
             /// price, delivery, discount, payable, instalment schedule and what is paid now).
-            quote(q: $crate::quote::QuoteInput): serde, "QuoteInput" => "Quote" {
+            quote(q: $crate::quote::QuoteInput): "QuoteInput" => "Quote" {
                 $crate::quote::quote(&q).map(|q| $crate::dispatch::Output::Quote(Box::new(q))).map_err(|e| e.to_string())
             }
             /// The delivery options a customer may pick (architecture.md, delivery rule reading).
-            filter_delivery(d: $crate::dispatch::DeliveryInput): serde, "FilterDeliveryInput" => "DeliveryOption[]" {
+            filter_delivery(d: $crate::dispatch::DeliveryInput): "FilterDeliveryInput" => "DeliveryOption[]" {
                 Ok($crate::dispatch::Output::Options($crate::delivery::filter_delivery(&d.lines, &d.city)))
             }
             /// A customer form of `shop_core::forms` (`address`, `profile`, `registration`,
             /// `ticket`, `ticket_reply`): every failing field's message (`{}` when valid), from
             /// the same declaration and parse the server applies to the request.
-            check_form(f: $crate::dispatch::CheckFormInput): serde, "CheckFormInput" => "FormErrors" {
+            check_form(f: $crate::dispatch::CheckFormInput): "CheckFormInput" => "FormErrors" {
                 $crate::forms::problems(&f.form, &f.values).map(|p| $crate::dispatch::Output::Errors($crate::dispatch::FormErrors(p.0)))
             }
             /// The catalogue editor's product form: every failing field's message (`{}` when valid).
-            product_form(i: $crate::product_form::ProductInput): serde, "ProductFormInput" => "FormErrors" {
+            product_form(i: $crate::product_form::ProductInput): "ProductFormInput" => "FormErrors" {
                 Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_product(&i))))
             }
             /// The catalogue editor's variant row: every failing field's message (`{}` when valid).
-            variant_form(i: $crate::product_form::VariantInput): serde, "VariantFormInput" => "FormErrors" {
+            variant_form(i: $crate::product_form::VariantInput): "VariantFormInput" => "FormErrors" {
                 Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_variant(&i))))
             }
             /// The catalogue editor's category form: every failing field's message (`{}` when valid).
-            category_form(i: $crate::product_form::CategoryInput): serde, "CategoryFormInput" => "FormErrors" {
+            category_form(i: $crate::product_form::CategoryInput): "CategoryFormInput" => "FormErrors" {
                 Ok($crate::dispatch::Output::Errors($crate::dispatch::problems($crate::product_form::parse_category(&i))))
             }
             /// Search folding (letters, digits, diacritics, case, NFKC).
-            fold(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            fold(s: String): "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::search::fold(&s)))
             }
             /// Search tokens of a string.
-            tokenize(s: $crate::dispatch::Text<'_>): text, "string" => "string[]" {
+            tokenize(s: String): "string" => "string[]" {
                 Ok($crate::dispatch::Output::Texts($crate::search::tokenize(&s)))
             }
             /// Adjacent token pairs joined (search helper).
-            joined_pairs(tokens: Vec<String>): serde, "string[]" => "string[]" {
+            joined_pairs(tokens: Vec<String>): "string[]" => "string[]" {
                 Ok($crate::dispatch::Output::Texts($crate::search::joined_pairs(&tokens)))
             }
             /// Persian and Arabic-Indic digits to ASCII.
-            to_western_digits(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            to_western_digits(s: String): "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::to_western_digits(&s)))
             }
             /// ASCII digits to Persian for display.
-            to_persian_digits(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            to_persian_digits(s: String): "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::to_persian_digits(&s)))
             }
             /// Persian digits and the Persian decimal separator (`1.88` → `۱٫۸۸`).
-            format_number_text(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            format_number_text(s: String): "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::format_number_text(&s)))
             }
             /// Mixed Persian and Latin text for display: Latin runs in left-to-right isolates
             /// (U+2066 … U+2069), other numbers in Persian digits (`shop_core::bidi`).
-            isolate_latin_runs(s: $crate::dispatch::Text<'_>): text, "string" => "string" {
+            isolate_latin_runs(s: String): "string" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::bidi::isolate_latin_runs(&s)))
             }
             /// Whole Toman as `"۱۲٬۵۰۰٬۰۰۰ تومان"`.
-            format_price(amount: i64): serde, "number" => "string" {
+            format_price(amount: i64): "number" => "string" {
                 Ok($crate::dispatch::Output::Text($crate::digits::format_price(amount)))
             }
             /// Whole percent off from `old` to `new` price, rounded down, at least 1 when reduced.
-            discount_percent(p: (i64, i64)): serde, "[old: number, new: number]" => "number" {
+            discount_percent(p: (i64, i64)): "[old: number, new: number]" => "number" {
                 Ok($crate::dispatch::Output::Int(i64::from($crate::price::discount_percent(p.0, p.1).get())))
             }
             /// The Toman a discount code takes off a cart, or why it does not apply.
-            discount_amount(d: $crate::discount::DiscountInput): serde, "DiscountInput" => "number" {
+            discount_amount(d: $crate::discount::DiscountInput): "DiscountInput" => "number" {
                 $crate::discount::discount_amount(&d).map($crate::dispatch::Output::Int).map_err(|e| e.to_string())
             }
             /// Gregorian `[y, m, d]` to a Jalali date.
-            gregorian_to_jalali(ymd: (i32, u32, u32)): serde, "Ymd" => "JalaliDate" {
+            gregorian_to_jalali(ymd: (i32, u32, u32)): "Ymd" => "JalaliDate" {
                 $crate::jalali::gregorian_to_jalali(ymd.0, ymd.1, ymd.2)
                     .map($crate::dispatch::Output::Date)
                     .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
             }
             /// Jalali `[y, m, d]` to Gregorian `[y, m, d]`.
-            jalali_to_gregorian(ymd: (i32, u32, u32)): serde, "Ymd" => "Ymd" {
+            jalali_to_gregorian(ymd: (i32, u32, u32)): "Ymd" => "Ymd" {
                 $crate::jalali::jalali_to_gregorian(ymd.0, ymd.1, ymd.2)
                     .map($crate::dispatch::Output::Ymd)
                     .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
             }
             /// `"1403/01/01"` (any digit set, `/` or `-`) to a Jalali date that exists.
-            parse_jalali_date(s: $crate::dispatch::Text<'_>): text, "string" => "JalaliDate" {
+            parse_jalali_date(s: String): "string" => "JalaliDate" {
                 $crate::jalali::JalaliDate::parse(&s).map($crate::dispatch::Output::Date).map_err(String::from)
             }
             /// `"۱ فروردین ۱۴۰۳"`.
-            format_jalali(date: $crate::jalali::JalaliDate): serde, "JalaliDate" => "string" {
+            format_jalali(date: $crate::jalali::JalaliDate): "JalaliDate" => "string" {
                 $crate::dispatch::valid_jalali(date).map(|d| $crate::dispatch::Output::Text($crate::jalali::format_jalali(&d)))
             }
             /// `"۱۴۰۳/۰۱/۰۱"`.
-            format_jalali_numeric(date: $crate::jalali::JalaliDate): serde, "JalaliDate" => "string" {
+            format_jalali_numeric(date: $crate::jalali::JalaliDate): "JalaliDate" => "string" {
                 $crate::dispatch::valid_jalali(date).map(|d| $crate::dispatch::Output::Text($crate::jalali::format_jalali_numeric(&d)))
             }
             /// The last day a delivered line may be asked back, or the closed window's message
             /// (`shop_core::returns::window`).
-            return_window(w: $crate::returns::window::WindowInput): serde, "ReturnWindowInput" => "JalaliDate" {
+            return_window(w: $crate::returns::window::WindowInput): "ReturnWindowInput" => "JalaliDate" {
                 $crate::returns::window::check_window(&w).map($crate::dispatch::Output::Date).map_err(|e| e.to_string())
             }
             /// A customer's return request (`shop_core::returns::request`): `null`, or the first problem.
-            return_request(r: $crate::dispatch::ReturnRequestInput): serde, "ReturnRequestInput" => "null" {
+            return_request(r: $crate::dispatch::ReturnRequestInput): "ReturnRequestInput" => "null" {
                 $crate::returns::request::check_request(&r.lines, &r.reason, &r.description, r.photos, &r.held)
                     .map(|()| $crate::dispatch::Output::Null)
                     .map_err(|e| e.to_string())
             }
             /// The Jalali date in Tehran at a Unix second (Iran's historic summer time included).
-            tehran_date(at: i64): serde, "number" => "JalaliDate" {
+            tehran_date(at: i64): "number" => "JalaliDate" {
                 $crate::tehran::tehran_date(at)
                     .map($crate::dispatch::Output::Date)
                     .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
@@ -263,7 +262,7 @@ macro_rules! core_functions {
 macro_rules! define_dispatcher {
     ($(
         $(#[doc = $doc:literal])*
-        $name:ident($arg:ident: $ty:ty): $crossing:ident, $ts_in:literal => $ts_out:literal $body:block
+        $name:ident($arg:ident: $ty:ty): $ts_in:literal => $ts_out:literal $body:block
     )*) => {
         /// Every function name [`run`] knows, in table order.
         ///
@@ -474,10 +473,6 @@ pub struct ReturnRequestInput {
     pub photos: usize,
     pub held: Vec<crate::returns::request::Held>,
 }
-
-/// A string input (`text` crossing): borrowed where the caller has the text already (the WASM
-/// module's input buffer), owned when deserialized.
-pub type Text<'a> = std::borrow::Cow<'a, str>;
 
 /// A successful result of [`run`]; serialises as the plain JSON value (`null`, a number, …).
 ///

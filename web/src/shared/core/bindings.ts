@@ -23,7 +23,7 @@ const core: Core = {
     if (!('ok' in parsed) || !parsed.ok) throw new Error(`bad form: ${parsed.err}`);
     const form = parsed.ok;
     return {
-      // The values are copied into the module's memory in one call (core-wasm/src/text.rs).
+      // Only the values cross per call; the rules were read once by Form.parse.
       validate: (values) => okOr(form.validate(values) as Outcome<FormErrors>, {}),
     };
   },

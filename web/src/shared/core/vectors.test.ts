@@ -77,7 +77,7 @@ describe('vectors', () => {
           } else {
             expect(out).toStrictEqual(c.expect);
           }
-          // The typed export of the same name (which may take a faster path) agrees with it;
+          // The typed export of the same name (its own export, not the dispatcher) agrees with it;
           // error texts of bad input may differ after the contract's prefix.
           const typed = exportsByName[c.fn];
           if (typeof typed === 'function') {
