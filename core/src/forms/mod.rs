@@ -33,6 +33,10 @@ pub mod official_invoice;
 pub mod profile;
 pub mod registration;
 pub mod ticket;
+pub mod staff_member;
+pub mod faq;
+pub mod page;
+pub mod blog_post;
 
 pub use crate::product_form::FormProblems;
 
@@ -299,8 +303,18 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 6] =
-    [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM, &official_invoice::FORM];
+pub const FORMS: [&Form; 10] = [
+    &address::FORM,
+    &profile::FORM,
+    &registration::FORM,
+    &ticket::FORM,
+    &ticket::REPLY_FORM,
+    &official_invoice::FORM,
+    &staff_member::FORM,
+    &faq::FORM,
+    &page::FORM,
+    &blog_post::FORM,
+];
 
 /// The form called `name`.
 pub fn form(name: &str) -> Option<&'static Form> {
@@ -324,6 +338,10 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "ticket" => ticket::parse(values).map(drop),
         "ticket_reply" => ticket::parse_reply(values).map(drop),
         "official_invoice" => official_invoice::parse(values).map(drop),
+        "staff_member" => staff_member::parse(values).map(drop),
+        "faq" => faq::parse(values).map(drop),
+        "page" => page::parse(values).map(drop),
+        "blog_post" => blog_post::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())

@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -327,5 +327,25 @@ export const FORM_FIELDS = {
     company_id: { label: "شناسه ملی", maxLength: 11 },
     economic_code: { label: "کد اقتصادی", maxLength: 14 },
     postal_code: { label: "کد پستی", maxLength: null },
+  },
+  staff_member: {
+    mobile: { label: "شماره موبایل", maxLength: null },
+    roles: { label: "نقش", maxLength: 100 },
+  },
+  faq: {
+    question: { label: "پرسش", maxLength: 300 },
+    answer: { label: "پاسخ", maxLength: 5000 },
+    position: { label: "ترتیب", maxLength: 11 },
+  },
+  page: {
+    title: { label: "عنوان", maxLength: 200 },
+    body: { label: "متن", maxLength: 100000 },
+  },
+  blog_post: {
+    slug: { label: "نشانی", maxLength: 120 },
+    title: { label: "عنوان", maxLength: 200 },
+    summary: { label: "خلاصه", maxLength: 500 },
+    body: { label: "متن", maxLength: 100000 },
+    author: { label: "نویسنده", maxLength: 100 },
   },
 } as const;
