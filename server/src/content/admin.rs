@@ -8,6 +8,7 @@ use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use shop_core::forms::{self, page, Values};
 use shop_core::validation::{validate_upload, SIGNATURE_BYTES};
 
 use super::dto::*;
@@ -17,7 +18,6 @@ use super::view::render_markdown;
 use crate::audit::service::EditError;
 use crate::audit::versioned;
 use crate::auth::CatalogueStaff;
-use crate::catalog::fmt::is_slug;
 use crate::platform::error::{ApiError, ApiResult};
 use crate::platform::files::FileKey;
 use crate::platform::{form, ResponseStatus};
@@ -26,39 +26,12 @@ use crate::state::AppState;
 /// Posts per page of the back office's list.
 pub const PER_PAGE: u64 = 30;
 /// The longest Markdown body (characters).
-pub const MAX_BODY: usize = 100_000;
+pub const MAX_BODY: usize = page::MAX_BODY_CHARS as usize;
 /// The cover upload's path and body limit (a 1 MB picture and the form around it).
 pub const COVER_UPLOAD: (&str, usize) = ("/api/admin/v1/content/blog/cover", shop_core::validation::MAX_FILE_BYTES as usize + 64 * 1024);
 
 fn refused((field, m): form::Refusal) -> ApiError {
     ApiError::invalid(field, m)
-}
-
-/// A post as staff typed it, parsed.
-struct PostInput {
-    slug: String,
-    title: String,
-    summary: String,
-    body: String,
-    author: String,
-    published: bool,
-}
-
-impl PostInput {
-    fn parse(b: &BlogSaveReq) -> Result<Self, form::Refusal> {
-        let slug = form::required("slug", "نشانی", form::line(&b.slug).to_ascii_lowercase(), 120)?;
-        if !is_slug(&slug) {
-            return Err(("slug", msg::SLUG_FORM.into()));
-        }
-        Ok(Self {
-            slug,
-            title: form::required("title", "عنوان", form::line(&b.title), 200)?,
-            summary: form::at_most("summary", "خلاصه", form::block(&b.summary), 500)?,
-            body: form::required("body", "متن", form::block(&b.body), MAX_BODY)?,
-            author: form::at_most("author", "نویسنده", form::line(&b.author), 100)?,
-            published: b.published,
-        })
-    }
 }
 
 /// The content calls of the back office.
@@ -89,7 +62,15 @@ impl ContentAdminApi {
     /// The slug is lowercase ASCII letters, digits and dashes, one per post.
     #[oai(path = "/blog/save", method = "post", operation_id = "admin_content_blog_save")]
     async fn blog_save(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<BlogSaveReq>) -> ApiResult<Json<BlogAdminResp>> {
-        let input = PostInput::parse(&body).map_err(refused)?;
+        let b = &body.0;
+        let input = forms::blog_post::parse(&Values::from_pairs([
+            ("slug", b.slug.as_str()),
+            ("title", &b.title),
+            ("summary", &b.summary),
+            ("body", &b.body),
+            ("author", &b.author),
+        ]))?;
+        let published = b.published;
         let taken = blog_post::Entity::find()
             .filter(blog_post::Column::Slug.eq(input.slug.as_str()))
             .filter(blog_post::Column::Id.ne(body.id.unwrap_or(0)))
@@ -105,20 +86,20 @@ impl ContentAdminApi {
             summary: Set(input.summary.clone()),
             body: Set(input.body.clone()),
             author: Set(input.author.clone()),
-            published: Set(input.published),
+            published: Set(published),
             published_at: Set(published_at),
             ..Default::default()
         };
         let row = match body.id {
             None => {
-                let mut new = am(if input.published { now } else { 0 });
+                let mut new = am(if published { now } else { 0 });
                 new.cover = Set(String::new());
                 versioned::create::<blog_post::Entity>(&state.db, &staff.actor(), "blog.create", new, now).await
             }
             Some(id) => {
                 versioned::update::<blog_post::Entity>(&state.db, &staff.actor(), id, body.version, "blog.update", |before| {
                     // Dated when first published; a later edit keeps the date.
-                    let first = input.published && before.published_at == 0;
+                    let first = published && before.published_at == 0;
                     Ok(am(if first { now } else { before.published_at }))
                 }, now)
                 .await
@@ -177,8 +158,8 @@ impl ContentAdminApi {
     /// Its title and Markdown body, from `version` (409 naming what changed since).
     #[oai(path = "/page/save", method = "post", operation_id = "admin_content_page_save")]
     async fn page_save(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<PageSaveReq>) -> ApiResult<Json<PageAdminResp>> {
-        let title = form::required("title", "عنوان", form::line(&body.title), 200).map_err(refused)?;
-        let text = form::required("body", "متن", form::block(&body.body), MAX_BODY).map_err(refused)?;
+        let page = page::parse(&Values::from_pairs([("title", body.title.as_str()), ("body", &body.body)]))?;
+        let (title, text) = (page.title, page.body);
         let now = state.clock.unix();
         let name = super::service::page_name(&body.name).ok_or_else(|| ApiError::not_found_field("name", msg::PAGE_NOT_FOUND))?;
         let row = versioned::update::<content_page::Entity>(&state.db, &staff.actor(), name.to_string(), body.version, "page.update", |_| {
@@ -200,12 +181,9 @@ impl ContentAdminApi {
     /// Without `id` a new entry; with `id` an edit from `version` (409 when stale).
     #[oai(path = "/faq/save", method = "post", operation_id = "admin_content_faq_save")]
     async fn faq_save(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<FaqSaveReq>) -> ApiResult<Json<FaqAdminResp>> {
-        let question = form::required("question", "پرسش", form::line(&body.question), 300).map_err(refused)?;
-        let answer = form::required("answer", "پاسخ", form::block(&body.answer), 5_000).map_err(refused)?;
-        if !(0..=10_000).contains(&body.position) {
-            return Err(ApiError::invalid("position", "ترتیب باید عددی از ۰ تا ۱۰۰۰۰ باشد"));
-        }
-        let am = faq::ActiveModel { question: Set(question), answer: Set(answer), position: Set(body.position), ..Default::default() };
+        let position = body.position.to_string();
+        let f = forms::faq::parse(&Values::from_pairs([("question", body.question.as_str()), ("answer", &body.answer), ("position", &position)]))?;
+        let am = faq::ActiveModel { question: Set(f.question), answer: Set(f.answer), position: Set(f.position), ..Default::default() };
         let now = state.clock.unix();
         let row = match body.id {
             None => versioned::create::<faq::Entity>(&state.db, &staff.actor(), "faq.create", am, now).await?,

@@ -24,7 +24,7 @@ pub mod msg {
     /// A slug another post has.
     pub const SLUG_TAKEN: &str = "این نشانی برای مطلب دیگری است";
     /// A slug that is not lowercase ASCII letters, digits and dashes.
-    pub const SLUG_FORM: &str = "نشانی مطلب فقط حروف کوچک انگلیسی، رقم و خط تیره است";
+    pub const SLUG_FORM: &str = shop_core::forms::blog_post::SLUG_MESSAGE;
     /// A cover that is not a picture.
     pub const COVER_NOT_IMAGE: &str = "تصویر جلد باید JPG، PNG یا WebP باشد";
 }

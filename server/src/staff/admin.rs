@@ -4,8 +4,8 @@
 use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
-use shop_core::staff::{StaffRole, StaffRoles, ALL_ROLES};
-use shop_core::types::Mobile;
+use shop_core::forms::{staff_member, Values};
+use shop_core::staff::{StaffRole, ALL_ROLES};
 
 use super::dto::{RoleView, StaffListResp, StaffMeResp, StaffRemoveReq, StaffSaveReq, StaffSaveResp, StaffView};
 use super::service::{self, StaffError};
@@ -72,9 +72,10 @@ impl StaffAdminApi {
     /// sent to that number. Refused when it would leave the shop without an admin.
     #[oai(path = "/save", method = "post", operation_id = "admin_staff_save")]
     async fn save(&self, staff: AdminStaff, state: Data<&AppState>, body: Json<StaffSaveReq>) -> ApiResult<Json<StaffSaveResp>> {
-        let mobile = Mobile::parse(&body.mobile)?;
-        let roles = StaffRoles::parse_list(&body.roles).map_err(|m| ApiError::invalid("roles", m))?;
-        let (row, created) = service::set_roles(&state.db, &staff.actor(), &mobile, roles, state.clock.unix()).await?;
+        // `shop_core::forms::staff_member`: the form the back office checks with.
+        let roles = staff_member::join_roles(&body.roles);
+        let form = staff_member::parse(&Values::from_pairs([("mobile", body.mobile.as_str()), ("roles", &roles)]))?;
+        let (row, created) = service::set_roles(&state.db, &staff.actor(), &form.mobile, form.roles, state.clock.unix()).await?;
         state.users.forget(row.id);
         Ok(Json(StaffSaveResp { status: ResponseStatus::Ok, data: staff_view(&row), created }))
     }

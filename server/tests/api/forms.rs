@@ -18,6 +18,8 @@ on_both_dbs!(
     the_registration_form_answers_as_cores_declaration,
     a_registration_without_a_province_is_refused,
     the_otp_request_says_which_code_it_asks_for,
+    the_staff_member_form_answers_as_cores_declaration,
+    the_content_forms_answer_as_cores_declaration,
 );
 
 const EDIT: &str = "/api/client/v1/account/edit";
@@ -213,4 +215,61 @@ async fn the_otp_request_says_which_code_it_asks_for(db: TestDb) {
     r.assert_error(422);
     assert_eq!(r.body["field"], "type");
     s.stop().await;
+}
+
+async fn the_staff_member_form_answers_as_cores_declaration(db: TestDb) {
+    let s = spawn_app(db).await;
+    let admin = s.staff(&mobile()).await;
+    let cases = [
+        (json!({ "mobile": "", "roles": ["orders"] }), "mobile", "لطفا شماره موبایل را وارد کنید"),
+        (json!({ "mobile": "۰۹۱۲", "roles": ["orders"] }), "mobile", "شماره موبایل وارد شده معتبر نیست!"),
+        (json!({ "mobile": mobile(), "roles": [] }), "roles", "دست‌کم یک نقش را انتخاب کنید."),
+        (json!({ "mobile": mobile(), "roles": ["orders", "<b>admin</b>"] }), "roles", "نقش انتخاب‌شده معتبر نیست."),
+        (json!({ "mobile": mobile(), "roles": ["r".repeat(101)] }), "roles", "نقش باید حداکثر ۱۰۰ کاراکتر باشد"),
+    ];
+    for (body, field, message) in cases {
+        let r = s.post_auth("/api/admin/v1/staff/save", &admin.token, body.clone()).await;
+        r.assert_error(422);
+        let got = (r.body["field"].as_str().unwrap_or_default().to_owned(), r.s("message"));
+        assert_eq!(got, (field.to_owned(), message.to_owned()), "{body}");
+        // The web form sends the checked roles joined by commas.
+        let roles: Vec<&str> = body["roles"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        let v = Values::from_pairs([("mobile", body["mobile"].as_str().unwrap()), ("roles", &shop_core::forms::staff_member::join_roles(&roles))]);
+        assert_eq!(Some(got), problems("staff_member", &v).unwrap().0.into_iter().next(), "{body}");
+    }
+}
+
+async fn the_content_forms_answer_as_cores_declaration(db: TestDb) {
+    let s = spawn_app(db).await;
+    let staff = s.staff_with(&mobile(), &["catalogue"]).await;
+    let post = json!({ "slug": "battery", "title": "باتری", "summary": "", "body": "متن", "author": "" });
+    let cases = vec![
+        (with(post.clone(), "slug", ""), "slug", "لطفا نشانی را وارد کنید"),
+        (with(post.clone(), "slug", "باتری"), "slug", "نشانی مطلب فقط حروف کوچک انگلیسی، رقم و خط تیره است"),
+        (with(post.clone(), "slug", &"a".repeat(121)), "slug", "نشانی باید حداکثر ۱۲۰ کاراکتر باشد"),
+        (with(post.clone(), "title", " \u{200f} "), "title", "لطفا عنوان را وارد کنید"),
+        (with(post.clone(), "summary", &"خ".repeat(501)), "summary", "خلاصه باید حداکثر ۵۰۰ کاراکتر باشد"),
+        (with(post.clone(), "body", &"م".repeat(100_001)), "body", "متن باید حداکثر ۱۰۰۰۰۰ کاراکتر باشد"),
+        (with(post.clone(), "author", &"ن".repeat(101)), "author", "نویسنده باید حداکثر ۱۰۰ کاراکتر باشد"),
+    ];
+    refused_as_core_says(&s, "/api/admin/v1/content/blog/save", &staff.token, "blog_post", cases).await;
+    let page = json!({ "name": "about", "version": 1, "title": "درباره ما", "body": "متن" });
+    let cases = vec![
+        (with(page.clone(), "title", &"ع".repeat(201)), "title", "عنوان باید حداکثر ۲۰۰ کاراکتر باشد"),
+        (with(page.clone(), "body", "\u{0} "), "body", "لطفا متن را وارد کنید"),
+    ];
+    refused_as_core_says(&s, "/api/admin/v1/content/page/save", &staff.token, "page", cases).await;
+    let faq = json!({ "question": "ارسال؟", "answer": "دو روز" });
+    let cases = vec![
+        (with(faq.clone(), "question", ""), "question", "لطفا پرسش را وارد کنید"),
+        (with(faq.clone(), "answer", &"پ".repeat(5_001)), "answer", "پاسخ باید حداکثر ۵۰۰۰ کاراکتر باشد"),
+    ];
+    refused_as_core_says(&s, "/api/admin/v1/content/faq/save", &staff.token, "faq", cases).await;
+    // The position is a JSON number: core reads it as the form's text.
+    for position in [-1, 10_001] {
+        let r = s.post_auth("/api/admin/v1/content/faq/save", &staff.token, json!({ "question": "؟", "answer": "پ", "position": position })).await;
+        let p = position.to_string();
+        let core = problems("faq", &Values::from_pairs([("question", "؟"), ("answer", "پ"), ("position", p.as_str())])).unwrap();
+        assert_eq!(r.assert_error(422).body["message"].as_str(), core.get("position"));
+    }
 }
