@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { useLoad } from '@/shared/hooks/useLoad';
+import { useCore } from '@/shared/core/useCore';
 import { staffMeAtom } from '@/shared/session/staffMe';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PrimaryButton, TextField } from '@/shared/ui/fields';
@@ -26,6 +27,7 @@ export default function StaffPage() {
   const [errors, setErrors] = useState<{ mobile?: string; roles?: string }>({});
   const [busy, setBusy] = useState(false);
   const allRoles = me?.all_roles ?? [];
+  const core = useCore();
 
   const edit = (m: StaffMember) => {
     setMobile(m.mobile);
@@ -36,6 +38,11 @@ export default function StaffPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!core || busy) return;
+    // core/src/forms/staff_member.rs: the declaration the server parses the request with.
+    const found = core.checkForm('staff_member', { mobile, roles: roles.join(',') });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setBusy(true);
     const out = await saveStaff(mobile, roles);
     setBusy(false);

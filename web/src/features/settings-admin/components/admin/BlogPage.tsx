@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ns } from '../../i18n';
 import { useLoad } from '@/shared/hooks/useLoad';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { TextAreaField, TextField } from '@/shared/ui/fields';
 import { Pagination } from '@/shared/ui/Pagination';
 import { toast } from '@/shared/ui/toast';
@@ -23,6 +25,7 @@ interface Draft {
 }
 
 const EMPTY: Draft = { version: 0, slug: '', title: '', summary: '', body: '', author: '', published: false };
+const F = FORM_FIELDS.blog_post;
 const FIELDS = ['slug', 'title', 'summary', 'body', 'author'] as const;
 
 const draftOf = (p: BlogPost): Draft => ({ id: p.id, version: p.version, slug: p.slug, title: p.title, summary: p.summary, body: p.body, author: p.author, published: p.published, coverUrl: p.cover_url });
@@ -36,13 +39,13 @@ export default function BlogPage() {
   const [state, retry] = useLoad(`blog-${page}-${round}`, () => blogList(page));
   const { draft, setDraft, set, errors, setErrors, busy, setBusy, edit, clear, field } = useDraft(EMPTY);
   const fileRef = useRef<HTMLInputElement>(null);
+  const core = useCore();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local: FieldErrors = {};
-    if (!draft.slug.trim()) local.slug = t('required');
-    if (!draft.title.trim()) local.title = t('required');
-    if (!draft.body.trim()) local.body = t('required');
+    if (!core || busy) return;
+    // core/src/forms/blog_post.rs: the declaration the server parses the request with.
+    const local: FieldErrors = core.checkForm('blog_post', { slug: draft.slug, title: draft.title, summary: draft.summary, body: draft.body, author: draft.author });
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     setBusy(true);
@@ -79,12 +82,12 @@ export default function BlogPage() {
     <SettingsPage>
       <SettingsForm testId="blog-form" title={draft.id ? t('blog.edit') : t('blog.add')} error={errors.form} onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...field('title')} label={t('blog.title')} />
-          <TextField {...field('slug')} label={t('blog.slug')} hint={t('blog.slugHint')} dir="ltr" />
-          <TextField {...field('author')} label={t('blog.author')} />
+          <TextField {...field('title')} label={t('blog.title')} maxLength={F.title.maxLength} />
+          <TextField {...field('slug')} label={t('blog.slug')} hint={t('blog.slugHint')} dir="ltr" maxLength={F.slug.maxLength} />
+          <TextField {...field('author')} label={t('blog.author')} maxLength={F.author.maxLength} />
         </div>
-        <TextAreaField name="summary" label={t('blog.summary')} value={draft.summary} error={errors.summary} onChange={(e) => set({ summary: e.target.value })} />
-        <MarkdownEditor name="body" label={t('blog.body')} value={draft.body} error={errors.body} onChange={(body) => set({ body })} />
+        <TextAreaField name="summary" label={t('blog.summary')} maxLength={F.summary.maxLength} value={draft.summary} error={errors.summary} onChange={(e) => set({ summary: e.target.value })} />
+        <MarkdownEditor name="body" label={t('blog.body')} maxLength={F.body.maxLength} value={draft.body} error={errors.body} onChange={(body) => set({ body })} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="published" checked={draft.published} onChange={(e) => set({ published: e.target.checked })} />
           {t('blog.publish')}

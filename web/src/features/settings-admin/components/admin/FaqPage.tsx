@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../../i18n';
 import { useLoad } from '@/shared/hooks/useLoad';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { TextField } from '@/shared/ui/fields';
 import { toast } from '@/shared/ui/toast';
 import { faqList, removeFaq, saveFaq, type FaqEntry } from '../../api/settings';
@@ -16,6 +18,7 @@ interface Draft {
   position: string;
 }
 
+const F = FORM_FIELDS.faq;
 const EMPTY: Draft = { version: 0, question: '', answer: '', position: '' };
 
 /** /admin/content/faq: the questions and answers (Markdown), their order, adding and removing. */
@@ -24,16 +27,16 @@ export default function FaqPage() {
   const [round, reload] = useRound();
   const [state, retry] = useLoad(`faq-${round}`, faqList);
   const { draft, set, errors, setErrors, busy, setBusy, edit, clear, field } = useDraft(EMPTY);
+  const core = useCore();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const position = toNumber(draft.position || '0');
-    const local: FieldErrors = {};
-    if (!draft.question.trim()) local.question = t('required');
-    if (!draft.answer.trim()) local.answer = t('required');
-    if (Number.isNaN(position)) local.position = t('notNumber');
+    if (!core || busy) return;
+    // core/src/forms/faq.rs: the declaration the server parses the request with.
+    const local: FieldErrors = core.checkForm('faq', { question: draft.question, answer: draft.answer, position: draft.position });
     setErrors(local);
     if (Object.keys(local).length > 0) return;
+    const position = toNumber(draft.position || '0');
     setBusy(true);
     const out = await saveFaq({ id: draft.id, version: draft.version, question: draft.question, answer: draft.answer, position });
     setBusy(false);
@@ -58,10 +61,10 @@ export default function FaqPage() {
     <SettingsPage>
       <SettingsForm testId="faq-form" title={draft.id ? t('faq.edit') : t('faq.add')} error={errors.form} onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <TextField {...field('question')} label={t('faq.question')} />
+          <TextField {...field('question')} label={t('faq.question')} maxLength={F.question.maxLength} />
           <NumberField {...field('position')} label={t('faq.position')} />
         </div>
-        <MarkdownEditor name="answer" label={t('faq.answer')} rows={6} value={draft.answer} error={errors.answer} onChange={(answer) => set({ answer })} />
+        <MarkdownEditor name="answer" label={t('faq.answer')} rows={6} maxLength={F.answer.maxLength} value={draft.answer} error={errors.answer} onChange={(answer) => set({ answer })} />
         <FormActions busy={busy} testId="faq-save" onCancel={draft.id ? clear : undefined} />
       </SettingsForm>
       <Records

@@ -12,7 +12,7 @@ export const PREVIEW_DELAY_MS = 300;
  * server's rendering (`content/preview`), the one the storefront shows, so markup typed here
  * appears escaped exactly as shoppers will see it.
  */
-export function MarkdownEditor({ name, label, value, error, onChange, rows = 12 }: { name: string; label: string; value: string; error?: string; onChange: (v: string) => void; rows?: number }) {
+export function MarkdownEditor({ name, label, value, error, onChange, rows = 12, maxLength }: { name: string; label: string; value: string; error?: string; onChange: (v: string) => void; rows?: number; maxLength?: number | null }) {
   const { t } = useTranslation(ns);
   const id = useId();
   const [html, setHtml] = useState('');
@@ -42,6 +42,7 @@ export function MarkdownEditor({ name, label, value, error, onChange, rows = 12 
           name={name}
           dir="auto"
           rows={rows}
+          maxLength={maxLength ?? undefined}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
