@@ -7,6 +7,7 @@ import DeliveryPage from './DeliveryPage';
 import BlogPage from './BlogPage';
 import PlansPage from './PlansPage';
 import { toNumber } from './parts';
+import { loadCore } from '@/shared/core';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -91,6 +92,22 @@ describe('/admin/settings/plans', () => {
 });
 
 describe('/admin/content/blog', () => {
+  it('checks the post with core\'s blog_post form before sending (the server\'s messages)', async () => {
+    const api = mockApi({
+      '/api/admin/v1/content/blog/list': () => ({ status: 'ok', data: [], total: 0, per_page: 30 }),
+      '/api/admin/v1/content/preview': () => ({ status: 'ok', html: '' }),
+    });
+    await loadCore();
+    show('adminBlog', 'وبلاگ', <BlogPage />);
+    const form = await screen.findByTestId('blog-form');
+    fireEvent.change(form.querySelector('input[name="slug"]')!, { target: { value: 'باتری' } });
+    expect(form.querySelector('input[name="slug"]')).toHaveAttribute('maxLength', '120');
+    fireEvent.click(within(form).getByTestId('blog-save'));
+    expect(await within(form).findByText('نشانی مطلب فقط حروف کوچک انگلیسی، رقم و خط تیره است')).toBeInTheDocument();
+    expect(within(form).getByText('لطفا عنوان را وارد کنید')).toBeInTheDocument();
+    expect(api.callsTo('/api/admin/v1/content/blog/save')).toHaveLength(0);
+  });
+
   it('previews the Markdown with the server\'s rendering, markup escaped as the storefront shows it', async () => {
     const api = mockApi({
       '/api/admin/v1/content/blog/list': () => ({ status: 'ok', data: [], total: 0, per_page: 30 }),
