@@ -33,6 +33,7 @@ pub mod official_invoice;
 pub mod profile;
 pub mod registration;
 pub mod ticket;
+pub mod discount;
 
 pub use crate::product_form::FormProblems;
 
@@ -299,8 +300,8 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 6] =
-    [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM, &official_invoice::FORM];
+pub const FORMS: [&Form; 8] =
+    [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM, &official_invoice::FORM, &discount::FORM, &discount::EDIT_FORM];
 
 /// The form called `name`.
 pub fn form(name: &str) -> Option<&'static Form> {
@@ -324,6 +325,8 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "ticket" => ticket::parse(values).map(drop),
         "ticket_reply" => ticket::parse_reply(values).map(drop),
         "official_invoice" => official_invoice::parse(values).map(drop),
+        "discount" => discount::parse(values).map(drop),
+        "discount_edit" => discount::parse_edit(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())
