@@ -18,6 +18,7 @@ on_both_dbs!(
     the_registration_form_answers_as_cores_declaration,
     a_registration_without_a_province_is_refused,
     the_otp_request_says_which_code_it_asks_for,
+    the_discount_form_answers_as_cores_declaration,
 );
 
 const EDIT: &str = "/api/client/v1/account/edit";
@@ -213,4 +214,28 @@ async fn the_otp_request_says_which_code_it_asks_for(db: TestDb) {
     r.assert_error(422);
     assert_eq!(r.body["field"], "type");
     s.stop().await;
+}
+
+/// The staff's discount form: the JSON numbers are the form's text.
+async fn the_discount_form_answers_as_cores_declaration(db: TestDb) {
+    let s = spawn_app(db).await;
+    let staff = s.staff_with(&mobile(), &["catalogue"]).await;
+    let good = json!({ "code": "FORM-1", "kind": "percent", "value": 10, "ends_day": "۱۵۰۰/۰۱/۰۱", "description": "" });
+    let cases = vec![
+        (with(good.clone(), "code", "ک"), "code", "کد تخفیف وارد شده معتبر نیست"),
+        (with(good.clone(), "code", ""), "code", "لطفا کد تخفیف را وارد کنید"),
+        (with(good.clone(), "ends_day", "۱۴۰۵/۱۳/۴۰"), "ends_day", "تاریخ وارد شده معتبر نیست!"),
+        (with(good.clone(), "description", &"<b>".repeat(101)), "description", "توضیح باید حداکثر ۳۰۰ کاراکتر باشد"),
+        ({ let mut b = good.clone(); b["value"] = json!(101); b }, "value", "درصد تخفیف باید عددی بین ۰ و ۱۰۰ باشد"),
+    ];
+    for (body, field, message) in cases {
+        let r = s.post_auth("/api/admin/v1/discount/save", &staff.token, body.clone()).await;
+        r.assert_error(422);
+        let got = (r.body["field"].as_str().unwrap_or_default().to_owned(), r.s("message"));
+        assert_eq!(got, (field.to_owned(), message.to_owned()), "{body}");
+        let text: Vec<(String, String)> =
+            body.as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_owned))).collect();
+        let values = Values::from_pairs(text.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        assert_eq!(Some(got), problems("discount", &values).unwrap().0.into_iter().next(), "the server and core's form disagree on {body}");
+    }
 }
