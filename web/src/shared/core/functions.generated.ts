@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "discount" | "discount_edit";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -327,5 +327,28 @@ export const FORM_FIELDS = {
     company_id: { label: "شناسه ملی", maxLength: 11 },
     economic_code: { label: "کد اقتصادی", maxLength: 14 },
     postal_code: { label: "کد پستی", maxLength: null },
+  },
+  discount: {
+    code: { label: "کد تخفیف", maxLength: 40 },
+    kind: { label: "نوع تخفیف", maxLength: null },
+    value: { label: "مقدار تخفیف", maxLength: 20 },
+    min_total: { label: "حداقل خرید", maxLength: 20 },
+    max_discount: { label: "سقف تخفیف", maxLength: 20 },
+    starts_day: { label: "شروع اعتبار", maxLength: 20 },
+    ends_day: { label: "پایان اعتبار", maxLength: 20 },
+    usage_limit: { label: "سقف استفاده", maxLength: 20 },
+    per_customer_limit: { label: "سقف استفادهٔ هر مشتری", maxLength: 20 },
+    description: { label: "توضیح", maxLength: 300 },
+  },
+  discount_edit: {
+    kind: { label: "نوع تخفیف", maxLength: null },
+    value: { label: "مقدار تخفیف", maxLength: 20 },
+    min_total: { label: "حداقل خرید", maxLength: 20 },
+    max_discount: { label: "سقف تخفیف", maxLength: 20 },
+    starts_day: { label: "شروع اعتبار", maxLength: 20 },
+    ends_day: { label: "پایان اعتبار", maxLength: 20 },
+    usage_limit: { label: "سقف استفاده", maxLength: 20 },
+    per_customer_limit: { label: "سقف استفادهٔ هر مشتری", maxLength: 20 },
+    description: { label: "توضیح", maxLength: 300 },
   },
 } as const;
