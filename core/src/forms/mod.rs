@@ -34,6 +34,7 @@ pub mod profile;
 pub mod registration;
 pub mod ticket;
 pub mod discount;
+pub mod delivery_option;
 
 pub use crate::product_form::FormProblems;
 
@@ -300,8 +301,8 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 8] =
-    [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM, &official_invoice::FORM, &discount::FORM, &discount::EDIT_FORM];
+pub const FORMS: [&Form; 9] =
+    [&address::FORM, &profile::FORM, &registration::FORM, &ticket::FORM, &ticket::REPLY_FORM, &official_invoice::FORM, &discount::FORM, &discount::EDIT_FORM, &delivery_option::FORM];
 
 /// The form called `name`.
 pub fn form(name: &str) -> Option<&'static Form> {
@@ -327,6 +328,7 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "official_invoice" => official_invoice::parse(values).map(drop),
         "discount" => discount::parse(values).map(drop),
         "discount_edit" => discount::parse_edit(values).map(drop),
+        "delivery_option" => delivery_option::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())
