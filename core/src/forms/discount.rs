@@ -35,13 +35,13 @@ pub const MAX_NUMBER_CHARS: u32 = 20;
 /// A number with a fraction or beyond `i64`.
 pub const WHOLE_NUMBER_MESSAGE: &str = "{field} باید عدد صحیح باشد";
 
-const NUMBER: &[Rule] = &[Rule::Numeric, Rule::MaxLength { n: MAX_NUMBER_CHARS }];
+const NUMBER: &[Rule] = &[Rule::MaxLength { n: MAX_NUMBER_CHARS }, Rule::Numeric];
 const DAY: &[Rule] = &[Rule::MaxLength { n: 20 }];
 
 const FIELDS: &[Field] = &[
     Field::new("code", "کد تخفیف", Clean::Line, &[Rule::Required, Rule::MaxLength { n: 40 }]),
     Field::new("kind", "نوع تخفیف", Clean::Line, &[Rule::Select]).options(KINDS),
-    Field::new("value", "مقدار تخفیف", Clean::Digits, &[Rule::Required, Rule::Numeric, Rule::MaxLength { n: MAX_NUMBER_CHARS }]),
+    Field::new("value", "مقدار تخفیف", Clean::Digits, &[Rule::Required, Rule::MaxLength { n: MAX_NUMBER_CHARS }, Rule::Numeric]),
     Field::new("min_total", "حداقل خرید", Clean::Digits, NUMBER),
     Field::new("max_discount", "سقف تخفیف", Clean::Digits, NUMBER),
     Field::new("starts_day", "شروع اعتبار", Clean::Digits, DAY),
