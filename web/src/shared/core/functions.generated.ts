@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "discount" | "discount_edit";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "discount" | "discount_edit" | "delivery_option";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -350,5 +350,13 @@ export const FORM_FIELDS = {
     usage_limit: { label: "سقف استفاده", maxLength: 20 },
     per_customer_limit: { label: "سقف استفادهٔ هر مشتری", maxLength: 20 },
     description: { label: "توضیح", maxLength: 300 },
+  },
+  delivery_option: {
+    name: { label: "نام روش ارسال", maxLength: 100 },
+    description: { label: "توضیح", maxLength: 1000 },
+    price: { label: "هزینهٔ ارسال", maxLength: 20 },
+    priority: { label: "اولویت", maxLength: 20 },
+    cities: { label: "شهرها", maxLength: 100000 },
+    estimate: { label: "زمان تحویل", maxLength: 100 },
   },
 } as const;
