@@ -37,6 +37,8 @@ pub mod staff_member;
 pub mod faq;
 pub mod page;
 pub mod blog_post;
+pub mod discount;
+pub mod delivery_option;
 
 pub use crate::product_form::FormProblems;
 
@@ -303,7 +305,7 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 10] = [
+pub const FORMS: [&Form; 13] = [
     &address::FORM,
     &profile::FORM,
     &registration::FORM,
@@ -314,6 +316,9 @@ pub const FORMS: [&Form; 10] = [
     &faq::FORM,
     &page::FORM,
     &blog_post::FORM,
+    &discount::FORM,
+    &discount::EDIT_FORM,
+    &delivery_option::FORM,
 ];
 
 /// The form called `name`.
@@ -342,6 +347,9 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "faq" => faq::parse(values).map(drop),
         "page" => page::parse(values).map(drop),
         "blog_post" => blog_post::parse(values).map(drop),
+        "discount" => discount::parse(values).map(drop),
+        "discount_edit" => discount::parse_edit(values).map(drop),
+        "delivery_option" => delivery_option::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())

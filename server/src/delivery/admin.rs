@@ -8,9 +8,10 @@ use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 
 use super::dto::{DeliveryActiveReq, DeliveryAdminListResp, DeliveryAdminResp, DeliveryAdminView, DeliverySaveReq};
-use super::service::{self, AdminOption, OptionInput, RawOption};
+use super::service::{self, AdminOption, OptionInput};
+use shop_core::forms::delivery_option;
 use crate::auth::CatalogueStaff;
-use crate::platform::error::{ApiError, ApiResult};
+use crate::platform::error::ApiResult;
 use crate::platform::ResponseStatus;
 use crate::state::AppState;
 
@@ -41,16 +42,8 @@ impl DeliveryAdminApi {
     #[oai(path = "/save", method = "post", operation_id = "admin_delivery_save")]
     async fn save(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<DeliverySaveReq>) -> ApiResult<Json<DeliveryAdminResp>> {
         let b = &body.0;
-        let input = OptionInput::parse(RawOption {
-            name: &b.name,
-            description: &b.description,
-            price: b.price,
-            priority: b.priority,
-            cities: &b.cities,
-            estimate: &b.estimate,
-            all_products: b.all_products,
-        })
-        .map_err(|(field, m)| ApiError::invalid(field, m))?;
+        // core/src/forms/delivery_option.rs: the declaration the web form checks with.
+        let input = OptionInput::new(delivery_option::parse(&b.values())?, b.all_products);
         let now = state.clock.unix();
         let row = match b.id {
             None => service::create(&state.db, &staff.actor(), input, now).await?,

@@ -242,6 +242,21 @@ pub struct DeliverySaveReq {
     pub all_products: bool,
 }
 
+impl DeliverySaveReq {
+    /// The request as the delivery option form's values (`cities` one a line).
+    pub fn values(&self) -> shop_core::forms::Values {
+        let (price, priority, cities) = (self.price.to_string(), self.priority.to_string(), self.cities.join("\n"));
+        shop_core::forms::Values::from_pairs([
+            ("name", self.name.as_str()),
+            ("description", self.description.as_str()),
+            ("price", price.as_str()),
+            ("priority", priority.as_str()),
+            ("cities", cities.as_str()),
+            ("estimate", self.estimate.as_str()),
+        ])
+    }
+}
+
 /// `admin/v1/delivery/active`: switch an option on or off.
 #[derive(Debug, Object)]
 pub struct DeliveryActiveReq {

@@ -151,19 +151,11 @@ use serde::Serialize;
 
 use crate::audit::service::{Actor, EditError};
 use crate::audit::versioned::{self, Versioned};
-use crate::platform::form;
 
 /// Persian messages of the back office's delivery calls.
 pub mod msg {
     pub const NOT_FOUND: &str = "روش ارسال پیدا نشد";
-    pub const PRICE: &str = "هزینهٔ ارسال نمی‌تواند منفی باشد";
-    pub const PRIORITY: &str = "اولویت باید عددی از ۰ تا ۱۰۰۰ باشد";
-    pub const NO_CITY: &str = "دست‌کم یک شهر یا «همه» را انتخاب کنید";
-    pub const ALL_ALONE: &str = "«همه» با شهرهای دیگر انتخاب نمی‌شود";
-    /// A city not in the province list.
-    pub fn unknown_city(name: &str) -> String {
-        format!("شهر «{name}» در فهرست شهرها نیست")
-    }
+    pub use shop_core::forms::delivery_option::{unknown_city, ALL_ALONE, NO_CITY, PRICE, PRIORITY};
 }
 
 /// What the audit log keeps of an option (with its `version`).
@@ -234,52 +226,10 @@ pub struct OptionInput {
     pub all_products: bool,
 }
 
-/// What staff typed for an option, before parsing.
-pub struct RawOption<'a> {
-    pub name: &'a str,
-    pub description: &'a str,
-    pub price: i64,
-    pub priority: i64,
-    pub cities: &'a [String],
-    pub estimate: &'a str,
-    pub all_products: bool,
-}
-
 impl OptionInput {
-    /// Parses what staff typed; the refusal names the field.
-    pub fn parse(raw: RawOption<'_>) -> Result<Self, form::Refusal> {
-        let name = form::required("name", "نام روش ارسال", form::line(raw.name), 100)?;
-        let description = form::at_most("description", "توضیح", form::block(raw.description), 1000)?;
-        let estimate = form::at_most("estimate", "زمان تحویل", form::line(raw.estimate), 100)?;
-        if !(0..=shop_core::types::Toman::MAX).contains(&raw.price) {
-            return Err(("price", msg::PRICE.into()));
-        }
-        if !(0..=1000).contains(&raw.priority) {
-            return Err(("priority", msg::PRIORITY.into()));
-        }
-        let mut list: Vec<String> = Vec::new();
-        let mut all = false;
-        for typed in raw.cities {
-            let name = form::line(typed);
-            if name.is_empty() {
-                continue;
-            }
-            if fold(&name) == ALL_CITIES {
-                all = true;
-                continue;
-            }
-            let city = shop_core::provinces::city_name(&name).ok_or_else(|| ("cities", msg::unknown_city(&name)))?;
-            if !list.iter().any(|c| c == city) {
-                list.push(city.to_string());
-            }
-        }
-        let cities = match (all, list.is_empty()) {
-            (true, true) => vec![ALL_CITIES.to_string()],
-            (true, false) => return Err(("cities", msg::ALL_ALONE.into())),
-            (false, true) => return Err(("cities", msg::NO_CITY.into())),
-            (false, false) => list,
-        };
-        Ok(Self { name, description, price: raw.price, priority: raw.priority, cities, estimate, all_products: raw.all_products })
+    /// The option as core's form parsed it (`core/src/forms/delivery_option.rs`).
+    pub fn new(o: shop_core::forms::delivery_option::DeliveryOption, all_products: bool) -> Self {
+        Self { name: o.name, description: o.description, price: o.price, priority: o.priority, cities: o.cities, estimate: o.estimate, all_products }
     }
 
     fn active_model(self) -> delivery_option::ActiveModel {

@@ -6,17 +6,16 @@ use poem::web::Data;
 use sea_orm::EntityTrait;
 use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
-use shop_core::discount::{DiscountCode, DiscountKind, DiscountTerms};
+use shop_core::discount::{DiscountTerms, UNKNOWN_MESSAGE};
+use shop_core::forms::discount;
 
 use super::dto::{
-    DiscountActiveReq, DiscountAdminListReq, DiscountAdminListResp, DiscountAdminResp, DiscountAdminView, DiscountKindDto,
-    DiscountSaveReq,
+    DiscountActiveReq, DiscountAdminListReq, DiscountAdminListResp, DiscountAdminResp, DiscountAdminView, DiscountSaveReq,
 };
 use super::entity::discount_code;
 use super::service::{self, terms_of, NewDiscount, ADMIN_PER_PAGE};
 use crate::auth::CatalogueStaff;
 use crate::platform::error::{ApiError, ApiResult};
-use crate::platform::http::query::DayRange;
 use crate::platform::ResponseStatus;
 use crate::state::AppState;
 
@@ -46,6 +45,15 @@ pub fn view(c: discount_code::Model) -> DiscountAdminView {
     }
 }
 
+/// A service refusal on the form's fields: the only check left to the service is an end
+/// before "now" (no first day given), which names the form's `ends_day`.
+fn on_form(e: service::DiscountError) -> ApiError {
+    match e {
+        service::DiscountError::Invalid(f) if f.field == "ends_at" => ApiError::invalid("ends_day", f.message),
+        other => other.into(),
+    }
+}
+
 /// The discount calls of the back office.
 pub struct DiscountAdminApi;
 
@@ -70,52 +78,25 @@ impl DiscountAdminApi {
     async fn save(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<DiscountSaveReq>) -> ApiResult<Json<DiscountAdminResp>> {
         let b = &body.0;
         let now = state.clock.unix();
-        let days = DayRange::parse_fields(("starts_day", &b.starts_day), ("ends_day", &b.ends_day))?;
-        let starts_at = days.from.unwrap_or(now);
-        let ends_at = days.until
-            .ok_or_else(|| ApiError::invalid("ends_day", shop_core::validation::message(&shop_core::validation::Rule::Required, "پایان اعتبار")))?;
-        let kind = match b.kind {
-            DiscountKindDto::Percent => DiscountKind::Percent,
-            DiscountKindDto::Fixed => DiscountKind::Fixed,
-        };
+        // core/src/forms/discount.rs: the declaration the web form checks with.
         let row = match b.id {
             None => {
-                let code = DiscountCode::parse(&b.code)?;
-                let terms = DiscountTerms {
-                    kind,
-                    value: b.value,
-                    min_total: b.min_total,
-                    max_discount: b.max_discount,
-                    starts_at,
-                    ends_at,
-                    usage_limit: b.usage_limit,
-                    per_customer_limit: b.per_customer_limit,
-                    first_purchase_only: b.first_purchase_only,
-                    ..DiscountTerms::open(starts_at, ends_at)
-                };
-                let new = NewDiscount { code, terms, description: b.description.clone() };
+                let form = discount::parse(&b.values())?;
+                let code = form.code.clone().ok_or_else(|| ApiError::invalid("code", UNKNOWN_MESSAGE))?;
+                let terms = DiscountTerms { first_purchase_only: b.first_purchase_only, ..form.terms(now, DiscountTerms::open(now, now)) };
+                let new = NewDiscount { code, terms, description: form.description };
                 service::create(&state.db, &staff.actor(), new, now).await.map_err(|e| match e {
                     service::DiscountError::Duplicate => ApiError::invalid("code", e.to_string()),
-                    other => other.into(),
+                    other => on_form(other),
                 })?
             }
             Some(id) => {
+                let form = discount::parse_edit(&b.values())?;
                 let old = discount_code::Entity::find_by_id(id).one(&state.db).await?;
                 // Categories, products and the owner are kept as they are.
-                let kept = old.as_ref().map(terms_of).unwrap_or_else(|| DiscountTerms::open(starts_at, ends_at));
-                let terms = DiscountTerms {
-                    kind,
-                    value: b.value,
-                    min_total: b.min_total,
-                    max_discount: b.max_discount,
-                    starts_at,
-                    ends_at,
-                    usage_limit: b.usage_limit,
-                    per_customer_limit: b.per_customer_limit,
-                    first_purchase_only: b.first_purchase_only,
-                    ..kept
-                };
-                service::update(&state.db, &staff.actor(), id, b.version, terms, &b.description, now).await?
+                let kept = old.as_ref().map(terms_of).unwrap_or_else(|| DiscountTerms::open(now, now));
+                let terms = DiscountTerms { first_purchase_only: b.first_purchase_only, ..form.terms(now, kept) };
+                service::update(&state.db, &staff.actor(), id, b.version, terms, &form.description, now).await.map_err(on_form)?
             }
         };
         Ok(Json(DiscountAdminResp { status: ResponseStatus::Ok, data: view(row) }))

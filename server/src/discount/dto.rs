@@ -175,6 +175,31 @@ pub struct DiscountSaveReq {
     pub description: String,
 }
 
+impl DiscountSaveReq {
+    /// The request as the discount form's values (`core/src/forms/discount.rs`).
+    pub fn values(&self) -> shop_core::forms::Values {
+        let opt = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+        let kind = match self.kind {
+            DiscountKindDto::Percent => "percent",
+            DiscountKindDto::Fixed => "fixed",
+        };
+        let (value, min_total, max_discount) = (self.value.to_string(), self.min_total.to_string(), opt(self.max_discount));
+        let (usage_limit, per_customer_limit) = (opt(self.usage_limit), opt(self.per_customer_limit));
+        shop_core::forms::Values::from_pairs([
+            ("code", self.code.as_str()),
+            ("kind", kind),
+            ("value", value.as_str()),
+            ("min_total", min_total.as_str()),
+            ("max_discount", max_discount.as_str()),
+            ("starts_day", self.starts_day.as_str()),
+            ("ends_day", self.ends_day.as_str()),
+            ("usage_limit", usage_limit.as_str()),
+            ("per_customer_limit", per_customer_limit.as_str()),
+            ("description", self.description.as_str()),
+        ])
+    }
+}
+
 /// `admin/v1/discount/active`: switch a code on or off.
 #[derive(Debug, Object)]
 pub struct DiscountActiveReq {

@@ -20,6 +20,8 @@ on_both_dbs!(
     the_otp_request_says_which_code_it_asks_for,
     the_staff_member_form_answers_as_cores_declaration,
     the_content_forms_answer_as_cores_declaration,
+    the_discount_form_answers_as_cores_declaration,
+    the_delivery_option_form_answers_as_cores_declaration,
 );
 
 const EDIT: &str = "/api/client/v1/account/edit";
@@ -272,4 +274,61 @@ async fn the_content_forms_answer_as_cores_declaration(db: TestDb) {
         let core = problems("faq", &Values::from_pairs([("question", "؟"), ("answer", "پ"), ("position", p.as_str())])).unwrap();
         assert_eq!(r.assert_error(422).body["message"].as_str(), core.get("position"));
     }
+/// The staff's discount form: the JSON numbers are the form's text.
+async fn the_discount_form_answers_as_cores_declaration(db: TestDb) {
+    let s = spawn_app(db).await;
+    let staff = s.staff_with(&mobile(), &["catalogue"]).await;
+    let good = json!({ "code": "FORM-1", "kind": "percent", "value": 10, "ends_day": "۱۵۰۰/۰۱/۰۱", "description": "" });
+    let cases = vec![
+        (with(good.clone(), "code", "ک"), "code", "کد تخفیف وارد شده معتبر نیست"),
+        (with(good.clone(), "code", ""), "code", "لطفا کد تخفیف را وارد کنید"),
+        (with(good.clone(), "ends_day", "۱۴۰۵/۱۳/۴۰"), "ends_day", "تاریخ وارد شده معتبر نیست!"),
+        (with(good.clone(), "description", &"<b>".repeat(101)), "description", "توضیح باید حداکثر ۳۰۰ کاراکتر باشد"),
+        ({ let mut b = good.clone(); b["value"] = json!(101); b }, "value", "درصد تخفیف باید عددی بین ۰ و ۱۰۰ باشد"),
+    ];
+    staff_refused_as_core_says(&s, "/api/admin/v1/discount/save", &staff.token, "discount", cases).await;
+}
+
+/// A staff JSON body as the form's text: numbers as written, a list one item a line.
+fn staff_values(body: &Value) -> Values {
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items.iter().map(|i| i.as_str().unwrap_or_default()).collect::<Vec<_>>().join("\n"),
+        other => other.to_string(),
+    };
+    let pairs: Vec<(String, String)> = body.as_object().unwrap().iter().map(|(k, v)| (k.clone(), text(v))).collect();
+    Values::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// [`refused_as_core_says`] for a staff form whose JSON has numbers and lists.
+async fn staff_refused_as_core_says(s: &TestApp, path: &str, token: &str, form: &str, cases: Vec<(Value, &str, &str)>) {
+    for (body, field, message) in cases {
+        let r = s.post_auth(path, token, body.clone()).await;
+        r.assert_error(422);
+        let got = (r.body["field"].as_str().unwrap_or_default().to_owned(), r.s("message"));
+        assert_eq!(got, (field.to_owned(), message.to_owned()), "{body}");
+        assert_eq!(Some(got), problems(form, &staff_values(&body)).unwrap().0.into_iter().next(), "the server and core's form disagree on {body}");
+    }
+}
+
+/// The staff's delivery option form: the city list one a line.
+async fn the_delivery_option_form_answers_as_cores_declaration(db: TestDb) {
+    let s = spawn_app(db).await;
+    let staff = s.staff_with(&mobile(), &["catalogue"]).await;
+    let good = json!({ "name": "پیک", "price": 50000, "priority": 1, "cities": ["تهران"], "estimate": "" });
+    let set = |k: &str, v: Value| {
+        let mut b = good.clone();
+        b[k] = v;
+        b
+    };
+    let cases = vec![
+        (set("name", json!(" ")), "name", "لطفا نام روش ارسال را وارد کنید"),
+        (set("estimate", json!("ر".repeat(101))), "estimate", "زمان تحویل باید حداکثر ۱۰۰ کاراکتر باشد"),
+        (set("price", json!(-1)), "price", "هزینهٔ ارسال نمی‌تواند منفی باشد"),
+        (set("priority", json!(1001)), "priority", "اولویت باید عددی از ۰ تا ۱۰۰۰ باشد"),
+        (set("cities", json!([])), "cities", "دست‌کم یک شهر یا «همه» را انتخاب کنید"),
+        (set("cities", json!(["همه", "کرج"])), "cities", "«همه» با شهرهای دیگر انتخاب نمی‌شود"),
+        (set("cities", json!(["<b>"])), "cities", "شهر «<b>» در فهرست شهرها نیست"),
+    ];
+    staff_refused_as_core_says(&s, "/api/admin/v1/delivery/save", &staff.token, "delivery_option", cases).await;
 }

@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -347,5 +347,36 @@ export const FORM_FIELDS = {
     summary: { label: "خلاصه", maxLength: 500 },
     body: { label: "متن", maxLength: 100000 },
     author: { label: "نویسنده", maxLength: 100 },
+  },
+  discount: {
+    code: { label: "کد تخفیف", maxLength: 40 },
+    kind: { label: "نوع تخفیف", maxLength: null },
+    value: { label: "مقدار تخفیف", maxLength: 20 },
+    min_total: { label: "حداقل خرید", maxLength: 20 },
+    max_discount: { label: "سقف تخفیف", maxLength: 20 },
+    starts_day: { label: "شروع اعتبار", maxLength: 20 },
+    ends_day: { label: "پایان اعتبار", maxLength: 20 },
+    usage_limit: { label: "سقف استفاده", maxLength: 20 },
+    per_customer_limit: { label: "سقف استفادهٔ هر مشتری", maxLength: 20 },
+    description: { label: "توضیح", maxLength: 300 },
+  },
+  discount_edit: {
+    kind: { label: "نوع تخفیف", maxLength: null },
+    value: { label: "مقدار تخفیف", maxLength: 20 },
+    min_total: { label: "حداقل خرید", maxLength: 20 },
+    max_discount: { label: "سقف تخفیف", maxLength: 20 },
+    starts_day: { label: "شروع اعتبار", maxLength: 20 },
+    ends_day: { label: "پایان اعتبار", maxLength: 20 },
+    usage_limit: { label: "سقف استفاده", maxLength: 20 },
+    per_customer_limit: { label: "سقف استفادهٔ هر مشتری", maxLength: 20 },
+    description: { label: "توضیح", maxLength: 300 },
+  },
+  delivery_option: {
+    name: { label: "نام روش ارسال", maxLength: 100 },
+    description: { label: "توضیح", maxLength: 1000 },
+    price: { label: "هزینهٔ ارسال", maxLength: 20 },
+    priority: { label: "اولویت", maxLength: 20 },
+    cities: { label: "شهرها", maxLength: 100000 },
+    estimate: { label: "زمان تحویل", maxLength: 100 },
   },
 } as const;

@@ -244,9 +244,10 @@ describe('size', () => {
     // customer forms (check_form, with the provinces list, about 10 KB) and the pricing rule
     // book (`quote`, about 4.5 KB) took it to 128.1 KB by this measure (124.5 KB by `gzip -9`); 148 KB since
     // issue 26: the after-sale rules (return window and request, serials, warranty end, the
-    // buyer IDs and the official-invoice form) took it to 143.9 KB. The module loads lazily,
-    // never on the first paint.
-    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(148 * 1024);
+    // buyer IDs and the official-invoice form) took it to 143.9 KB; 152 KB since issue 29's
+    // back-office forms (staff, content, discount, delivery: 141.3 → 150.9 KB, after the string
+    // crossing's removal gave back 2.7 KB). The module loads lazily, never on the first paint.
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(152 * 1024);
   });
 });
 

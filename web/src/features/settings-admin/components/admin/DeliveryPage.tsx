@@ -2,6 +2,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import provinces from '@contract/provinces.json';
 import { ns } from '../../i18n';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { useLoad } from '@/shared/hooks/useLoad';
 import { TextAreaField, TextField } from '@/shared/ui/fields';
 import { toast } from '@/shared/ui/toast';
@@ -42,6 +44,8 @@ function draftOf(o: DeliveryOption): Draft {
 }
 
 const FIELDS = ['name', 'description', 'price', 'priority', 'cities', 'estimate'] as const;
+/** Input bounds of core's delivery option form (core/src/forms/delivery_option.rs). */
+const F = FORM_FIELDS.delivery_option;
 
 /** /admin/settings/delivery: the shop's delivery options, their price, time, priority and cities. */
 export default function DeliveryPage() {
@@ -58,17 +62,18 @@ export default function DeliveryPage() {
     setCity('');
   };
 
+  const core = useCore();
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const price = toNumber(draft.price);
-    const priority = toNumber(draft.priority || '0');
-    const local: FieldErrors = {};
-    if (!draft.name.trim()) local.name = t('required');
-    if (Number.isNaN(price) || price < 0) local.price = t('delivery.badPrice');
-    if (Number.isNaN(priority) || priority < 0) local.priority = t('delivery.badPriority');
-    if (draft.cities.length === 0) local.cities = t('delivery.noCity');
+    if (!core || busy) return;
+    // The same declaration the server parses the request with (cities one a line; an empty priority is 0).
+    const values = { name: draft.name, description: draft.description, price: draft.price, priority: draft.priority || '0', cities: draft.cities.join('\n'), estimate: draft.estimate };
+    const local: FieldErrors = core.checkForm('delivery_option', values);
     setErrors(local);
     if (Object.keys(local).length > 0) return;
+    const price = toNumber(values.price);
+    const priority = toNumber(values.priority);
     setBusy(true);
     const out = await saveDelivery({
       id: draft.id,
@@ -95,12 +100,12 @@ export default function DeliveryPage() {
     <SettingsPage>
       <SettingsForm testId="delivery-form" title={draft.id ? t('delivery.edit') : t('delivery.add')} error={errors.form} onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...field('name')} label={t('delivery.name')} />
-          <TextField {...field('estimate')} label={t('delivery.estimate')} hint={t('delivery.estimateHint')} />
-          <NumberField {...field('price')} label={t('delivery.price')} />
-          <NumberField {...field('priority')} label={t('delivery.priority')} hint={t('delivery.priorityHint')} />
+          <TextField {...field('name')} maxLength={F.name.maxLength} label={t('delivery.name')} />
+          <TextField {...field('estimate')} maxLength={F.estimate.maxLength} label={t('delivery.estimate')} hint={t('delivery.estimateHint')} />
+          <NumberField {...field('price')} maxLength={F.price.maxLength} label={t('delivery.price')} />
+          <NumberField {...field('priority')} maxLength={F.priority.maxLength} label={t('delivery.priority')} hint={t('delivery.priorityHint')} />
         </div>
-        <TextAreaField name="description" label={t('delivery.description')} value={draft.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
+        <TextAreaField name="description" maxLength={F.description.maxLength} label={t('delivery.description')} value={draft.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
         <fieldset aria-describedby={errors.cities ? 'delivery-cities-error' : undefined} className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('delivery.cities')}</legend>
           <label className="flex items-center gap-2 text-sm">

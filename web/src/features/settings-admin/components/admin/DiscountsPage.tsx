@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ns } from '../../i18n';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { useLoad } from '@/shared/hooks/useLoad';
 import { SelectField, TextField } from '@/shared/ui/fields';
 import { Pagination } from '@/shared/ui/Pagination';
@@ -46,10 +48,30 @@ function draftOf(c: DiscountCode): Draft {
   };
 }
 
-/** The request field a server refusal names → the form's field. */
+/** Input bounds of core's discount form (core/src/forms/discount.rs). */
+const F = FORM_FIELDS.discount;
+
+/** The draft as the discount form's values, by request field. */
+function valuesOf(d: Draft): Record<string, string> {
+  return {
+    code: d.code,
+    kind: d.kind,
+    value: d.value,
+    min_total: d.minTotal,
+    max_discount: d.maxDiscount,
+    starts_day: d.startsDay,
+    ends_day: d.endsDay,
+    usage_limit: d.usageLimit,
+    per_customer_limit: d.perCustomer,
+    description: d.description,
+  };
+}
+
+/** The request field a server refusal (or core's form) names → the form's field. */
 const FIELD_OF: Record<string, string> = {
   discountcode: 'code',
   code: 'code',
+  kind: 'kind',
   value: 'value',
   min_total: 'minTotal',
   max_discount: 'maxDiscount',
@@ -72,15 +94,18 @@ export default function DiscountsPage() {
   const { draft, set, errors, setErrors, busy, setBusy, edit, clear, field } = useDraft(EMPTY);
   const optional = (text: string) => (text.trim() === '' ? undefined : toNumber(text));
 
+  const core = useCore();
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const numbers = { value: toNumber(draft.value), minTotal: optional(draft.minTotal) ?? 0, maxDiscount: optional(draft.maxDiscount), usageLimit: optional(draft.usageLimit), perCustomer: optional(draft.perCustomer) };
+    if (!core || busy) return;
+    // The same declaration the server parses the request with; an edit has no code.
+    const found = core.checkForm(draft.id ? 'discount_edit' : 'discount', valuesOf(draft));
     const local: FieldErrors = {};
-    if (!draft.id && !draft.code.trim()) local.code = t('required');
-    for (const [k, v] of Object.entries(numbers)) if (v !== undefined && Number.isNaN(v)) local[k] = t('notNumber');
-    if (!draft.endsDay.trim()) local.endsDay = t('required');
+    for (const [k, message] of Object.entries(found)) local[FIELD_OF[k] ?? 'form'] = message;
     setErrors(local);
     if (Object.keys(local).length > 0) return;
+    const numbers = { value: toNumber(draft.value), minTotal: optional(draft.minTotal) ?? 0, maxDiscount: optional(draft.maxDiscount), usageLimit: optional(draft.usageLimit), perCustomer: optional(draft.perCustomer) };
     setBusy(true);
     const out = await saveDiscount({
       id: draft.id,
@@ -112,7 +137,7 @@ export default function DiscountsPage() {
     <SettingsPage>
       <SettingsForm testId="discount-form" title={draft.id ? t('discounts.edit', { code: draft.code }) : t('discounts.add')} error={errors.form} onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField {...field('code')} label={t('discounts.code')} hint={t('discounts.codeHint')} dir="ltr" disabled={Boolean(draft.id)} />
+          <TextField {...field('code')} maxLength={F.code.maxLength} label={t('discounts.code')} hint={t('discounts.codeHint')} dir="ltr" disabled={Boolean(draft.id)} />
           <SelectField
             name="kind"
             label={t('discounts.kind')}
@@ -120,17 +145,18 @@ export default function DiscountsPage() {
             options={['percent', 'fixed']}
             optionLabel={(k) => t(`discounts.kinds.${k}`)}
             value={draft.kind}
+            error={errors.kind}
             onChange={(e) => set({ kind: e.target.value === 'fixed' ? 'fixed' : 'percent' })}
           />
-          <NumberField {...field('value')} label={draft.kind === 'percent' ? t('discounts.percent') : t('discounts.amount')} />
-          <NumberField {...field('minTotal')} label={t('discounts.minTotal')} />
-          <NumberField {...field('maxDiscount')} label={t('discounts.maxDiscount')} hint={t('optional')} />
-          <NumberField {...field('usageLimit')} label={t('discounts.usageLimit')} hint={t('optional')} />
-          <NumberField {...field('perCustomer')} label={t('discounts.perCustomer')} hint={t('optional')} />
-          <TextField {...field('startsDay')} label={t('discounts.starts')} hint={t('dayHint')} dir="ltr" />
-          <TextField {...field('endsDay')} label={t('discounts.ends')} hint={t('dayHint')} dir="ltr" />
+          <NumberField {...field('value')} maxLength={F.value.maxLength} label={draft.kind === 'percent' ? t('discounts.percent') : t('discounts.amount')} />
+          <NumberField {...field('minTotal')} maxLength={F.min_total.maxLength} label={t('discounts.minTotal')} />
+          <NumberField {...field('maxDiscount')} maxLength={F.max_discount.maxLength} label={t('discounts.maxDiscount')} hint={t('optional')} />
+          <NumberField {...field('usageLimit')} maxLength={F.usage_limit.maxLength} label={t('discounts.usageLimit')} hint={t('optional')} />
+          <NumberField {...field('perCustomer')} maxLength={F.per_customer_limit.maxLength} label={t('discounts.perCustomer')} hint={t('optional')} />
+          <TextField {...field('startsDay')} maxLength={F.starts_day.maxLength} label={t('discounts.starts')} hint={t('dayHint')} dir="ltr" />
+          <TextField {...field('endsDay')} maxLength={F.ends_day.maxLength} label={t('discounts.ends')} hint={t('dayHint')} dir="ltr" />
         </div>
-        <TextField {...field('description')} label={t('discounts.description')} />
+        <TextField {...field('description')} maxLength={F.description.maxLength} label={t('discounts.description')} />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="first-purchase" checked={draft.firstPurchase} onChange={(e) => set({ firstPurchase: e.target.checked })} />
           {t('discounts.firstPurchase')}

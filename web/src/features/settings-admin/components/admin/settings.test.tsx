@@ -37,6 +37,7 @@ describe('numbers typed by staff', () => {
 
 describe('/admin/settings/delivery', () => {
   it('lists options with Persian digits, checks the form before sending, and sends the chosen cities', async () => {
+    await loadCore(); // the form checks with core's delivery_option declaration
     const api = mockApi({
       '/api/admin/v1/delivery/list': () => ({ status: 'ok', data: [courier] }),
       '/api/admin/v1/delivery/save': () => ({ status: 'ok', data: { ...courier, id: 9, name: 'پیک شیراز', cities: ['شیراز'], version: 1, all_products: true } }),
