@@ -43,7 +43,7 @@ impl DeliveryAdminApi {
     async fn save(&self, staff: CatalogueStaff, state: Data<&AppState>, body: Json<DeliverySaveReq>) -> ApiResult<Json<DeliveryAdminResp>> {
         let b = &body.0;
         // core/src/forms/delivery_option.rs: the declaration the web form checks with.
-        let input = OptionInput::new(delivery_option::parse(&b.values())?, b.all_products);
+        let input = OptionInput { option: delivery_option::parse(&b.values())?, all_products: b.all_products };
         let now = state.clock.unix();
         let row = match b.id {
             None => service::create(&state.db, &staff.actor(), input, now).await?,

@@ -213,33 +213,24 @@ impl Versioned for delivery_option::Entity {
     }
 }
 
-/// A delivery option as staff typed it, parsed: every value in range, cities from the list.
+/// A delivery option as staff typed it: core's form parsed it (every value in range, cities
+/// from the list); whether it serves every product is the route's switch beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionInput {
-    pub name: String,
-    pub description: String,
-    pub price: i64,
-    pub priority: i64,
-    /// `["همه"]`, or cities of the province list in its spelling, without repeats.
-    pub cities: Vec<String>,
-    pub estimate: String,
+    pub option: shop_core::forms::delivery_option::DeliveryOption,
     pub all_products: bool,
 }
 
 impl OptionInput {
-    /// The option as core's form parsed it (`core/src/forms/delivery_option.rs`).
-    pub fn new(o: shop_core::forms::delivery_option::DeliveryOption, all_products: bool) -> Self {
-        Self { name: o.name, description: o.description, price: o.price, priority: o.priority, cities: o.cities, estimate: o.estimate, all_products }
-    }
-
     fn active_model(self) -> delivery_option::ActiveModel {
+        let o = self.option;
         delivery_option::ActiveModel {
-            name: Set(self.name),
-            description: Set(self.description),
-            price: Set(self.price),
-            priority: Set(self.priority),
-            cities: Set(serde_json::to_string(&self.cities).unwrap_or_else(|_| "[]".into())),
-            estimate: Set(self.estimate),
+            name: Set(o.name),
+            description: Set(o.description),
+            price: Set(o.price),
+            priority: Set(o.priority),
+            cities: Set(serde_json::to_string(&o.cities).unwrap_or_else(|_| "[]".into())),
+            estimate: Set(o.estimate),
             all_products: Set(self.all_products),
             ..Default::default()
         }

@@ -274,6 +274,8 @@ async fn the_content_forms_answer_as_cores_declaration(db: TestDb) {
         let core = problems("faq", &Values::from_pairs([("question", "؟"), ("answer", "پ"), ("position", p.as_str())])).unwrap();
         assert_eq!(r.assert_error(422).body["message"].as_str(), core.get("position"));
     }
+}
+
 /// The staff's discount form: the JSON numbers are the form's text.
 async fn the_discount_form_answers_as_cores_declaration(db: TestDb) {
     let s = spawn_app(db).await;
