@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import type { Core } from '@/shared/core';
 import { TrashIcon } from '@/shared/ui/Icons';
-import { checkUpload, sizeText } from '../utils/files';
+import { checkUpload } from '@/shared/lib/upload';
+import { sizeText } from '../utils/files';
 import { MAX_FILES } from '@/shared/core/constants.generated';
 
 export { MAX_FILES };
