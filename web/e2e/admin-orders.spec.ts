@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PHONE, freshMobile, registerThroughApi, staffAdd, signedIn, expectAccessibleAtBothWidths } from './support';
+import { expect, test } from '@playwright/test';
+import { PHONE, freshMobile, buyAndPay, staffAdd, signedIn, expectAccessibleAtBothWidths } from './support';
 
 /**
  * The back office's orders (issue 23, item 2): a customer buys a laptop (paid in the sandbox
@@ -11,42 +11,11 @@ import { PHONE, freshMobile, registerThroughApi, staffAdd, signedIn, expectAcces
 test.use({ hasTouch: true });
 
 
-/** A customer pays for one in-stock demo laptop through the API and the sandbox bank; the order's code. */
-async function buy(request: APIRequestContext, mobile: string): Promise<string> {
-  await registerThroughApi(request, mobile, 'نیلوفر');
-  const login = (await (await request.post('/api/client/v1/user/login', { data: { mobile, password: 'Test123!' } })).json()) as { token: string };
-  const headers = { Authorization: `Bearer ${login.token}` };
-  const call = async <T,>(path: string, data: unknown, extra: Record<string, string> = {}) =>
-    (await (await request.post(`/api/client/v1${path}`, { data, headers: { ...headers, ...extra } })).json()) as T;
-  const list = (await (await request.get('/api/client/v1/catalog/search', { params: { q: 'لپ تاپ', in_stock: 'true', page: 1, size: 24 } })).json()) as { data: { Uid: string }[] };
-  const product = (await (await request.get(`/api/client/v1/catalog/products/${list.data[0].Uid}`)).json()) as { data: { Id: number; Variants: { Id: number; InStock: boolean }[] } };
-  const variant = product.data.Variants.find((v) => v.InStock)!;
-  const address = await call<{ Id: number }>('/address/add', {
-    name: 'نیلوفر آزمایشی', mobile, state: 'تهران', city: 'تهران', address: 'خیابان آزادی، کوچه ۱۲، پلاک ۴', postalcode: '1234567890',
-  });
-  const cart = await call<{ OrderId: number }>('/order/edit/product', { spid: product.data.Id, spiddetail: variant.Id, num: 1, orderid: 0, id: 0 });
-  const summary = await call<{ DeliveryOptions: { Id: number }[] }>('/order/summary', { orderid: cart.OrderId, addressid: address.Id });
-  const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-  const registered = await call<{ order: { Code: string } }>(
-    '/order/register',
-    { orderid: cart.OrderId, addressid: address.Id, deliveryid: summary.DeliveryOptions[0].Id, paymentmethod: 'full' },
-    key(),
-  );
-  const code = registered.order.Code;
-  const started = await call<{ authority: string }>('/payment/start', { code }, key());
-  // «پرداخت» on the sandbox bank's page, then its callback.
-  const paid = await request.post(`/api/client/v1/payment/sandbox/${started.authority}/pay`, { maxRedirects: 0 });
-  const callback = paid.headers()['location'];
-  await request.get(callback, { maxRedirects: 0 });
-  const result = await call<{ OrderStatus: string }>('/payment/result', { code });
-  expect(result.OrderStatus).toBe('paid');
-  return code;
-}
 
 test('an orders staff member finds a paid order, prepares, ships and delivers it; the customer sees the tracking code', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const customerMobile = freshMobile();
-  const code = await buy(request, customerMobile);
+  const code = await buyAndPay(request, customerMobile);
   const staffMobile = freshMobile('38');
   expect(staffAdd(staffMobile, 'orders')).toContain(staffMobile);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, freshMobile, registerThroughApi, staffAdd, signedIn } from './support';
+import { DESKTOP, PHONE, freshMobile, buyAndPay, staffAdd, signedIn } from './support';
 
 /**
  * After the sale (issue 26, items 1–3), at phone and desktop width: a customer buys and pays in
@@ -15,33 +15,6 @@ test.use({ hasTouch: true });
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-/** A customer pays for one in-stock demo laptop through the API and the sandbox bank; the order's code. */
-async function buy(request: APIRequestContext, mobile: string): Promise<string> {
-  await registerThroughApi(request, mobile, 'نیلوفر');
-  const login = (await (await request.post('/api/client/v1/user/login', { data: { mobile, password: 'Test123!' } })).json()) as { token: string };
-  const headers = { Authorization: `Bearer ${login.token}` };
-  const call = async <T,>(path: string, data: unknown, extra: Record<string, string> = {}) =>
-    (await (await request.post(`/api/client/v1${path}`, { data, headers: { ...headers, ...extra } })).json()) as T;
-  const list = (await (await request.get('/api/client/v1/catalog/search', { params: { q: 'لپ تاپ', in_stock: 'true', page: 1, size: 24 } })).json()) as { data: { Uid: string }[] };
-  const product = (await (await request.get(`/api/client/v1/catalog/products/${list.data[0].Uid}`)).json()) as { data: { Id: number; Variants: { Id: number; InStock: boolean }[] } };
-  const variant = product.data.Variants.find((v) => v.InStock)!;
-  const address = await call<{ Id: number }>('/address/add', {
-    name: 'نیلوفر آزمایشی', mobile, state: 'تهران', city: 'تهران', address: 'خیابان آزادی، کوچه ۱۲، پلاک ۴', postalcode: '1234567890',
-  });
-  const cart = await call<{ OrderId: number }>('/order/edit/product', { spid: product.data.Id, spiddetail: variant.Id, num: 1, orderid: 0, id: 0 });
-  const summary = await call<{ DeliveryOptions: { Id: number }[] }>('/order/summary', { orderid: cart.OrderId, addressid: address.Id });
-  const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-  const registered = await call<{ order: { Code: string } }>(
-    '/order/register',
-    { orderid: cart.OrderId, addressid: address.Id, deliveryid: summary.DeliveryOptions[0].Id, paymentmethod: 'full' },
-    key(),
-  );
-  const code = registered.order.Code;
-  const started = await call<{ authority: string }>('/payment/start', { code }, key());
-  const paid = await request.post(`/api/client/v1/payment/sandbox/${started.authority}/pay`, { maxRedirects: 0 });
-  await request.get(paid.headers()['location'], { maxRedirects: 0 });
-  return code;
-}
 
 async function staffPage(browser: import('@playwright/test').Browser, request: APIRequestContext, path: string, viewport: { width: number; height: number }): Promise<Page> {
   const m = freshMobile('38');
@@ -53,7 +26,7 @@ for (const viewport of [PHONE, DESKTOP]) {
   test(`tracking, a return asked, approved and refunded (${viewport.width} px)`, async ({ browser, request }) => {
     test.setTimeout(240_000);
     const mobile = freshMobile();
-    const code = await buy(request, mobile);
+    const code = await buyAndPay(request, mobile);
     const staff = await staffPage(browser, request, `/admin/orders/${code}`, viewport);
     const actions = staff.getByTestId('admin-order-actions');
     await actions.getByRole('button', { name: 'شروع آماده‌سازی' }).click();
@@ -108,7 +81,7 @@ for (const viewport of [PHONE, DESKTOP]) {
   test(`a paid order cancelled before preparing goes into the refunds queue (${viewport.width} px)`, async ({ browser, request }) => {
     test.setTimeout(180_000);
     const mobile = freshMobile();
-    const code = await buy(request, mobile);
+    const code = await buyAndPay(request, mobile);
     const customer = await signedIn(browser, request, mobile, `/profile/factors/${code}`, { viewport });
     customer.on('dialog', (d) => void d.accept());
     await customer.getByTestId('cancel-order').click();

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DESKTOP, PHONE, freshMobile, registerThroughApi, staffAdd, signedIn, expectAccessibleAtBothWidths, tokenOf, apiCall } from './support';
+import { expect, test } from '@playwright/test';
+import { DESKTOP, PHONE, freshMobile, buyAndPay, staffAdd, signedIn, expectAccessibleAtBothWidths, tokenOf, apiCall } from './support';
 
 /**
  * After the sale (issue 26, items 4 and 5), at 375 and at 1280 px: a customer buys a laptop
@@ -13,41 +13,15 @@ import { DESKTOP, PHONE, freshMobile, registerThroughApi, staffAdd, signedIn, ex
 
 test.use({ hasTouch: true });
 
-/** A customer pays for one in-stock demo laptop through the API and the sandbox bank; the order's code. */
-async function buy(request: APIRequestContext, mobile: string): Promise<string> {
-  await registerThroughApi(request, mobile, 'سارا');
-  const token = await tokenOf(request, mobile);
-  const call = <T,>(path: string, data: unknown, key?: string) => apiCall<T>(request, `/api/client/v1${path}`, token, data, key);
-  const list = (await (await request.get('/api/client/v1/catalog/search', { params: { q: 'لپ تاپ', in_stock: 'true', page: 1, size: 24 } })).json()) as { data: { Uid: string }[] };
-  const product = (await (await request.get(`/api/client/v1/catalog/products/${list.data[0].Uid}`)).json()) as {
-    data: { Id: number; Variants: { Id: number; InStock: boolean; NameGaranti: string }[] };
-  };
-  // A variant sold with a warranty (the demo's «بدون گارانتی» has none).
-  const variant = product.data.Variants.find((v) => v.InStock && v.NameGaranti !== 'بدون گارانتی') ?? product.data.Variants.find((v) => v.InStock)!;
-  const address = await call<{ Id: number }>('/address/add', {
-    name: 'سارا آزمایشی', mobile, state: 'تهران', city: 'تهران', address: 'خیابان آزادی، کوچه ۱۲، پلاک ۴', postalcode: '1234567890',
-  });
-  const cart = await call<{ OrderId: number }>('/order/edit/product', { spid: product.data.Id, spiddetail: variant.Id, num: 1, orderid: 0, id: 0 });
-  const summary = await call<{ DeliveryOptions: { Id: number }[] }>('/order/summary', { orderid: cart.OrderId, addressid: address.Id });
-  const registered = await call<{ order: { Code: string } }>(
-    '/order/register',
-    { orderid: cart.OrderId, addressid: address.Id, deliveryid: summary.DeliveryOptions[0].Id, paymentmethod: 'full' },
-    crypto.randomUUID(),
-  );
-  const code = registered.order.Code;
-  const started = await call<{ authority: string }>('/payment/start', { code }, crypto.randomUUID());
-  const paid = await request.post(`/api/client/v1/payment/sandbox/${started.authority}/pay`, { maxRedirects: 0 });
-  await request.get(paid.headers()['location'], { maxRedirects: 0 });
-  const result = await call<{ OrderStatus: string }>('/payment/result', { code });
-  expect(result.OrderStatus).toBe('paid');
-  return code;
-}
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`at ${viewport.width} px: official invoice, serials at shipping, the warranty end day and a warranty claim moved by staff`, async ({ browser, request }) => {
     test.setTimeout(240_000);
     const customerMobile = freshMobile();
-    const code = await buy(request, customerMobile);
+    const code = await buyAndPay(request, customerMobile, 'سارا', (vs) =>
+      // A variant sold with a warranty (the demo's «بدون گارانتی» has none).
+      vs.find((v) => v.InStock && v.NameGaranti !== 'بدون گارانتی') ?? vs.find((v) => v.InStock),
+    );
 
     // The official invoice, asked for on the invoice page before the parcel leaves.
     const customer = await signedIn(browser, request, customerMobile, `/profile/factors/${code}`, { viewport });

@@ -241,3 +241,46 @@ export async function apiCall<T>(request: APIRequestContext, path: string, token
   expect(r.ok(), `${path}: ${JSON.stringify(body)}`).toBeTruthy();
   return body;
 }
+
+type Variant = { Id: number; InStock: boolean; NameGaranti: string };
+
+/**
+ * A new customer `name` pays for one in-stock demo laptop through the API and the sandbox bank
+ * (`pick` chooses among the first product's variants; the first in stock by default); the
+ * order's code, checked paid.
+ */
+export async function buyAndPay(
+  request: APIRequestContext,
+  mobile: string,
+  name = 'نیلوفر',
+  pick: (variants: Variant[]) => Variant | undefined = (vs) => vs.find((v) => v.InStock),
+): Promise<string> {
+  await registerThroughApi(request, mobile, name);
+  const login = (await (await request.post('/api/client/v1/user/login', { data: { mobile, password: 'Test123!' } })).json()) as { token: string };
+  const headers = { Authorization: `Bearer ${login.token}` };
+  const call = async <T,>(path: string, data: unknown, extra: Record<string, string> = {}) =>
+    (await (await request.post(`/api/client/v1${path}`, { data, headers: { ...headers, ...extra } })).json()) as T;
+  const list = (await (await request.get('/api/client/v1/catalog/search', { params: { q: 'لپ تاپ', in_stock: 'true', page: 1, size: 24 } })).json()) as { data: { Uid: string }[] };
+  const product = (await (await request.get(`/api/client/v1/catalog/products/${list.data[0].Uid}`)).json()) as { data: { Id: number; Variants: Variant[] } };
+  const variant = pick(product.data.Variants)!;
+  const address = await call<{ Id: number }>('/address/add', {
+    name: `${name} آزمایشی`, mobile, state: 'تهران', city: 'تهران', address: 'خیابان آزادی، کوچه ۱۲، پلاک ۴', postalcode: '1234567890',
+  });
+  const cart = await call<{ OrderId: number }>('/order/edit/product', { spid: product.data.Id, spiddetail: variant.Id, num: 1, orderid: 0, id: 0 });
+  const summary = await call<{ DeliveryOptions: { Id: number }[] }>('/order/summary', { orderid: cart.OrderId, addressid: address.Id });
+  const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+  const registered = await call<{ order: { Code: string } }>(
+    '/order/register',
+    { orderid: cart.OrderId, addressid: address.Id, deliveryid: summary.DeliveryOptions[0].Id, paymentmethod: 'full' },
+    key(),
+  );
+  const code = registered.order.Code;
+  const started = await call<{ authority: string }>('/payment/start', { code }, key());
+  // «پرداخت» on the sandbox bank's page, then its callback.
+  const paid = await request.post(`/api/client/v1/payment/sandbox/${started.authority}/pay`, { maxRedirects: 0 });
+  const callback = paid.headers()['location'];
+  await request.get(callback, { maxRedirects: 0 });
+  const result = await call<{ OrderStatus: string }>('/payment/result', { code });
+  expect(result.OrderStatus).toBe('paid');
+  return code;
+}
