@@ -248,6 +248,17 @@ macro_rules! core_functions {
                     .map(|()| $crate::dispatch::Output::Null)
                     .map_err(|e| e.to_string())
             }
+            /// A delivery slot's Persian label (`shop_core::delivery_slot::label`).
+            delivery_slot_label(t: $crate::delivery_slot::SlotTimes): "SlotTimes" => "string" {
+                $crate::delivery_slot::label::slot_label(&t)
+                    .map($crate::dispatch::Output::Text)
+                    .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
+            }
+            /// Whether a delivery slot is offered at `now`: the Unix second it closes, or why not
+            /// (`shop_core::delivery_slot::window`).
+            delivery_slot_offered(i: $crate::delivery_slot::window::OfferedInput): "SlotOfferedInput" => "number" {
+                $crate::delivery_slot::window::offered_at(&i).map($crate::dispatch::Output::Int)
+            }
             /// The Jalali date in Tehran at a Unix second (Iran's historic summer time included).
             tehran_date(at: i64): "number" => "JalaliDate" {
                 $crate::tehran::tehran_date(at)
@@ -333,7 +344,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "delivery_slot";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -424,6 +435,10 @@ export interface ReturnWindowInput {
   condition: "new" | "used" | "open-box"; test_days?: number | null; delivered: JalaliDate; today: JalaliDate;
   holidays?: JalaliDate[];
 }
+/** A delivery slot's Jalali day and window, minutes after the Tehran midnight. */
+export interface SlotTimes { day: JalaliDate; start: number; end: number; cutoff: number; }
+/** `delivery_slot_offered`: a slot's times, capacity and reservations, and the moment asked. */
+export interface SlotOfferedInput { times: SlotTimes; capacity: number; reserved: number; now: number; }
 /** `return_request`: the lines asked back, the reason's code, the description, the photo count,
  * and per order line what was bought and what returns already hold. */
 export interface ReturnRequestInput {

@@ -18,6 +18,7 @@ pub mod cart;
 pub mod chat;
 pub mod checkout;
 pub mod delivery;
+pub mod delivery_slot;
 pub mod discount;
 pub mod edit_version;
 pub mod forms;

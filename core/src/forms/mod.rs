@@ -39,6 +39,7 @@ pub mod page;
 pub mod blog_post;
 pub mod discount;
 pub mod delivery_option;
+pub mod delivery_slot;
 
 pub use crate::product_form::FormProblems;
 
@@ -305,7 +306,7 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 13] = [
+pub const FORMS: [&Form; 14] = [
     &address::FORM,
     &profile::FORM,
     &registration::FORM,
@@ -319,6 +320,7 @@ pub const FORMS: [&Form; 13] = [
     &discount::FORM,
     &discount::EDIT_FORM,
     &delivery_option::FORM,
+    &delivery_slot::FORM,
 ];
 
 /// The form called `name`.
@@ -350,6 +352,7 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "discount" => discount::parse(values).map(drop),
         "discount_edit" => discount::parse_edit(values).map(drop),
         "delivery_option" => delivery_option::parse(values).map(drop),
+        "delivery_slot" => delivery_slot::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())

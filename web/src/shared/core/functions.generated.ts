@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "delivery_slot";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -115,6 +115,10 @@ export interface ReturnWindowInput {
   condition: "new" | "used" | "open-box"; test_days?: number | null; delivered: JalaliDate; today: JalaliDate;
   holidays?: JalaliDate[];
 }
+/** A delivery slot's Jalali day and window, minutes after the Tehran midnight. */
+export interface SlotTimes { day: JalaliDate; start: number; end: number; cutoff: number; }
+/** `delivery_slot_offered`: a slot's times, capacity and reservations, and the moment asked. */
+export interface SlotOfferedInput { times: SlotTimes; capacity: number; reserved: number; now: number; }
 /** `return_request`: the lines asked back, the reason's code, the description, the photo count,
  * and per order line what was bought and what returns already hold. */
 export interface ReturnRequestInput {
@@ -173,6 +177,8 @@ export interface CoreFns {
   format_jalali_numeric: [JalaliDate, string];
   return_window: [ReturnWindowInput, JalaliDate];
   return_request: [ReturnRequestInput, null];
+  delivery_slot_label: [SlotTimes, string];
+  delivery_slot_offered: [SlotOfferedInput, number];
   tehran_date: [number, JalaliDate];
 }
 export type CoreFn = keyof CoreFns;
@@ -271,6 +277,10 @@ export interface CoreExports {
   return_window(input: ReturnWindowInput): Outcome<JalaliDate>;
   /** A customer's return request (`shop_core::returns::request`): `null`, or the first problem. */
   return_request(input: ReturnRequestInput): Outcome<null>;
+  /** A delivery slot's Persian label (`shop_core::delivery_slot::label`). */
+  delivery_slot_label(input: SlotTimes): Outcome<string>;
+  /** Whether a delivery slot is offered at `now`: the Unix second it closes, or why not (`shop_core::delivery_slot::window`). */
+  delivery_slot_offered(input: SlotOfferedInput): Outcome<number>;
   /** The Jalali date in Tehran at a Unix second (Iran's historic summer time included). */
   tehran_date(input: number): Outcome<JalaliDate>;
 }
@@ -378,5 +388,13 @@ export const FORM_FIELDS = {
     priority: { label: "اولویت", maxLength: 20 },
     cities: { label: "شهرها", maxLength: 100000 },
     estimate: { label: "زمان تحویل", maxLength: 100 },
+  },
+  delivery_slot: {
+    city: { label: "شهر", maxLength: 100 },
+    day: { label: "روز", maxLength: 20 },
+    start: { label: "شروع بازه", maxLength: 5 },
+    end: { label: "پایان بازه", maxLength: 5 },
+    cutoff: { label: "مهلت ثبت سفارش در همان روز", maxLength: 5 },
+    capacity: { label: "ظرفیت", maxLength: 20 },
   },
 } as const;
