@@ -67,9 +67,13 @@ pub fn check_not_past(t: &SlotTimes, now: i64) -> Result<i64, &'static str> {
 /// [`offered`]'s input as the vectors give it.
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct OfferedInput {
+    /// The slot's day and window.
     pub times: SlotTimes,
+    /// Its places.
     pub capacity: i64,
+    /// Places taken.
     pub reserved: i64,
+    /// The moment asked (Unix seconds).
     pub now: i64,
 }
 

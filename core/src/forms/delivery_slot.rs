@@ -56,6 +56,7 @@ pub static FORM: Form = Form {
 pub struct DeliverySlot {
     /// A city of the provinces list, in its spelling.
     pub city: String,
+    /// The day, window and cut-off.
     pub times: SlotTimes,
     /// 1..=MAX_CAPACITY.
     pub capacity: i64,

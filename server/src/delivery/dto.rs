@@ -265,3 +265,153 @@ pub struct DeliveryActiveReq {
     pub version: i64,
     pub active: bool,
 }
+
+/// `order/get/delivery/slots` request.
+#[derive(Debug, Object)]
+#[oai(example)]
+pub struct SlotsReq {
+    /// The delivery address's city (as the address book keeps it).
+    pub city: String,
+}
+
+impl Example for SlotsReq {
+    fn example() -> Self {
+        Self { city: "تهران".into() }
+    }
+}
+
+/// A delivery slot a customer may pick.
+#[derive(Debug, Clone, Object)]
+#[oai(rename_all = "PascalCase")]
+pub struct SlotView {
+    /// Send as `slotid` to `order/register`.
+    pub id: i64,
+    /// Persian, e.g. «چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲».
+    pub label: String,
+    /// Jalali day `YYYY/MM/DD` (Latin digits), to group by day.
+    pub day: String,
+    /// Places left.
+    pub left: i64,
+}
+
+impl From<super::entity::delivery_slot::Model> for SlotView {
+    fn from(s: super::entity::delivery_slot::Model) -> Self {
+        Self { id: s.id, left: (s.capacity - s.reserved).max(0), label: s.label, day: s.day }
+    }
+}
+
+/// The slots offered for a city now.
+#[derive(Debug, Object)]
+pub struct SlotsResponse {
+    /// Always `ok`.
+    pub status: ResponseStatus,
+    /// Soonest first; empty when the city has none open (a slot is then not asked for).
+    pub data: Vec<SlotView>,
+}
+
+/// A delivery slot as the back office shows it.
+#[derive(Debug, Clone, Object)]
+pub struct SlotAdminView {
+    pub id: i64,
+    pub city: String,
+    /// Jalali `YYYY/MM/DD`.
+    pub day: String,
+    /// `HH:MM`.
+    pub start: String,
+    pub end: String,
+    /// The same-day cut-off, `HH:MM`.
+    pub cutoff: String,
+    pub capacity: i64,
+    /// Places orders hold.
+    pub reserved: i64,
+    pub label: String,
+    /// Past its cut-off.
+    pub closed: bool,
+}
+
+fn hhmm(m: i32) -> String {
+    format!("{:02}:{:02}", m / 60, m % 60)
+}
+
+impl SlotAdminView {
+    pub fn of(s: super::entity::delivery_slot::Model, now: i64) -> Self {
+        Self {
+            id: s.id,
+            closed: s.closes_at <= now,
+            start: hhmm(s.start_minute),
+            end: hhmm(s.end_minute),
+            cutoff: hhmm(s.cutoff_minute),
+            city: s.city,
+            day: s.day,
+            capacity: s.capacity,
+            reserved: s.reserved,
+            label: s.label,
+        }
+    }
+}
+
+/// `admin/v1/delivery/slot/list` request.
+#[derive(Debug, Object)]
+pub struct SlotAdminListReq {
+    /// A city; empty: every city.
+    #[oai(default)]
+    pub city: String,
+}
+
+/// `admin/v1/delivery/slot/list` answer.
+#[derive(Debug, Object)]
+pub struct SlotAdminListResp {
+    pub status: ResponseStatus,
+    /// Not removed, latest day first.
+    pub data: Vec<SlotAdminView>,
+}
+
+/// `admin/v1/delivery/slot/save`: a new slot (no `id`) or an edit of `id`. Times as typed
+/// (`9`, `09:30`, Persian digits); the form is `shop_core::forms::delivery_slot`.
+#[derive(Debug, Object)]
+pub struct SlotSaveReq {
+    pub id: Option<i64>,
+    pub city: String,
+    /// Jalali day, `۱۴۰۵/۰۹/۱۱`.
+    pub day: String,
+    pub start: String,
+    pub end: String,
+    /// Empty: the window's start.
+    #[oai(default)]
+    pub cutoff: String,
+    /// As typed (1 to 10000).
+    pub capacity: String,
+}
+
+impl SlotSaveReq {
+    /// The request as the slot form's values.
+    pub fn values(&self) -> shop_core::forms::Values {
+        shop_core::forms::Values::from_pairs([
+            ("city", self.city.as_str()),
+            ("day", self.day.as_str()),
+            ("start", self.start.as_str()),
+            ("end", self.end.as_str()),
+            ("cutoff", self.cutoff.as_str()),
+            ("capacity", self.capacity.as_str()),
+        ])
+    }
+}
+
+/// `admin/v1/delivery/slot/save` answer.
+#[derive(Debug, Object)]
+pub struct SlotAdminResp {
+    pub status: ResponseStatus,
+    pub data: SlotAdminView,
+}
+
+/// `admin/v1/delivery/slot/remove` request.
+#[derive(Debug, Object)]
+pub struct SlotRemoveReq {
+    pub id: i64,
+}
+
+/// `admin/v1/delivery/slot/remove` answer.
+#[derive(Debug, Object)]
+pub struct SlotRemoveResp {
+    pub status: ResponseStatus,
+}

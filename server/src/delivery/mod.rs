@@ -5,3 +5,4 @@ pub mod dto;
 pub mod entity;
 pub mod routes;
 pub mod service;
+pub mod slots;

@@ -5,6 +5,7 @@ use poem::web::Data;
 use poem_openapi::{payload::Json, OpenApi};
 
 use super::dto::{
+    SlotView, SlotsReq, SlotsResponse,
     ProductDelivery, ProductDeliveryReq, ProductDeliveryResponse, MAX_PRODUCTS,
 };
 use super::service::reach_of_products;
@@ -39,6 +40,18 @@ impl DeliveryApi {
             status: ResponseStatus::Ok,
             data: reach.into_iter().map(ProductDelivery::from).collect(),
         }))
+    }
+
+    /// Delivery slots offered for a city
+    ///
+    /// The slots of `city` (the chosen address's) that can still be picked now: before their
+    /// same-day cut-off (Tehran time) and with a place left, soonest first, each with its
+    /// Persian label. Empty when the city has none; then registration asks for no slot. Needs
+    /// no sign-in.
+    #[oai(path = "/get/delivery/slots", method = "post", operation_id = "order_get_delivery_slots")]
+    async fn delivery_slots(&self, state: Data<&AppState>, body: Json<SlotsReq>) -> ApiResult<Json<SlotsResponse>> {
+        let slots = super::slots::offered(&state.db, &body.city, state.clock.unix()).await.map_err(|e| ApiError::internal(&e))?;
+        Ok(Json(SlotsResponse { status: ResponseStatus::Ok, data: slots.into_iter().map(SlotView::from).collect() }))
     }
 }
 

@@ -16,6 +16,7 @@ pub mod catalog;
 pub mod content;
 pub mod discounts;
 pub mod plans;
+pub mod slots;
 
 use std::collections::HashMap;
 
@@ -400,6 +401,7 @@ pub async fn demo(db: &DatabaseConnection, products: Option<usize>) -> Result<Se
     report.customer = demo_customer(db).await?;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     discounts::seed(db, now).await?;
+    slots::seed(db, now).await?;
     Ok(report)
 }
 

@@ -177,6 +177,7 @@ impl OrderApi {
             accept_prices: body.acceptprices,
             expected_payable: body.payable,
             discount_code: discount_code(body.discountcode.as_deref())?,
+            slot_id: body.slotid,
         };
         let now = state.clock.unix();
         // A registration killed after its commit left its claim open: its order is the answer.

@@ -149,6 +149,7 @@ pub fn invoice(i: &invoice::Invoice) -> Invoice {
             .collect(),
         delivery_name: o.delivery_name.clone(),
         delivery_description: o.delivery_description.clone(),
+        delivery_slot: slot_label(o),
         delivery_price: o.delivery_price,
         items_total: o.items_total,
         warranty_total: amounts.warranty_total,
@@ -265,6 +266,7 @@ pub fn admin_order(d: &Detail) -> AdminOrder {
         lines: d.lines.iter().map(|l| admin_line(l, &d.units)).collect(),
         items_total: o.items_total,
         delivery_name: o.delivery_name.clone(),
+        delivery_slot: slot_label(o),
         delivery_price: o.delivery_price,
         discount: o.discount,
         discount_code: d.discount_code.clone(),
@@ -338,8 +340,14 @@ pub fn slip(o: &customer_order::Model, lines: &[super::entity::customer_order_li
         status_label: status_of(o).label().into(),
         created_text: format_tehran_datetime(o.created_at),
         delivery_name: o.delivery_name.clone(),
+        delivery_slot: slot_label(o),
         address: address(o),
         lines: lines.iter().map(|l| admin_line(l, &[])).collect(),
         count: lines.iter().map(|l| l.num).sum(),
     }
+}
+
+/// The delivery slot's label as registered, if the order has one.
+pub fn slot_label(o: &customer_order::Model) -> Option<String> {
+    o.delivery_slot_id.map(|_| o.delivery_slot_label.clone()).filter(|l| !l.is_empty())
 }

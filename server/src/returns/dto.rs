@@ -133,6 +133,8 @@ pub struct AfterSaleDto {
     pub status_label: String,
     /// The happy path's steps, then a cancellation or expiry when it applies.
     pub steps: Vec<TrackingStep>,
+    /// The delivery slot picked at registration, e.g. «چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲».
+    pub delivery_slot: Option<String>,
     pub shipment: Option<Shipment>,
     /// The customer may cancel now (unpaid, or paid and not yet preparing).
     pub can_cancel: bool,

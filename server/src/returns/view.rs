@@ -127,6 +127,7 @@ pub fn after_sale(a: &AfterSale) -> AfterSaleDto {
         status: status.as_str().into(),
         status_label: status.label().into(),
         steps,
+        delivery_slot: crate::order::view::slot_label(&a.order),
         shipment,
         can_cancel: can_unpaid || can_paid,
         cancel_refunds: can_paid,

@@ -1057,6 +1057,7 @@ async fn a_registration_replacing_an_order_reads_everything_before_it_takes_the_
         accept_prices: false,
         expected_payable: None,
         discount_code: None,
+        slot_id: None,
     };
     let caller = Caller { id: r.c.id, uid: r.c.uid.clone() };
     let limits = s.state.config.order_limits;

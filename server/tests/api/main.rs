@@ -23,6 +23,7 @@ mod contract;
 mod customers;
 mod dashboard;
 mod delivery_admin;
+mod delivery_slots;
 mod forms;
 mod discount_admin;
 mod discounts;

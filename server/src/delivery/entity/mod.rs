@@ -65,3 +65,38 @@ pub mod product_delivery {
 
     impl ActiveModelBehavior for ActiveModel {}
 }
+
+pub mod delivery_slot {
+    //! A delivery slot of one city (issue 27 item 5): a Tehran day and window with a capacity.
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "delivery_slot")]
+    pub struct Model {
+        #[sea_orm(primary_key)]
+        pub id: i64,
+        /// A city of the provinces list, in its spelling.
+        pub city: String,
+        /// Jalali `YYYY/MM/DD` (Tehran).
+        pub day: String,
+        /// Minutes after the Tehran midnight.
+        pub start_minute: i32,
+        pub end_minute: i32,
+        pub cutoff_minute: i32,
+        /// The Unix second it stops being taken (`shop_core::delivery_slot::window::closes_at`).
+        pub closes_at: i64,
+        pub capacity: i64,
+        /// Places taken by orders holding it; changed only by conditional updates.
+        pub reserved: i64,
+        /// «چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲» (`shop_core::delivery_slot::label`).
+        pub label: String,
+        /// Taken off by staff: no longer offered; orders holding it keep their label.
+        pub removed: bool,
+        pub created_at: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

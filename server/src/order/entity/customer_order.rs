@@ -81,6 +81,11 @@ pub struct Model {
     pub tracking_code: Option<String>,
     /// The carrier it left with (`shop_core::shipment::CARRIERS`), set with the tracking code.
     pub carrier: Option<String>,
+    /// The delivery slot picked at registration (`delivery_slot`), if any; its place is given
+    /// back once, by the move of `stock_state` to `released` (`service::lifecycle`).
+    pub delivery_slot_id: Option<i64>,
+    /// The slot's Persian label as registered (empty without a slot).
+    pub delivery_slot_label: String,
     /// Unix seconds (UTC).
     pub created_at: i64,
     /// When an unpaid order expires and its stock is released (unix seconds).

@@ -31,6 +31,7 @@ use crate::address::{entity::address, service as address_book};
 use crate::catalog;
 use crate::delivery::entity::delivery_option;
 use crate::delivery::service::options_for_products;
+use crate::delivery::slots::{self, SlotError};
 use crate::discount::service::{self as discounts, AppliedDiscount, CartPart, DiscountError};
 use shop_core::discount::DiscountCode;
 use shop_core::quote::{self as pricing, LineInput, QuoteInput, Stored};
@@ -85,6 +86,9 @@ pub enum CheckoutError {
     /// Unknown payment method (422, field `paymentmethod`).
     #[error("روش پرداخت معتبر نیست")]
     PaymentMethodUnknown,
+    /// The delivery slot is unknown, of another city, closed or full (422, field `slotid`).
+    #[error(transparent)]
+    Slot(SlotError),
     /// Instalments asked for a cart that does not allow them, or before the plan exists.
     #[error("پرداخت اقساطی برای این سبد در دسترس نیست؛ لطفا پرداخت کامل را انتخاب کنید")]
     InstalmentUnavailable,
@@ -117,6 +121,15 @@ impl From<crate::plan::service::InstalmentError> for CheckoutError {
     }
 }
 
+impl From<SlotError> for CheckoutError {
+    fn from(e: SlotError) -> Self {
+        match e {
+            SlotError::Db(db) => Self::from(db),
+            other => Self::Slot(other),
+        }
+    }
+}
+
 impl From<CartError> for CheckoutError {
     fn from(e: CartError) -> Self {
         Self::Order(e.into())
@@ -141,6 +154,7 @@ impl CheckoutError {
             Self::Discount(_) => Some(DiscountCode::FIELD),
             Self::Instalment(e) => e.field(),
             Self::Hold(_) => Some("orderid"),
+            Self::Slot(_) => Some(crate::delivery::slots::FIELD),
         }
     }
 }
@@ -373,13 +387,15 @@ pub struct RegisterRequest {
     pub expected_payable: Option<i64>,
     /// A discount code; its use is spent with the registration.
     pub discount_code: Option<DiscountCode>,
+    /// The delivery slot picked; one place is taken with the registration.
+    pub slot_id: Option<i64>,
 }
 
 impl RegisterRequest {
     /// The request's canonical form for `Idempotency-Key` comparisons.
     pub fn canonical(&self) -> String {
         format!(
-            "{}|{}|{}|{}|{}|{:?}|{:?}|{}",
+            "{}|{}|{}|{}|{}|{:?}|{:?}|{}|{:?}",
             self.cart_id,
             self.address_id,
             self.delivery_id,
@@ -387,7 +403,8 @@ impl RegisterRequest {
             self.accept_prices,
             self.expected_payable,
             self.plan_id,
-            self.discount_code.as_ref().map_or("", DiscountCode::as_str)
+            self.discount_code.as_ref().map_or("", DiscountCode::as_str),
+            self.slot_id
         )
     }
 }
@@ -521,8 +538,10 @@ async fn register_once(
         .filter(customer_order::Column::Status.eq(OrderStatus::Registered.as_str()))
         .all(&txn)
         .await?;
+    // So are orders holding a delivery slot: its place comes back before this one is taken.
     let release_first = release_first
-        || (!earlier.is_empty() && (req.discount_code.is_some() || cart.discount_code.is_some()));
+        || (!earlier.is_empty()
+            && (req.discount_code.is_some() || cart.discount_code.is_some() || earlier.iter().any(|o| o.delivery_slot_id.is_some())));
     // What the earlier orders hold, by variant (given back by their release).
     let mut released: HashMap<i64, i64> = HashMap::new();
     let holding: Vec<i64> =
@@ -592,7 +611,13 @@ async fn register_once(
     if let Err(retry) = limits::reserve(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
     }
-    let order = insert_order(&txn, caller, &q, &address, &delivery, req.method, hold_secs, now).await?;
+    // The slot's place: one conditional update (same city, still open, a place left); none
+    // taken → the Persian reason, and returning rolls everything back.
+    let slot = match req.slot_id {
+        Some(id) => Some((id, slots::reserve(&txn, id, &address.city, now).await?)),
+        None => None,
+    };
+    let order = insert_order(&txn, caller, &q, &address, &delivery, slot, req.method, hold_secs, now).await?;
     if let Some(chosen) = &instalments {
         crate::plan::service::attach(&txn, crate::plan::service::OrderRef { id: order.id, user_id: order.user_id }, chosen, now).await?;
     }
@@ -720,6 +745,7 @@ async fn insert_order<C: ConnectionTrait>(
     q: &Quote,
     address: &address::Model,
     delivery: &delivery_option::Model,
+    slot: Option<(i64, String)>,
     method: PaymentMethod,
     hold_secs: i64,
     now: i64,
@@ -747,6 +773,8 @@ async fn insert_order<C: ConnectionTrait>(
             address_line: Set(address.full_line()),
             postal_code: Set(address.postal_code.clone()),
             stock_state: Set(customer_order::STOCK_RESERVED),
+            delivery_slot_id: Set(slot.as_ref().map(|s| s.0)),
+            delivery_slot_label: Set(slot.as_ref().map(|s| s.1.clone()).unwrap_or_default()),
             tracking_code: Set(None),
             carrier: Set(None),
             created_at: Set(now),

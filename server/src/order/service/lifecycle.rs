@@ -138,12 +138,12 @@ pub async fn apply_by<C: ConnectionTrait>(
     match to {
         OrderStatus::Cancelled if matches!(event, OrderEvent::StaffCancel | OrderEvent::CustomerCancelPaid) => {
             // Sold stock comes back and the money is owed back; each once, by the one move.
-            release_stock_from(db, order.id, customer_order::STOCK_COMMITTED).await?;
+            release_stock_from(db, order, customer_order::STOCK_COMMITTED).await?;
             crate::discount::service::release(db, order.id).await?;
             flag_refunds(db, order.id).await?;
         }
         OrderStatus::Cancelled | OrderStatus::Expired => {
-            release_stock(db, order.id).await?;
+            release_stock(db, order).await?;
             crate::discount::service::release(db, order.id).await?;
         }
         OrderStatus::Paid => {
@@ -200,6 +200,9 @@ pub async fn replace<C: ConnectionTrait>(db: &C, order: &customer_order::Model, 
     {
         return Ok(Applied::Lost);
     }
+    if let Some(slot) = order.delivery_slot_id.filter(|_| order.stock_state == customer_order::STOCK_RESERVED) {
+        crate::delivery::slots::give_back(db, slot).await?;
+    }
     crate::discount::service::release(db, order.id).await?;
     record_by(db, order.id, to, note, &EventActor::of(&event), now).await?;
     Ok(Applied::Moved(to))
@@ -239,14 +242,20 @@ async fn flag_refunds<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<(), D
 }
 
 /// Gives the order's reserved quantities back to the catalogue, once.
-async fn release_stock<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<(), DbErr> {
-    release_stock_from(db, order_id, customer_order::STOCK_RESERVED).await
+async fn release_stock<C: ConnectionTrait>(db: &C, order: &customer_order::Model) -> Result<(), DbErr> {
+    release_stock_from(db, order, customer_order::STOCK_RESERVED).await
 }
 
-/// Gives the order's quantities (held in `from`: reserved or sold) back to the catalogue, once.
-async fn release_stock_from<C: ConnectionTrait>(db: &C, order_id: i64, from: customer_order::StockState) -> Result<(), DbErr> {
+/// Gives the order's quantities (held in `from`: reserved or sold) back to the catalogue, and
+/// its delivery slot's place, once: only the call that moves `stock_state` to `released` does.
+/// The slot's row is written before the variants', the order registration takes them in.
+async fn release_stock_from<C: ConnectionTrait>(db: &C, order: &customer_order::Model, from: customer_order::StockState) -> Result<(), DbErr> {
+    let order_id = order.id;
     if !move_stock_state(db, order_id, from, customer_order::STOCK_RELEASED).await? {
         return Ok(());
+    }
+    if let Some(slot) = order.delivery_slot_id {
+        crate::delivery::slots::give_back(db, slot).await?;
     }
     let lines = customer_order_line::Entity::find()
         .filter(customer_order_line::Column::OrderId.eq(order_id))

@@ -602,6 +602,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/order/get/delivery/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery slots offered for a city
+         * @description The slots of `city` (the chosen address's) that can still be picked now: before their
+         *     same-day cut-off (Tehran time) and with a place left, soonest first, each with its
+         *     Persian label. Empty when the city has none; then registration asks for no slot. Needs
+         *     no sign-in.
+         */
+        post: operations["order_get_delivery_slots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/v1/order/list/preorder": {
         parameters: {
             query?: never;
@@ -2567,6 +2590,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/v1/delivery/slot/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery slots (staff)
+         * @description The slots of `city` (every city when empty) not taken off, latest day first, with what
+         *     orders hold of each. Role `orders`.
+         */
+        post: operations["admin_delivery_slot_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/delivery/slot/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or edit a delivery slot
+         * @description A city of the provinces list, a Jalali day, a window (`9`, `09:30`, Persian digits;
+         *     end after start), a same-day cut-off (empty: the window's start; never after it) and a
+         *     capacity of 1 to 10000 (an edit: not below what orders hold). A day whose cut-off has
+         *     passed → 422 at `day`. Role `orders`, audited.
+         */
+        post: operations["admin_delivery_slot_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/delivery/slot/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a delivery slot off
+         * @description No longer offered; orders that hold it keep it (and give their place back as before).
+         *     Role `orders`, audited.
+         */
+        post: operations["admin_delivery_slot_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/v1/discount/list": {
         parameters: {
             query?: never;
@@ -4179,6 +4267,8 @@ export interface components {
             /** Format: int64 */
             items_total: number;
             delivery_name: string;
+            /** @description The delivery slot picked, if any. */
+            delivery_slot?: string | null;
             /** Format: int64 */
             delivery_price: number;
             /** Format: int64 */
@@ -4528,6 +4618,8 @@ export interface components {
             status_label: string;
             created_text: string;
             delivery_name: string;
+            /** @description The delivery slot picked, if any. */
+            delivery_slot?: string | null;
             address: components["schemas"]["InvoiceAddress"];
             lines: components["schemas"]["AdminOrderLine"][];
             /**
@@ -4934,6 +5026,8 @@ export interface components {
             status_label: string;
             /** @description The happy path's steps, then a cancellation or expiry when it applies. */
             steps: components["schemas"]["TrackingStep"][];
+            /** @description The delivery slot picked at registration, e.g. «چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲». */
+            delivery_slot?: string | null;
             shipment?: components["schemas"]["Shipment"];
             /** @description The customer may cancel now (unpaid, or paid and not yet preparing). */
             can_cancel: boolean;
@@ -6808,6 +6902,8 @@ export interface components {
             /** @description Delivery option name. */
             DeliveryName: string;
             DeliveryDescription: string;
+            /** @description The delivery slot picked at registration, e.g. «چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲». */
+            DeliverySlot?: string | null;
             /** Format: int64 */
             DeliveryPrice: number;
             /** Format: int64 */
@@ -7084,7 +7180,8 @@ export interface components {
          *       "orderid": 12,
          *       "payable": 75820000,
          *       "paymentmethod": "full",
-         *       "planid": null
+         *       "planid": null,
+         *       "slotid": null
          *     }
          */
         OrderRegisterRequest: {
@@ -7126,6 +7223,13 @@ export interface components {
              *     when it does not apply, e.g. its last use was just taken).
              */
             discountcode?: string | null;
+            /**
+             * Format: int64
+             * @description A delivery slot offered for the address's city (`order/get/delivery/slots`); optional.
+             *     One place of it is taken with the registration (422 at `slotid` when it is unknown, of
+             *     another city, past its cut-off or full; nothing is written then).
+             */
+            slotid?: number | null;
         };
         /**
          * OrderRegisterResponse
@@ -8186,6 +8290,137 @@ export interface components {
             /** @description `ok`. */
             status: components["schemas"]["OkStatus"] & unknown;
             data: components["schemas"]["ShopInfo"];
+        };
+        /**
+         * SlotAdminListReq
+         * @description `admin/v1/delivery/slot/list` request.
+         */
+        SlotAdminListReq: {
+            /**
+             * @description A city; empty: every city.
+             * @default
+             */
+            city: string;
+        };
+        /**
+         * SlotAdminListResp
+         * @description `admin/v1/delivery/slot/list` answer.
+         */
+        SlotAdminListResp: {
+            status: components["schemas"]["OkStatus"];
+            /** @description Not removed, latest day first. */
+            data: components["schemas"]["SlotAdminView"][];
+        };
+        /**
+         * SlotAdminResp
+         * @description `admin/v1/delivery/slot/save` answer.
+         */
+        SlotAdminResp: {
+            status: components["schemas"]["OkStatus"];
+            data: components["schemas"]["SlotAdminView"];
+        };
+        /**
+         * SlotAdminView
+         * @description A delivery slot as the back office shows it.
+         */
+        SlotAdminView: {
+            /** Format: int64 */
+            id: number;
+            city: string;
+            /** @description Jalali `YYYY/MM/DD`. */
+            day: string;
+            /** @description `HH:MM`. */
+            start: string;
+            end: string;
+            /** @description The same-day cut-off, `HH:MM`. */
+            cutoff: string;
+            /** Format: int64 */
+            capacity: number;
+            /**
+             * Format: int64
+             * @description Places orders hold.
+             */
+            reserved: number;
+            label: string;
+            /** @description Past its cut-off. */
+            closed: boolean;
+        };
+        /**
+         * SlotRemoveReq
+         * @description `admin/v1/delivery/slot/remove` request.
+         */
+        SlotRemoveReq: {
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * SlotRemoveResp
+         * @description `admin/v1/delivery/slot/remove` answer.
+         */
+        SlotRemoveResp: {
+            status: components["schemas"]["OkStatus"];
+        };
+        /**
+         * SlotSaveReq
+         * @description `admin/v1/delivery/slot/save`: a new slot (no `id`) or an edit of `id`. Times as typed
+         *     (`9`, `09:30`, Persian digits); the form is `shop_core::forms::delivery_slot`.
+         */
+        SlotSaveReq: {
+            /** Format: int64 */
+            id?: number | null;
+            city: string;
+            /** @description Jalali day, `۱۴۰۵/۰۹/۱۱`. */
+            day: string;
+            start: string;
+            end: string;
+            /**
+             * @description Empty: the window's start.
+             * @default
+             */
+            cutoff: string;
+            /** @description As typed (1 to 10000). */
+            capacity: string;
+        };
+        /**
+         * SlotView
+         * @description A delivery slot a customer may pick.
+         */
+        SlotView: {
+            /**
+             * Format: int64
+             * @description Send as `slotid` to `order/register`.
+             */
+            Id: number;
+            /** @description Persian, e.g. «چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲». */
+            Label: string;
+            /** @description Jalali day `YYYY/MM/DD` (Latin digits), to group by day. */
+            Day: string;
+            /**
+             * Format: int64
+             * @description Places left.
+             */
+            Left: number;
+        };
+        /**
+         * SlotsReq
+         * @description `order/get/delivery/slots` request.
+         * @example {
+         *       "city": "تهران"
+         *     }
+         */
+        SlotsReq: {
+            /** @description The delivery address's city (as the address book keeps it). */
+            city: string;
+        };
+        /**
+         * SlotsResponse
+         * @description The slots offered for a city now.
+         */
+        SlotsResponse: {
+            /** @description Always `ok`. */
+            status: components["schemas"]["OkStatus"] & unknown;
+            /** @description Soonest first; empty when the city has none open (a slot is then not asked for). */
+            data: components["schemas"]["SlotView"][];
         };
         /**
          * SpecRow
@@ -12349,6 +12584,133 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["ProductDeliveryResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_get_delivery_slots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SlotsReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SlotsResponse"];
                 };
             };
             /** @description Malformed request. */
@@ -24069,6 +24431,387 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["DeliveryAdminResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delivery_slot_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SlotAdminListReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SlotAdminListResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delivery_slot_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SlotSaveReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SlotAdminResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_delivery_slot_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SlotRemoveReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SlotRemoveResp"];
                 };
             };
             /** @description Malformed request. */
