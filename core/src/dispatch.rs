@@ -248,17 +248,6 @@ macro_rules! core_functions {
                     .map(|()| $crate::dispatch::Output::Null)
                     .map_err(|e| e.to_string())
             }
-            /// A delivery slot's Persian label (`shop_core::delivery_slot::label`).
-            delivery_slot_label(t: $crate::delivery_slot::SlotTimes): "SlotTimes" => "string" {
-                $crate::delivery_slot::label::slot_label(&t)
-                    .map($crate::dispatch::Output::Text)
-                    .ok_or_else(|| $crate::jalali::DATE_MESSAGE.to_owned())
-            }
-            /// Whether a delivery slot is offered at `now`: the Unix second it closes, or why not
-            /// (`shop_core::delivery_slot::window`).
-            delivery_slot_offered(i: $crate::delivery_slot::window::OfferedInput): "SlotOfferedInput" => "number" {
-                $crate::delivery_slot::window::offered_at(&i).map($crate::dispatch::Output::Int)
-            }
             /// The Jalali date in Tehran at a Unix second (Iran's historic summer time included).
             tehran_date(at: i64): "number" => "JalaliDate" {
                 $crate::tehran::tehran_date(at)
@@ -435,10 +424,6 @@ export interface ReturnWindowInput {
   condition: "new" | "used" | "open-box"; test_days?: number | null; delivered: JalaliDate; today: JalaliDate;
   holidays?: JalaliDate[];
 }
-/** A delivery slot's Jalali day and window, minutes after the Tehran midnight. */
-export interface SlotTimes { day: JalaliDate; start: number; end: number; cutoff: number; }
-/** `delivery_slot_offered`: a slot's times, capacity and reservations, and the moment asked. */
-export interface SlotOfferedInput { times: SlotTimes; capacity: number; reserved: number; now: number; }
 /** `return_request`: the lines asked back, the reason's code, the description, the photo count,
  * and per order line what was bought and what returns already hold. */
 export interface ReturnRequestInput {
@@ -587,7 +572,7 @@ pub fn call_json(fn_name: &str, input_json: &str) -> String {
 /// the vector runner, with their vectors in `contract/vectors/native/`), left out of the WASM
 /// build, whose size is budgeted (docs/decisions.md "WASM budget"). Shapes: the vectors' README.
 #[cfg(not(target_arch = "wasm32"))]
-pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet"];
+pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet", "delivery_slot_label", "delivery_slot_offered"];
 
 /// Runs a native-only function: `None` when `fn_name` is not one.
 #[cfg(not(target_arch = "wasm32"))]
@@ -599,6 +584,14 @@ fn run_native(fn_name: &str, input: &Value) -> Option<Result<Value, String>> {
         "price_sheet" => Some(to_value(
             Vec::<Vec<String>>::deserialize(input).map_err(bad).and_then(|r| crate::price_row::parse_sheet(r).map_err(|e| e.0)),
         )),
+        // A delivery slot's Persian label (`shop_core::delivery_slot::label`).
+        "delivery_slot_label" => Some(crate::delivery_slot::SlotTimes::deserialize(input).map_err(bad).and_then(|t| {
+            crate::delivery_slot::label::slot_label(&t).map(Value::from).ok_or_else(|| crate::jalali::DATE_MESSAGE.to_owned())
+        })),
+        // Whether a slot is offered at `now`: the second it closes, or why not (`…::window`).
+        "delivery_slot_offered" => Some(
+            crate::delivery_slot::window::OfferedInput::deserialize(input).map_err(bad).and_then(|i| crate::delivery_slot::window::offered_at(&i)).map(Value::from),
+        ),
         _ => None,
     }
 }

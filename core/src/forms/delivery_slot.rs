@@ -33,10 +33,8 @@ pub const CAPACITY: &str = "ظرفیت باید عددی از ۱ تا ۱۰۰۰۰
 /// The largest capacity of one slot.
 pub const MAX_CAPACITY: i64 = 10_000;
 
-/// A city not in the provinces list.
-pub fn unknown_city(name: &str) -> String {
-    format!("شهر «{name}» در فهرست شهرها نیست")
-}
+/// A city not in the provinces list (the delivery option form's words).
+pub use super::delivery_option::unknown_city;
 
 /// The delivery slot form.
 pub static FORM: Form = Form {
@@ -69,11 +67,9 @@ fn bad(message: &str) -> FieldError {
 /// `9`, `09`, `9:30`, `24` → minutes after midnight (0..=1440).
 fn minutes(text: &str) -> Result<u32, FieldError> {
     let (h, m) = text.split_once(':').unwrap_or((text, "00"));
-    let number = |s: &str, len: std::ops::RangeInclusive<usize>| {
-        (len.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<u32>().ok()).flatten()
-    };
-    match (number(h, 1..=2), number(m, 2..=2)) {
-        (Some(h), Some(m)) if m < 60 && h * 60 + m <= 1440 => Ok(h * 60 + m),
+    let digits = |s: &[u8]| s.iter().try_fold(0u32, |n, b| b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0')));
+    match (h.len(), m.len(), digits(h.as_bytes()), digits(m.as_bytes())) {
+        (1..=2, 2, Some(h), Some(m)) if m < 60 && h * 60 + m <= 1440 => Ok(h * 60 + m),
         _ => Err(bad(TIME)),
     }
 }
@@ -98,7 +94,7 @@ pub fn parse(values: &Values) -> Result<DeliverySlot, FormProblems> {
             _ => Ok(cutoff),
         }
     });
-    let capacity = c.typed("capacity", |s| s.parse::<i64>().ok().filter(|n| (1..=MAX_CAPACITY).contains(n)).ok_or_else(|| bad(CAPACITY)));
+    let capacity = c.typed("capacity", |s| s.parse::<i64>().ok().filter(|n| (1..=MAX_CAPACITY).contains(n)).ok_or(bad(CAPACITY)));
     c.done()?;
     match (city, day, start, end, capacity) {
         (Some(city), Some(day), Some(start), Some(end), Some(capacity)) => Ok(DeliverySlot {

@@ -27,6 +27,7 @@ export const adminPages: Record<string, PageLoader> = {
   adminInstalments: () => import('@/features/instalments/components/admin/OverduePage'),
   adminPrepared: () => import('@/features/cart/components/admin/PreparedOrdersPage'),
   adminDelivery: () => import('@/features/settings-admin/components/admin/DeliveryPage'),
+  adminDeliverySlots: () => import('@/features/settings-admin/components/admin/DeliverySlotsPage'),
   adminDiscounts: () => import('@/features/settings-admin/components/admin/DiscountsPage'),
   adminPlans: () => import('@/features/settings-admin/components/admin/PlansPage'),
   adminBlog: () => import('@/features/settings-admin/components/admin/BlogPage'),

@@ -115,10 +115,6 @@ export interface ReturnWindowInput {
   condition: "new" | "used" | "open-box"; test_days?: number | null; delivered: JalaliDate; today: JalaliDate;
   holidays?: JalaliDate[];
 }
-/** A delivery slot's Jalali day and window, minutes after the Tehran midnight. */
-export interface SlotTimes { day: JalaliDate; start: number; end: number; cutoff: number; }
-/** `delivery_slot_offered`: a slot's times, capacity and reservations, and the moment asked. */
-export interface SlotOfferedInput { times: SlotTimes; capacity: number; reserved: number; now: number; }
 /** `return_request`: the lines asked back, the reason's code, the description, the photo count,
  * and per order line what was bought and what returns already hold. */
 export interface ReturnRequestInput {
@@ -177,8 +173,6 @@ export interface CoreFns {
   format_jalali_numeric: [JalaliDate, string];
   return_window: [ReturnWindowInput, JalaliDate];
   return_request: [ReturnRequestInput, null];
-  delivery_slot_label: [SlotTimes, string];
-  delivery_slot_offered: [SlotOfferedInput, number];
   tehran_date: [number, JalaliDate];
 }
 export type CoreFn = keyof CoreFns;
@@ -277,10 +271,6 @@ export interface CoreExports {
   return_window(input: ReturnWindowInput): Outcome<JalaliDate>;
   /** A customer's return request (`shop_core::returns::request`): `null`, or the first problem. */
   return_request(input: ReturnRequestInput): Outcome<null>;
-  /** A delivery slot's Persian label (`shop_core::delivery_slot::label`). */
-  delivery_slot_label(input: SlotTimes): Outcome<string>;
-  /** Whether a delivery slot is offered at `now`: the Unix second it closes, or why not (`shop_core::delivery_slot::window`). */
-  delivery_slot_offered(input: SlotOfferedInput): Outcome<number>;
   /** The Jalali date in Tehran at a Unix second (Iran's historic summer time included). */
   tehran_date(input: number): Outcome<JalaliDate>;
 }

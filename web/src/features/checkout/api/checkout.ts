@@ -10,6 +10,15 @@ export type Summary = S['CheckoutSummary'];
 export type SummaryLine = S['CheckoutLine'];
 export type DeliveryChoice = S['DeliveryOption'];
 export type RegisterAnswer = S['OrderRegisterResponse'];
+export type DeliverySlot = S['SlotView'];
+
+/** The delivery slots offered now for `city` (before their cut-off, with a place left). */
+export function deliverySlots(city: string): Promise<CallOutcome<DeliverySlot[]>> {
+  return settle(async () => {
+    const r = await api.POST('/api/client/v1/order/get/delivery/slots', { body: { city } });
+    return { ...r, data: r.data?.data };
+  });
+}
 
 /** The caller's open cart: its id (null when there is none) and its line count. */
 export function openCart(uid: string): Promise<CallOutcome<{ cartId: number | null; lines: number }>> {
@@ -59,6 +68,8 @@ export interface Registration {
   payable: number;
   /** An instalment plan's id to buy in instalments; absent: pay in full. */
   planid?: number | null;
+  /** A delivery slot of the address's city (optional). */
+  slotid?: number | null;
 }
 
 /** Registers the order; `key` is this attempt's Idempotency-Key. */
@@ -67,7 +78,7 @@ export function registerOrder(r: Registration, key: string = attemptKey()): Prom
     api.POST('/api/client/v1/order/register', {
       params: { header: { 'Idempotency-Key': key } },
       // The discount code is the one kept on the cart: the server applies it.
-      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined },
+      body: { ...r, paymentmethod: r.planid ? 'instalment' : 'full', planid: r.planid ?? undefined, slotid: r.slotid ?? undefined },
     }),
   );
 }

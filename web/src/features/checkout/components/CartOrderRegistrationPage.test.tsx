@@ -282,4 +282,35 @@ describe('order registration', () => {
     expect(await screen.findByTestId('pay-error')).toHaveTextContent('موجودی «لپ‌تاپ لنوو» کافی نیست');
     expect(api.callsTo(START)).toHaveLength(0);
   });
+
+  it("offers the address city's delivery slots as a radio group and registers with the chosen one", async () => {
+    const SLOTS = '/api/client/v1/order/get/delivery/slots';
+    const slots = [
+      { Id: 41, Label: 'چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲', Day: '1405/09/11', Left: 3 },
+      { Id: 42, Label: 'چهارشنبه ۱۱ آذر، ساعت ۱۴ تا ۱۸', Day: '1405/09/11', Left: 1 },
+    ];
+    const seen: unknown[] = [];
+    const { api } = await openPage({
+      [SLOTS]: (_: URL, request: Request) => request.json().then((b: { city: string }) => ({ status: 'ok', data: b.city === 'تهران' ? slots : [] })),
+      [REGISTER]: async (_: URL, request: Request) => {
+        seen.push(await request.json());
+        return json(422, { status: 'error', message: 'ظرفیت این بازهٔ ارسال پر شده است؛ لطفا بازهٔ دیگری انتخاب کنید', field: 'slotid' });
+      },
+    });
+    const group = await screen.findByTestId('delivery-slots');
+    expect(within(group).getByRole('radio', { name: /هر زمان/ })).toBeChecked();
+    expect(within(group).getByText('۱ جای خالی')).toBeInTheDocument();
+    fireEvent.click(within(group).getByRole('radio', { name: /ساعت ۹ تا ۱۲/ }));
+    fireEvent.click(payButton());
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toMatchObject({ slotid: 41, addressid: 3 });
+    // The full slot is said at the slots, the choice dropped and the list asked again.
+    expect(await screen.findByTestId('slot-error')).toHaveTextContent('ظرفیت این بازهٔ ارسال پر شده است');
+    expect(within(screen.getByTestId('delivery-slots')).getByRole('radio', { name: /هر زمان/ })).toBeChecked();
+    await waitFor(() => expect(api.callsTo(SLOTS).length).toBeGreaterThanOrEqual(2));
+    // Shiraz has none: no slots shown.
+    fireEvent.click(screen.getByRole('radio', { name: /علی رضایی/ }));
+    await waitFor(() => expect(screen.queryByTestId('delivery-slots')).toBeNull());
+    expect(api.callsTo(SLOTS).at(-1)?.body).toEqual({ city: 'شیراز' });
+  });
 });

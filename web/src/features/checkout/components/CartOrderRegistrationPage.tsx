@@ -20,6 +20,7 @@ import { applyDiscount, openCart, registerOrder, removeDiscount, summary as fetc
 import { AddressFormSlot } from './addressFormSlot';
 import { CheckoutSummary, PriceChanges } from './CheckoutSummary';
 import { DiscountCodeField } from './DiscountCodeField';
+import { DeliverySlots } from './DeliverySlots';
 import { useDiscountCode } from '../hooks/useDiscountCode';
 import { PART_SEPARATOR } from '@/shared/lib/format';
 
@@ -85,6 +86,10 @@ export default function CartOrderRegistrationPage() {
   const [addresses, setAddresses] = useState<Address[]>([]);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [deliveryId, setDeliveryId] = useState<number | null>(null);
+  /** The delivery slot picked (optional); its list follows the address's city. */
+  const [slotId, setSlotId] = useState<number | null>(null);
+  const [slotError, setSlotError] = useState<string | null>(null);
+  const [slotsVersion, setSlotsVersion] = useState(0);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [adding, setAdding] = useState(false);
   const [accepted, setAccepted] = useState(false);
@@ -161,6 +166,8 @@ export default function CartOrderRegistrationPage() {
   const chooseAddress = (id: number) => {
     setAddressId(id);
     setDeliveryId(null);
+    setSlotId(null);
+    setSlotError(null);
     setPayError(null);
   };
 
@@ -176,11 +183,19 @@ export default function CartOrderRegistrationPage() {
         acceptprices: accepted,
         payable: summary.Payable,
         planid: method === 'instalment' ? planId : null,
+        slotid: slotId,
       },
       attemptKey(),
     );
     if (!out.ok) {
       setPaying(false);
+      // The slot was taken, closed or removed meanwhile: said at the slots, which are asked again.
+      if (out.field === 'slotid') {
+        setSlotError(out.message ?? t('slots.refused'));
+        setSlotId(null);
+        setSlotsVersion((n) => n + 1);
+        return;
+      }
       // A code refused at the last moment (e.g. its last use just went): shown at the field,
       // and the summary asked again (the server takes a code that no longer applies off the cart).
       if (discount.refusedBy(out)) setRefresh((n) => n + 1);
@@ -207,7 +222,7 @@ export default function CartOrderRegistrationPage() {
       return;
     }
     setPayError(answer.message ?? t('register.failed'));
-  }, [cartId, addressId, deliveryId, summary, accepted, paying, method, planId, discount, t]);
+  }, [cartId, addressId, deliveryId, slotId, summary, accepted, paying, method, planId, discount, t]);
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
   const instalments = method === 'instalment' && Boolean(summary?.InstalmentEligible);
@@ -293,6 +308,16 @@ export default function CartOrderRegistrationPage() {
                 ))}
               </ul>
             </Card>
+            <DeliverySlots
+              city={addresses.find((a) => a.Id === addressId)?.City ?? null}
+              slotId={slotId}
+              onSlot={(id) => {
+                setSlotId(id);
+                setSlotError(null);
+              }}
+              version={slotsVersion}
+              error={slotError}
+            />
             <Card title={t('discount.title')} testId="discount-code">
               <DiscountCodeField
                 applied={summary?.DiscountCode ?? null}

@@ -21,6 +21,11 @@ function Timeline({ a }: { a: AfterSale }) {
       <h2 id="tracking-title" className="font-bold">
         {t('afterSale.tracking')}
       </h2>
+      {a.delivery_slot && (
+        <p className="text-sm" data-testid="tracking-slot">
+          {t('afterSale.slot')}: <span className="font-medium">{a.delivery_slot}</span>
+        </p>
+      )}
       <ol className="space-y-3 border-s-2 border-brand-200 ps-4" data-testid="tracking-steps">
         {a.steps.map((s) => (
           <li key={s.status} data-status={s.status} data-reached={s.reached} className={s.reached ? '' : 'text-slate-500'}>

@@ -95,6 +95,11 @@ function InvoiceView({ inv }: { inv: Invoice }) {
             {inv.DeliveryName}
             {inv.DeliveryDescription && <span className="block text-xs text-slate-500">{inv.DeliveryDescription}</span>}
           </p>
+          {inv.DeliverySlot && (
+            <p data-testid="invoice-slot">
+              {t('invoice.slot')}: <span className="font-medium">{inv.DeliverySlot}</span>
+            </p>
+          )}
           <p className="break-words leading-7" data-testid="invoice-address">
             {inv.Address.Name}{PART_SEPARATOR}<span dir="ltr">{n(inv.Address.Mobile)}</span>
             <br />
