@@ -166,6 +166,7 @@ function Detail({ o, onMoved }: { o: AdminOrder; onMoved: (o: AdminOrder) => voi
         <Card title={t('order.shipment')} testId="admin-order-shipment">
           <dl>
             <Row label={t('order.delivery')}>{o.delivery_name}</Row>
+            {o.delivery_slot && <Row label={t('order.slot')}>{o.delivery_slot}</Row>}
             <Row label={t('order.carrier')}>{o.carrier ?? '—'}</Row>
             <Row label={t('order.tracking')}>{o.tracking_code ? <bdi dir="ltr">{o.tracking_code}</bdi> : '—'}</Row>
           </dl>

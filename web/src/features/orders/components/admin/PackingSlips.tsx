@@ -15,6 +15,7 @@ function Slip({ s }: { s: AdminSlip }) {
         </h2>
         <p className="text-sm text-slate-600">
           {s.created_text}{PART_SEPARATOR}{s.delivery_name}
+          {s.delivery_slot && <>{PART_SEPARATOR}{s.delivery_slot}</>}
         </p>
       </header>
       <section className="mt-3 text-sm leading-7">
