@@ -333,7 +333,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -465,12 +465,17 @@ pub fn typescript() -> String {
 /// `return_request`'s input (`shop_core::returns::request::check_request`'s arguments).
 #[derive(Debug, Clone, Deserialize)]
 pub struct ReturnRequestInput {
+    /// The lines and quantities asked back.
     pub lines: Vec<crate::returns::request::Asked>,
+    /// A reason code of `returns::request::REASONS`.
     pub reason: String,
+    /// The customer's words.
     #[serde(default)]
     pub description: String,
+    /// Photos attached.
     #[serde(default)]
     pub photos: usize,
+    /// What the order's lines hold (bought, returned or asked already).
     pub held: Vec<crate::returns::request::Held>,
 }
 
@@ -925,6 +930,14 @@ impl<'de> Visitor<'de> for ScalarVisitor {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_typescript_form_names_are_cores_forms() {
+        let line = TYPESCRIPT_TYPES.lines().find(|l| l.starts_with("export type FormName = ")).unwrap_or_default();
+        let names: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        let forms: Vec<&str> = crate::forms::FORMS.iter().map(|f| f.name).collect();
+        assert_eq!(names, forms, "FormName in TYPESCRIPT_TYPES lists core/src/forms' FORMS in order");
+    }
 
     #[test]
     fn every_listed_function_is_known() {

@@ -36,7 +36,7 @@ pub type Apis = (
     (
         crate::delivery::admin::DeliveryAdminApi,
         crate::discount::admin::DiscountAdminApi,
-        crate::instalment::plans_admin::PlanAdminApi,
+        crate::plan::admin::PlanAdminApi,
         crate::content::admin::ContentAdminApi,
     ),
     (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
@@ -60,7 +60,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (
             crate::delivery::admin::DeliveryAdminApi,
             crate::discount::admin::DiscountAdminApi,
-            crate::instalment::plans_admin::PlanAdminApi,
+            crate::plan::admin::PlanAdminApi,
             crate::content::admin::ContentAdminApi,
         ),
         (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),

@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -378,5 +378,30 @@ export const FORM_FIELDS = {
     priority: { label: "اولویت", maxLength: 20 },
     cities: { label: "شهرها", maxLength: 100000 },
     estimate: { label: "زمان تحویل", maxLength: 100 },
+  },
+  instalment_plan: {
+    name: { label: "نام طرح", maxLength: 100 },
+    down_payment_percent: { label: "درصد پیش‌پرداخت", maxLength: 20 },
+    months: { label: "تعداد اقساط", maxLength: 20 },
+    monthly_rate_bp: { label: "کارمزد ماهانه", maxLength: 20 },
+    min_total: { label: "حداقل مبلغ سفارش", maxLength: 20 },
+    max_total: { label: "حداکثر مبلغ سفارش", maxLength: 20 },
+    position: { label: "ترتیب", maxLength: 20 },
+  },
+  refund: {
+    amount: { label: "مبلغ بازپرداخت", maxLength: 30 },
+    reference: { label: "شمارهٔ پیگیری بانک", maxLength: 65 },
+    note: { label: "یادداشت", maxLength: 500 },
+  },
+  return_refund: {
+    reference: { label: "شمارهٔ پیگیری بانک", maxLength: 65 },
+    note: { label: "یادداشت", maxLength: 500 },
+  },
+  return_reject: {
+    reason: { label: "دلیل رد درخواست", maxLength: 500 },
+  },
+  holiday: {
+    date: { label: "تاریخ", maxLength: 20 },
+    name: { label: "نام مناسبت", maxLength: 100 },
   },
 } as const;
