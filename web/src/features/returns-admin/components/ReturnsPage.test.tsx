@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import { loadCore } from '@/shared/core';
 import ReturnsPage from './ReturnsPage';
 
@@ -15,15 +14,7 @@ const LIST = '/api/admin/v1/returns/list';
 const H_LIST = '/api/admin/v1/returns/holidays/list';
 const H_SAVE = '/api/admin/v1/returns/holidays/save';
 
-function show() {
-  const route = { name: 'adminReturns', title: 'مرجوعی‌ها', layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(
-    <RouteInfoContext.Provider value={route}>
-      <ReturnsPage />
-    </RouteInfoContext.Provider>,
-    { signedIn: true },
-  );
-}
+const show = () => renderAdminPage('adminReturns', 'مرجوعی‌ها', <ReturnsPage />);
 
 describe('/admin/returns: the holiday table', () => {
   it('refuses a day the calendar lacks and a missing name with core\'s words, before sending', async () => {

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import DeliveryPage from './DeliveryPage';
 import BlogPage from './BlogPage';
 import PlansPage from './PlansPage';
@@ -15,10 +14,7 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function show(name: string, title: string, page: React.ReactNode) {
-  const route = { name, title, layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(<RouteInfoContext.Provider value={route}>{page}</RouteInfoContext.Provider>, { signedIn: true });
-}
+const show = renderAdminPage;
 
 const courier = {
   id: 4, name: 'پیک تهران', description: '', price: 50_000, priority: 1, cities: ['تهران'], estimate: 'همان روز', pickup: false,

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import RefundsPage from './RefundsPage';
 import { loadCore } from '@/shared/core';
 
@@ -21,15 +20,7 @@ const item = {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function show() {
-  const route = { name: 'adminRefunds', title: 'بازپرداخت‌ها', layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(
-    <RouteInfoContext.Provider value={route}>
-      <RefundsPage />
-    </RouteInfoContext.Provider>,
-    { signedIn: true },
-  );
-}
+const show = () => renderAdminPage('adminRefunds', 'بازپرداخت‌ها', <RefundsPage />);
 
 describe('/admin/refunds', () => {
   beforeAll(() => loadCore()); // the form checks with core/src/forms/refund.rs
