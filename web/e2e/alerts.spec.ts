@@ -46,6 +46,7 @@ test('a customer subscribes to a restock alert, staff restock the variant, the S
 
   // Signed out: the button asks for sign-in first.
   const customer = freshMobile();
+  await registerThroughApi(request, customer, 'نیلوفر');
   const context = await browser.newContext({ viewport: PHONE, locale: 'fa-IR', hasTouch: true });
   const page = await context.newPage();
   await page.goto(`/product/${uid}`);
@@ -54,19 +55,25 @@ test('a customer subscribes to a restock alert, staff restock the variant, the S
   const button = page.getByTestId('alert-button');
   await expect(button).toHaveText('موجود شد خبرم کن');
   await expectAccessibleAtBothWidths(page, 'the product page with «موجود شد خبرم کن»', PHONE);
+  await button.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: test.info().outputPath('product-alert-375.png') });
   await button.click();
   await expect(loginDialog(page)).toBeVisible();
   await signInWithCode(page, request, customer);
   await button.click();
   await expect(page.getByTestId('alert-done')).toContainText('ثبت شد');
   await expectAccessibleAtBothWidths(page, 'the product page after subscribing', PHONE);
+  await page.setViewportSize(DESKTOP);
+  await page.getByTestId('alert-done').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: test.info().outputPath('product-alert-done-1280.png') });
+  await page.setViewportSize(PHONE);
 
   // Staff restock the variant in the catalogue editor.
   const staff = await signedIn(browser, request, staffMobile, `/admin/catalog/products/${uid}`, { viewport: DESKTOP, how: 'password' });
   const row = staff.getByTestId('catalog-admin-variant').first();
   await row.getByLabel('موجودی').fill('۵');
-  await staff.getByTestId('catalog-admin-save').click();
-  await expect(staff.getByText('محصول ذخیره شد.')).toBeVisible();
+  await row.getByTestId('catalog-admin-variant-save').click();
+  await expect(staff.getByText('تنوع ذخیره شد.')).toBeVisible();
 
   // The SMS arrives in the dev outbox within seconds.
   await expect
@@ -87,6 +94,10 @@ test('a customer subscribes to a restock alert, staff restock the variant, the S
   await expect(item.getByTestId('alert-state')).toHaveText('پیامک شد');
   await expect(item).toContainText('۴۱٬۵۰۰٬۰۰۰ تومان');
   await expectAccessibleAtBothWidths(page, '/profile/alerts', PHONE);
+  await page.screenshot({ path: test.info().outputPath('profile-alerts-375.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: test.info().outputPath('profile-alerts-1280.png') });
+  await page.setViewportSize(PHONE);
   await item.getByTestId('alert-remove').click();
   await expect(item).toHaveCount(0);
   await expect(page.getByText('هنوز درخواست «خبرم کن» ندارید', { exact: false })).toBeVisible();

@@ -10,6 +10,7 @@ import { EmptyState } from '@/shared/ui/EmptyState';
 import { BellIcon, TrashIcon } from '@/shared/ui/Icons';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { LoadError } from '@/shared/ui/Status';
+import { MixedText } from '@/shared/ui/MixedText';
 import { toast } from '@/shared/ui/toast';
 
 type Phase = { kind: 'loading' } | { kind: 'failed'; message: string | null } | { kind: 'ready'; alerts: Alert[] };
@@ -23,10 +24,12 @@ function AlertRow({ a, core, busy, onRemove }: { a: Alert; core: Core | null; bu
     <li className="flex min-w-0 flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm" data-testid="alert-item" data-state={a.State} data-kind={a.Kind}>
       {a.ProductUid ? (
         <Link to={`/product/${encodeURIComponent(a.ProductUid)}`} className="break-words text-sm font-bold leading-7 text-slate-900 hover:text-brand-700">
-          {name}
+          <MixedText text={name} core={core} />
         </Link>
       ) : (
-        <span className="break-words text-sm font-bold leading-7 text-slate-600">{name}</span>
+        <span className="break-words text-sm font-bold leading-7 text-slate-600">
+          <MixedText text={name} core={core} />
+        </span>
       )}
       {a.VariantLabel && <p className="text-xs text-slate-600">{a.VariantLabel}</p>}
       <div className="flex flex-wrap items-center gap-2 text-sm">
