@@ -123,6 +123,11 @@ macro_rules! core_functions {
                     .map($crate::dispatch::Output::Differences)
                     .map_err(str::to_owned)
             }
+            /// The alerts a variant accepts now (`shop_core::alert::offer`): `restock` when it is
+            /// out of stock, `price_drop` when it is in stock.
+            alert_kinds(v: $crate::alert::VariantNow): "AlertVariant" => "AlertKind[]" {
+                Ok($crate::dispatch::Output::Texts($crate::alert::offer::offered(v).into_iter().map(|k| k.as_str().to_owned()).collect()))
+            }
             /// Sum of line quantities.
             cart_count(lines: Vec<$crate::cart::CartLine>): "CartLine[]" => "number" {
                 Ok($crate::dispatch::Output::Int($crate::cart::cart_count(&lines)))
@@ -363,6 +368,10 @@ export interface ClaimTransitionInput { from: ClaimStatus; event: ClaimEvent }
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
 
+/** `alert_kinds`' input: the variant's stock and price now. */
+export interface AlertVariant { stock: number; price: number }
+export type AlertKind = "restock" | "price_drop";
+
 /** A choice of the product page (a variant): its id and unit prices; extra fields are ignored. */
 export interface PriceChoice { Id: number; Price: number; PriceGaranti?: number }
 /** The choices and the chosen one's id. */
@@ -577,7 +586,7 @@ pub fn call_json(fn_name: &str, input_json: &str) -> String {
 /// the vector runner, with their vectors in `contract/vectors/native/`), left out of the WASM
 /// build, whose size is budgeted (docs/decisions.md "WASM budget"). Shapes: the vectors' README.
 #[cfg(not(target_arch = "wasm32"))]
-pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet"];
+pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet", "alert_check", "alert_fires", "alert_sms"];
 
 /// Runs a native-only function: `None` when `fn_name` is not one.
 #[cfg(not(target_arch = "wasm32"))]
@@ -589,7 +598,42 @@ fn run_native(fn_name: &str, input: &Value) -> Option<Result<Value, String>> {
         "price_sheet" => Some(to_value(
             Vec::<Vec<String>>::deserialize(input).map_err(bad).and_then(|r| crate::price_row::parse_sheet(r).map_err(|e| e.0)),
         )),
+        // A subscription to a variant as it is now: its threshold, or the refusal (`shop_core::alert::offer`).
+        "alert_check" => Some(AlertCase::deserialize(input).map_err(bad).and_then(|c| {
+            crate::alert::offer::check(c.kind, c.variant()).map(|t| serde_json::json!(t)).map_err(|e| e.to_string())
+        })),
+        // Whether a waiting alert fires (`shop_core::alert::fire`).
+        "alert_fires" => Some(AlertCase::deserialize(input).map_err(bad).map(|c| serde_json::json!(crate::alert::fire::fires(c.kind, c.threshold, c.variant())))),
+        // The alert's SMS text (`shop_core::alert::sms`).
+        "alert_sms" => Some(AlertCase::deserialize(input).map_err(bad).map(|c| {
+            serde_json::json!(crate::alert::sms::alert_sms(c.kind, &c.name, c.threshold, c.price, &c.url))
+        })),
         _ => None,
+    }
+}
+
+/// The native alert functions' input: an alert (kind, threshold) and its variant now (stock,
+/// price), with the product's name and page for `alert_sms`.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Deserialize)]
+struct AlertCase {
+    kind: crate::alert::AlertKind,
+    #[serde(default)]
+    threshold: i64,
+    #[serde(default)]
+    stock: i64,
+    #[serde(default)]
+    price: i64,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    url: String,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl AlertCase {
+    fn variant(&self) -> crate::alert::VariantNow {
+        crate::alert::VariantNow { stock: self.stock, price: self.price }
     }
 }
 

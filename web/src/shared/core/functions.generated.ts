@@ -54,6 +54,10 @@ export interface ClaimTransitionInput { from: ClaimStatus; event: ClaimEvent }
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
 
+/** `alert_kinds`' input: the variant's stock and price now. */
+export interface AlertVariant { stock: number; price: number }
+export type AlertKind = "restock" | "price_drop";
+
 /** A choice of the product page (a variant): its id and unit prices; extra fields are ignored. */
 export interface PriceChoice { Id: number; Price: number; PriceGaranti?: number }
 /** The choices and the chosen one's id. */
@@ -145,6 +149,7 @@ export interface CoreFns {
   economic_code: [string, string];
   spread_paste: [string, CodeBoxes];
   choice_differences: [ChoiceDifferencesInput, ChoiceDifference[]];
+  alert_kinds: [AlertVariant, AlertKind[]];
   cart_count: [CartLine[], number];
   line_total: [CartLine, number];
   order_total: [CartLine[], number];
@@ -215,6 +220,8 @@ export interface CoreExports {
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Each choice's unit price difference relative to the chosen one (the cart's unit price, `Price + PriceGaranti`): what the total changes by when it is taken instead. */
   choice_differences(input: ChoiceDifferencesInput): Outcome<ChoiceDifference[]>;
+  /** The alerts a variant accepts now (`shop_core::alert::offer`): `restock` when it is out of stock, `price_drop` when it is in stock. */
+  alert_kinds(input: AlertVariant): Outcome<AlertKind[]>;
   /** Sum of line quantities. */
   cart_count(input: CartLine[]): Outcome<number>;
   /** `Num * (Price + PriceGaranti)`, saturating. */
