@@ -123,6 +123,11 @@ macro_rules! core_functions {
                     .map($crate::dispatch::Output::Differences)
                     .map_err(str::to_owned)
             }
+            /// The alerts a variant accepts now (`shop_core::alert::offer`): `restock` when it is
+            /// out of stock, `price_drop` when it is in stock.
+            alert_kinds(v: $crate::alert::VariantNow): "AlertVariant" => "AlertKind[]" {
+                Ok($crate::dispatch::Output::Texts($crate::alert::offer::offered(v).into_iter().map(|k| k.as_str().to_owned()).collect()))
+            }
             /// Sum of line quantities.
             cart_count(lines: Vec<$crate::cart::CartLine>): "CartLine[]" => "number" {
                 Ok($crate::dispatch::Output::Int($crate::cart::cart_count(&lines)))
@@ -333,7 +338,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "delivery_slot";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday" | "delivery_slot";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -362,6 +367,10 @@ export interface ClaimTransitionInput { from: ClaimStatus; event: ClaimEvent }
 
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
+
+/** `alert_kinds`' input: the variant's stock and price now. */
+export interface AlertVariant { stock: number; price: number }
+export type AlertKind = "restock" | "price_drop";
 
 /** A choice of the product page (a variant): its id and unit prices; extra fields are ignored. */
 export interface PriceChoice { Id: number; Price: number; PriceGaranti?: number }
@@ -465,12 +474,17 @@ pub fn typescript() -> String {
 /// `return_request`'s input (`shop_core::returns::request::check_request`'s arguments).
 #[derive(Debug, Clone, Deserialize)]
 pub struct ReturnRequestInput {
+    /// The lines and quantities asked back.
     pub lines: Vec<crate::returns::request::Asked>,
+    /// A reason code of `returns::request::REASONS`.
     pub reason: String,
+    /// The customer's words.
     #[serde(default)]
     pub description: String,
+    /// Photos attached.
     #[serde(default)]
     pub photos: usize,
+    /// What the order's lines hold (bought, returned or asked already).
     pub held: Vec<crate::returns::request::Held>,
 }
 
@@ -572,7 +586,7 @@ pub fn call_json(fn_name: &str, input_json: &str) -> String {
 /// the vector runner, with their vectors in `contract/vectors/native/`), left out of the WASM
 /// build, whose size is budgeted (docs/decisions.md "WASM budget"). Shapes: the vectors' README.
 #[cfg(not(target_arch = "wasm32"))]
-pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet", "delivery_slot_label", "delivery_slot_offered"];
+pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet", "alert_check", "alert_fires", "alert_sms", "delivery_slot_label", "delivery_slot_offered"];
 
 /// Runs a native-only function: `None` when `fn_name` is not one.
 #[cfg(not(target_arch = "wasm32"))]
@@ -584,6 +598,16 @@ fn run_native(fn_name: &str, input: &Value) -> Option<Result<Value, String>> {
         "price_sheet" => Some(to_value(
             Vec::<Vec<String>>::deserialize(input).map_err(bad).and_then(|r| crate::price_row::parse_sheet(r).map_err(|e| e.0)),
         )),
+        // A subscription to a variant as it is now: its threshold, or the refusal (`shop_core::alert::offer`).
+        "alert_check" => Some(AlertCase::deserialize(input).map_err(bad).and_then(|c| {
+            crate::alert::offer::check(c.kind, c.variant()).map(|t| serde_json::json!(t)).map_err(|e| e.to_string())
+        })),
+        // Whether a waiting alert fires (`shop_core::alert::fire`).
+        "alert_fires" => Some(AlertCase::deserialize(input).map_err(bad).map(|c| serde_json::json!(crate::alert::fire::fires(c.kind, c.threshold, c.variant())))),
+        // The alert's SMS text (`shop_core::alert::sms`).
+        "alert_sms" => Some(AlertCase::deserialize(input).map_err(bad).map(|c| {
+            serde_json::json!(crate::alert::sms::alert_sms(c.kind, &c.name, c.threshold, c.price, &c.url))
+        })),
         // A delivery slot's Persian label (`shop_core::delivery_slot::label`).
         "delivery_slot_label" => Some(crate::delivery_slot::SlotTimes::deserialize(input).map_err(bad).and_then(|t| {
             crate::delivery_slot::label::slot_label(&t).map(Value::from).ok_or_else(|| crate::jalali::DATE_MESSAGE.to_owned())
@@ -593,6 +617,31 @@ fn run_native(fn_name: &str, input: &Value) -> Option<Result<Value, String>> {
             crate::delivery_slot::window::OfferedInput::deserialize(input).map_err(bad).and_then(|i| crate::delivery_slot::window::offered_at(&i)).map(Value::from),
         ),
         _ => None,
+    }
+}
+
+/// The native alert functions' input: an alert (kind, threshold) and its variant now (stock,
+/// price), with the product's name and page for `alert_sms`.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Deserialize)]
+struct AlertCase {
+    kind: crate::alert::AlertKind,
+    #[serde(default)]
+    threshold: i64,
+    #[serde(default)]
+    stock: i64,
+    #[serde(default)]
+    price: i64,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    url: String,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl AlertCase {
+    fn variant(&self) -> crate::alert::VariantNow {
+        crate::alert::VariantNow { stock: self.stock, price: self.price }
     }
 }
 
@@ -933,6 +982,14 @@ impl<'de> Visitor<'de> for ScalarVisitor {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_typescript_form_names_are_cores_forms() {
+        let line = TYPESCRIPT_TYPES.lines().find(|l| l.starts_with("export type FormName = ")).unwrap_or_default();
+        let names: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        let forms: Vec<&str> = crate::forms::FORMS.iter().map(|f| f.name).collect();
+        assert_eq!(names, forms, "FormName in TYPESCRIPT_TYPES lists core/src/forms' FORMS in order");
+    }
 
     #[test]
     fn every_listed_function_is_known() {

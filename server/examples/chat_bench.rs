@@ -126,7 +126,7 @@ async fn run(label: &str, url: &str) {
     }
     let staff_mobile = shop_core::types::Mobile::parse("09350000999").unwrap();
     let roles = shop_core::staff::StaffRoles::from(shop_core::staff::StaffRole::Support);
-    let actor = shop_server::audit::service::Actor::cli();
+    let actor = shop_server::auth::staff::Actor::cli();
     let (staff, _) = shop_server::staff::service::set_roles(&db, &actor, &staff_mobile, roles, now).await.unwrap();
     let staff_token = token(&staff);
 

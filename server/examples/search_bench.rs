@@ -26,7 +26,7 @@ use shop_server::catalog::search::{DocText, SearchIndex};
 use shop_server::catalog::engine::{engine, SearchRequest};
 use shop_server::catalog::service::list_response;
 use shop_server::platform::http::page::Paging;
-use shop_server::demo::catalog::{demo_laptops, describe, CATEGORIES};
+use shop_server::catalog::sample::{demo_laptops, describe, CATEGORIES};
 use shop_server::catalog::snapshot::{brand_slug, cpu_family, item_search_text, Filter, Item, Snapshot, Sort};
 use shop_server::catalog::{category, info, product, variant};
 

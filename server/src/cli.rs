@@ -337,7 +337,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::StaffAdd { mobile, roles } => {
             let db = db::connect_and_migrate(&config.database_url, config.db_max_connections).await?;
-            let actor = crate::audit::service::Actor::cli();
+            let actor = crate::auth::staff::Actor::cli();
             let (user, created) = crate::staff::service::set_roles(&db, &actor, &mobile, roles, unix_now())
                 .await
                 .map_err(|e| e.to_string())?;
@@ -379,7 +379,7 @@ async fn run(cmd: Command) -> Result<(), Box<dyn std::error::Error>> {
                 valid_secs: a.hours.saturating_mul(3600),
                 note: a.note,
             };
-            let actor = crate::audit::service::Actor::cli();
+            let actor = crate::auth::staff::Actor::cli();
             let (code, order) = crate::prepared_order::service::prepare(&db, &actor, &req, unix_now()).await?;
             println!("code: {code}");
             println!("link: {}/order/{code}", config.public_url.trim_end_matches('/'));
@@ -461,7 +461,7 @@ pub async fn add_discount(
         first_purchase_only: a.first_purchase,
     };
     let new = crate::discount::service::NewDiscount { code, terms, description: a.description };
-    Ok(crate::discount::service::create(db, &crate::audit::service::Actor::cli(), new, now).await.map_err(|e| e.to_string())?)
+    Ok(crate::discount::service::create(db, &crate::auth::staff::Actor::cli(), new, now).await.map_err(|e| e.to_string())?)
 }
 
 /// Every 10 minutes: delete old OTP challenges, spent refresh tokens and finished counters.

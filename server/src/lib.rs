@@ -5,6 +5,7 @@
 mod architecture;
 pub mod account;
 pub mod address;
+pub mod alert;
 pub mod audit;
 pub mod auth;
 pub mod captcha;

@@ -25,7 +25,7 @@ pub type Apis = (
     (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
     (crate::catalog::routes::CatalogApi, crate::delivery::routes::DeliveryApi),
     (crate::cart::routes::CartApi, crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
-    (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
+    (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi, crate::alert::routes::AlertApi),
     crate::instalment::routes::InstalmentApi,
     (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi, crate::warranty::routes::WarrantyApi, crate::warranty::admin::WarrantyAdminApi),
     (crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi),
@@ -36,7 +36,7 @@ pub type Apis = (
     (
         crate::delivery::admin::DeliveryAdminApi,
         crate::discount::admin::DiscountAdminApi,
-        crate::instalment::plans_admin::PlanAdminApi,
+        crate::plan::admin::PlanAdminApi,
         crate::content::admin::ContentAdminApi,
     ),
     (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
@@ -49,7 +49,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (PlatformApi, AuthApi, DevSmsApi, crate::content::routes::ContentApi, crate::shop_settings::routes::ShopSettingsApi),
         (crate::catalog::routes::CatalogApi::new(), crate::delivery::routes::DeliveryApi),
         (crate::cart::routes::CartApi, crate::order::routes::OrderApi, crate::order::routes::OrderPaymentApi, crate::payment::routes::PaymentApi, crate::address::routes::AddressApi),
-        (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi),
+        (crate::account::routes::AccountApi, crate::favourite::routes::FavouriteApi, crate::alert::routes::AlertApi),
         crate::instalment::routes::InstalmentApi,
         (crate::ticket::routes::TicketApi, crate::ticket::admin::StaffTicketApi, crate::warranty::routes::WarrantyApi, crate::warranty::admin::WarrantyAdminApi),
         (crate::discount::routes::DiscountApi, crate::prepared_order::routes::PreparedOrderApi),
@@ -60,7 +60,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         (
             crate::delivery::admin::DeliveryAdminApi,
             crate::discount::admin::DiscountAdminApi,
-            crate::instalment::plans_admin::PlanAdminApi,
+            crate::plan::admin::PlanAdminApi,
             crate::content::admin::ContentAdminApi,
         ),
         (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
@@ -267,6 +267,7 @@ where
 {
     let jobs = crate::order::service::jobs::spawn(state.clone());
     let reminders = crate::instalment::jobs::spawn(state.clone());
+    let alerts = crate::alert::jobs::spawn(state.clone());
     let idempotency = crate::platform::idempotency::spawn_expiry(
         state.db.clone(),
         state.clock.clone(),
@@ -288,6 +289,7 @@ where
         .await;
     jobs.abort();
     reminders.abort();
+    alerts.abort();
     idempotency.abort();
     chat.abort();
     for t in [catalogue, listening].into_iter().flatten() {

@@ -29,6 +29,8 @@ export default async function startServer(): Promise<() => Promise<void>> {
       // Every payment start is a new attempt, so a journey can pay one order in two bank tabs.
       SHOP_PAYMENT_REUSE_MINUTES: '0',
       SHOP_WEB_DIR: 'dist',
+      // The alerts' job every second, so a journey sees a restock's SMS at once (production: 20 s).
+      SHOP_ALERT_EVERY_MS: '1000',
     },
   });
   let log = '';

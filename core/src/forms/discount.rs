@@ -32,8 +32,6 @@ pub const KINDS: &[&str] = &["percent", "fixed"];
 pub const MAX_DESCRIPTION_CHARS: u32 = 300;
 /// The longest number typed (an `i64` has 19 digits, a sign one more).
 pub const MAX_NUMBER_CHARS: u32 = 20;
-/// A number with a fraction or beyond `i64`.
-pub const WHOLE_NUMBER_MESSAGE: &str = "{field} باید عدد صحیح باشد";
 
 const NUMBER: &[Rule] = &[Rule::MaxLength { n: MAX_NUMBER_CHARS }, Rule::Numeric];
 const DAY: &[Rule] = &[Rule::MaxLength { n: 20 }];
@@ -106,16 +104,6 @@ impl Discount {
     }
 }
 
-fn whole(label: &str) -> impl Fn(&str) -> Result<i64, FieldError> + '_ {
-    move |s: &str| {
-        s.parse::<i64>().map_err(|_| FieldError {
-            field: "",
-            rule: RuleKind::Numeric,
-            message: WHOLE_NUMBER_MESSAGE.replace("{field}", label),
-        })
-    }
-}
-
 fn day(s: &str) -> Result<i64, FieldError> {
     let d = JalaliDate::parse(s)?;
     tehran_day_start(&d).ok_or(FieldError { field: "", rule: RuleKind::Date, message: DATE_MESSAGE.to_owned() })
@@ -137,7 +125,7 @@ fn parse_form(form: &'static Form, values: &Values) -> Result<Discount, FormProb
     let kind = c.choice("kind").and_then(DiscountKind::parse);
     let number = |c: &mut super::Checked, name: &str| {
         let label = form.field(name).map_or("", |f| f.label);
-        c.typed(name, whole(label))
+        c.typed(name, super::whole_number(label))
     };
     let value = number(&mut c, "value");
     let min_total = number(&mut c, "min_total");

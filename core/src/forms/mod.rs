@@ -39,6 +39,10 @@ pub mod page;
 pub mod blog_post;
 pub mod discount;
 pub mod delivery_option;
+pub mod instalment_plan;
+pub mod refund;
+pub mod return_reject;
+pub mod holiday;
 pub mod delivery_slot;
 
 pub use crate::product_form::FormProblems;
@@ -305,8 +309,28 @@ impl Checked {
     }
 }
 
+/// A problem of a typed value, with `message` (the field is named where it is put).
+pub(crate) fn field_error(message: &str) -> FieldError {
+    FieldError { field: "", rule: crate::validation::RuleKind::Unknown, message: message.to_owned() }
+}
+
+/// Reads a whole number (`i64`); a fraction, a word or a number beyond `i64` gets
+/// [`WHOLE_NUMBER_MESSAGE`] with `label`.
+pub(crate) fn whole_number(label: &str) -> impl Fn(&str) -> Result<i64, FieldError> + '_ {
+    move |s: &str| {
+        s.parse::<i64>().map_err(|_| FieldError {
+            field: "",
+            rule: crate::validation::RuleKind::Numeric,
+            message: WHOLE_NUMBER_MESSAGE.replace("{field}", label),
+        })
+    }
+}
+
+/// A number with a fraction or beyond `i64`.
+pub const WHOLE_NUMBER_MESSAGE: &str = "{field} باید عدد صحیح باشد";
+
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 14] = [
+pub const FORMS: [&Form; 19] = [
     &address::FORM,
     &profile::FORM,
     &registration::FORM,
@@ -320,6 +344,11 @@ pub const FORMS: [&Form; 14] = [
     &discount::FORM,
     &discount::EDIT_FORM,
     &delivery_option::FORM,
+    &instalment_plan::FORM,
+    &refund::FORM,
+    &refund::RETURN_FORM,
+    &return_reject::FORM,
+    &holiday::FORM,
     &delivery_slot::FORM,
 ];
 
@@ -352,6 +381,11 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "discount" => discount::parse(values).map(drop),
         "discount_edit" => discount::parse_edit(values).map(drop),
         "delivery_option" => delivery_option::parse(values).map(drop),
+        "instalment_plan" => instalment_plan::parse(values).map(drop),
+        "refund" => refund::parse(values).map(drop),
+        "return_refund" => refund::parse_return(values).map(drop),
+        "return_reject" => return_reject::parse(values).map(drop),
+        "holiday" => holiday::parse(values).map(drop),
         "delivery_slot" => delivery_slot::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };

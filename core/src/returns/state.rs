@@ -90,7 +90,7 @@ impl ReturnStatus {
 /// The longest rejection reason, in characters.
 pub const REJECT_REASON_MAX: usize = 500;
 /// The answer to a rejection without a reason.
-pub const REJECT_REASON_EMPTY: &str = "دلیل رد درخواست را بنویسید";
+pub const REJECT_REASON_EMPTY: &str = "لطفا دلیل رد درخواست را وارد کنید";
 /// The answer to a reason over [`REJECT_REASON_MAX`] characters.
 pub const REJECT_REASON_LONG: &str = "دلیل رد درخواست باید حداکثر ۵۰۰ کاراکتر باشد";
 

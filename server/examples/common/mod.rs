@@ -125,7 +125,7 @@ impl Node {
 /// token for an hour.
 pub async fn staff_token(state: &AppState, mobile: &str, roles: &[&str]) -> String {
     let now = chrono::Utc::now().timestamp();
-    let actor = shop_server::audit::service::Actor::cli();
+    let actor = shop_server::auth::staff::Actor::cli();
     let mobile = shop_core::types::Mobile::parse(mobile).unwrap();
     let roles = shop_core::staff::StaffRoles::parse_list(roles).unwrap();
     let (staff, _) = shop_server::staff::service::set_roles(&state.db, &actor, &mobile, roles, now).await.unwrap();

@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::entity::audit_log;
 
-/// Who made a change; it lives with the staff extractor that makes it (auth sits below audit).
-pub use crate::auth::staff::Actor;
+// Who made a change is `auth::staff::Actor`: it lives with the staff extractor that makes it
+// (auth sits below audit).
+use crate::auth::staff::Actor;
 
 /// One change to record: `action` on `entity` `entity_id`, the values before and after.
 #[derive(Clone, Debug)]

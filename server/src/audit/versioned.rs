@@ -12,7 +12,8 @@ use sea_orm::{
     IntoActiveModel, ModelTrait, QueryFilter,
 };
 
-use super::service::{record, stale_edit, Actor, Change, EditError};
+use super::service::{record, stale_edit, Change, EditError};
+use crate::auth::staff::Actor;
 use crate::platform::db::begin_write;
 
 /// A table staff edit with versions.

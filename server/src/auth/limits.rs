@@ -14,6 +14,10 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set
 
 use super::entity::rate_limit;
 
+/// The shop-wide hourly SMS counter: sign-in codes and the alerts' SMS (`alert::jobs`) count
+/// against the one budget (`SHOP_SMS_HOURLY_BUDGET`).
+pub const SMS_BUDGET_KEY: &str = "sms-budget";
+
 /// Seconds to wait when a limit is reached.
 pub type RetryAfter = i64;
 

@@ -378,8 +378,7 @@ async fn registration_needs_captcha(st: &AppState, ip: &str, now: i64) -> ApiRes
     Ok(free.is_err() || budget_used.is_err())
 }
 
-/// The shop-wide hourly SMS counter.
-const SMS_BUDGET_KEY: &str = "sms-budget";
+use super::limits::SMS_BUDGET_KEY;
 
 /// Issue an access token and a refresh token (new family unless `family` is given).
 pub async fn issue_session(st: &AppState, u: &user::Model, family: Option<String>) -> ApiResult<AuthReply> {

@@ -29,7 +29,8 @@ use shop_core::digits::to_persian_digits;
 use shop_core::price_row::{self, guard_cell, PriceRow, Rejected, Sheet, VariantKey};
 
 use super::entity::{price_import, product, variant};
-use crate::audit::service::{self as audit, Actor, Change as AuditChange};
+use crate::audit::service::{self as audit, Change as AuditChange};
+use crate::auth::staff::Actor;
 
 /// The largest sheet file accepted (a 20,000-row sheet with names is about 2 MB).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;

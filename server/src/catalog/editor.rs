@@ -23,7 +23,8 @@ use shop_core::product_form::{
 use super::holders::Holders;
 use super::snapshot::{cpu_family, item_search_text};
 use super::{category, info, product, variant};
-use crate::audit::service::{self as audit, Actor, Change};
+use crate::audit::service::{self as audit, Change};
+use crate::auth::staff::Actor;
 use crate::platform::db::{begin_write, like_contains};
 
 /// Why an editor call was refused.

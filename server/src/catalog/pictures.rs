@@ -30,7 +30,8 @@ use shop_core::digits::to_persian_digits;
 
 use super::entity::{picture, product};
 use super::images::WIDTHS;
-use crate::audit::service::{self as audit, Actor, Change};
+use crate::audit::service::{self as audit, Change};
+use crate::auth::staff::Actor;
 use crate::platform::files::{FileKey, FileStore};
 
 /// The field a refusal names.

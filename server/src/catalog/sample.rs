@@ -176,3 +176,35 @@ pub fn describe(l: &DemoLaptop) -> String {
         cond
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::snapshot::cpu_family;
+    use std::collections::HashSet;
+
+    #[test]
+    fn demo_file_parses_with_variety() {
+        let l = parse_laptops(LAPTOPS_TXT).expect("parses");
+        assert!(l.len() >= 60, "{} laptops", l.len());
+        let brands: HashSet<&str> = l.iter().map(|x| x.brand.as_str()).collect();
+        for b in ["Lenovo", "HP", "Dell", "ASUS", "Acer", "Apple", "MSI", "Microsoft"] {
+            assert!(brands.contains(b), "{b}");
+        }
+        for c in [product::CONDITION_NEW, product::CONDITION_USED, product::CONDITION_OPEN_BOX] {
+            assert!(l.iter().filter(|x| x.condition == c).count() >= 5, "{c}");
+        }
+        assert!(l.iter().filter(|x| x.line == product::LINE_TABLET_LAPTOP).count() >= 8);
+        let uids: HashSet<&str> = l.iter().map(|x| x.uid.as_str()).collect();
+        assert_eq!(uids.len(), l.len(), "unique uids");
+        let slugs: HashSet<&str> = CATEGORIES.iter().map(|c| c.0).collect();
+        for x in &l {
+            assert!(slugs.contains(x.category.as_str()), "{}: {}", x.uid, x.category);
+            assert!(x.price > 10_000_000, "{}", x.uid);
+            assert_ne!(cpu_family(&x.cpu), "other", "{}: {}", x.uid, x.cpu);
+            if x.condition != product::CONDITION_NEW {
+                assert!(x.grade.is_some() && x.battery_health.is_some() && x.test_days.is_some(), "{}", x.uid);
+            }
+        }
+    }
+}

@@ -100,7 +100,7 @@ fn response(f: CustomerFile) -> CustomerResp {
                     .instalments
                     .iter()
                     .find(|i| i.row.paid_at.is_none())
-                    .and_then(|i| crate::instalment::service::parse_stored(&i.row.due_on))
+                    .and_then(|i| crate::plan::service::parse_stored(&i.row.due_on))
                     .map(|d| shop_core::jalali::format_jalali(&d))
                     .unwrap_or_default();
                 CustomerPlan {

@@ -18,7 +18,8 @@ use serde::Serialize;
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
 use crate::address::entity::address;
-use crate::audit::service::{record, Actor, Change};
+use crate::audit::service::{record, Change};
+use crate::auth::staff::Actor;
 use crate::auth::entity::{session_end, user};
 use crate::chat::entity::{chat_conversation as conv, chat_message as msg};
 use crate::favourite::entity::favourite;

@@ -149,7 +149,8 @@ fn core_option(o: &delivery_option::Model) -> DeliveryOption {
 use sea_orm::{ActiveValue::Set, DatabaseConnection, PaginatorTrait};
 use serde::Serialize;
 
-use crate::audit::service::{Actor, EditError};
+use crate::audit::service::EditError;
+use crate::auth::staff::Actor;
 use crate::audit::versioned::{self, Versioned};
 
 /// Persian messages of the back office's delivery calls.

@@ -18,7 +18,7 @@ use shop_core::jalali::{format_jalali_numeric, JalaliDate};
 
 use super::entity::delivery_slot;
 use crate::audit::service::{record, Change};
-use crate::audit::service::Actor;
+use crate::auth::staff::Actor;
 use crate::platform::db::begin_write;
 use crate::platform::error::ApiError;
 

@@ -42,7 +42,7 @@ pub async fn seed(db: &DatabaseConnection, now: i64) -> Result<usize, DbErr> {
             first_purchase_only: *first_purchase,
             ..DiscountTerms::open(now, now + 365 * 86_400)
         };
-        match create(db, &crate::audit::service::Actor::cli(), NewDiscount { code, terms, description: description.to_string() }, now).await {
+        match create(db, &crate::auth::staff::Actor::cli(), NewDiscount { code, terms, description: description.to_string() }, now).await {
             Ok(_) => added += 1,
             Err(DiscountError::Duplicate) => {}
             Err(DiscountError::Db(e)) => return Err(e),

@@ -537,7 +537,7 @@ fn is_demo_uid(uid: &str, demo_uids: &std::collections::HashSet<String>) -> bool
 pub async fn link_delivery<C: ConnectionTrait>(db: &C) -> Result<usize, DbErr> {
     use sea_orm::QuerySelect;
     let mut demo_uids: std::collections::HashSet<String> = PRODUCTS.iter().map(|p| p.uid.to_string()).collect();
-    demo_uids.extend(catalog::demo_laptops().into_iter().map(|l| l.uid));
+    demo_uids.extend(crate::catalog::sample::demo_laptops().into_iter().map(|l| l.uid));
     let options: Vec<i64> = delivery_option::Entity::find()
         .filter(delivery_option::Column::Name.is_in(ALL_ROUTES.iter().copied()))
         .all(db)

@@ -2,7 +2,7 @@
 
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
-use crate::instalment::entity::instalment_plan;
+use crate::plan::entity::instalment_plan;
 
 /// A demo plan: name, down payment %, months, monthly rate (basis points), min and max total.
 pub struct DemoPlan {

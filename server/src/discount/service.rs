@@ -22,7 +22,8 @@ use shop_core::discount::{
 use shop_core::types::FieldError;
 
 use super::entity::{discount_code, discount_redemption, discount_use};
-use crate::audit::service::{record, Actor, Change, EditError};
+use crate::audit::service::{record, Change, EditError};
+use crate::auth::staff::Actor;
 use crate::audit::versioned::{self, Versioned};
 use crate::catalog::{category, info};
 use crate::platform::db::begin_write;

@@ -12,8 +12,10 @@ use sea_orm::{ActiveEnum, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, Que
 use shop_core::instalment::reminder_message;
 use shop_core::order_state::OrderStatus;
 
-use super::entity::{instalment, reminder};
-use super::service::{is_active, parse_stored, today, LIVE};
+use super::entity::reminder;
+use super::service::{is_active, LIVE};
+use crate::plan::entity::instalment;
+use crate::plan::service::{parse_stored, today};
 use crate::auth::entity::user;
 use crate::order::entity::customer_order;
 use crate::state::AppState;

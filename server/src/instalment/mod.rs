@@ -8,7 +8,6 @@ pub mod dto;
 pub mod entity;
 pub mod jobs;
 pub mod overdue;
-pub mod plans_admin;
 pub mod routes;
 pub mod service;
 pub mod view;

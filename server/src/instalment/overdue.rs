@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use shop_core::jalali::{jalali_to_gregorian, JalaliDate};
 
-use super::entity::instalment;
-use super::service::{is_active, parse_stored, today};
+use super::service::is_active;
+use crate::plan::entity::instalment;
+use crate::plan::service::{parse_stored, today};
 use crate::auth::entity::user;
 use crate::order::entity::customer_order;
 

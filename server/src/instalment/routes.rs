@@ -30,7 +30,7 @@ impl InstalmentApi {
     /// the core's `instalment_schedule`, the same function the server uses at registration.
     #[oai(path = "/plans", method = "get", operation_id = "instalment_plans")]
     async fn plans(&self, state: Data<&AppState>) -> ApiResult<Json<PlansResp>> {
-        let plans = service::plans(&state.db).await.map_err(ApiError::internal)?;
+        let plans = crate::plan::service::plans(&state.db).await.map_err(ApiError::internal)?;
         Ok(Json(PlansResp { status: ResponseStatus::Ok, data: plans.iter().map(view::plan).collect() }))
     }
 

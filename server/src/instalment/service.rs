@@ -13,7 +13,7 @@ use sea_orm::{
 };
 use shop_core::order_state::OrderStatus;
 
-use super::entity::{instalment, order_plan};
+use crate::plan::entity::{instalment, order_plan};
 use crate::order::entity::customer_order;
 use crate::order::service::lifecycle::status_of;
 use crate::payment::entity::payment;
@@ -22,11 +22,9 @@ use crate::payment::purpose::{Described, Outcome, Purpose, Settle, Settled};
 use std::collections::{BTreeSet, HashMap};
 use crate::state::AppState;
 
-/// Choosing and attaching a plan at registration, and the down payment, are the `plan` area's
-/// (below orders); named here as before.
-pub use crate::plan::service::{
-    attach, charge_now, choose, parse_stored, plan_of, plans, stored_date, success_url, today, Chosen, InstalmentError, METHOD,
-};
+// Choosing and attaching a plan at registration, and the down payment, are the `plan` area's
+// (below orders).
+use crate::plan::service::{plan_of, today, InstalmentError};
 
 /// The order's down payment has been made (the order is paid or further along).
 pub fn is_active(order: &customer_order::Model) -> bool {

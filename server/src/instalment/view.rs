@@ -4,8 +4,9 @@ use shop_core::digits::{format_price, to_persian_digits};
 use shop_core::jalali::format_jalali;
 
 use super::dto::{InstalmentDto, InstalmentStatus, PaymentDto, PaymentKind, PlanDto, PlanView};
-use super::entity::instalment_plan;
-use super::service::{parse_stored, PlanState, METHOD};
+use super::service::PlanState;
+use crate::plan::entity::instalment_plan;
+use crate::plan::service::{parse_stored, METHOD};
 use crate::catalog::fmt::jalali;
 use crate::order::entity::customer_order;
 use crate::payment::entity::payment;

@@ -37,7 +37,8 @@ mod m20261129_000600_catalog_bump_at_commit;
 mod m20261130_000200_returns;
 mod m20261130_000300_warranty;
 mod m20261130_000500_price_history;
-mod m20261201_000100_delivery_slots;
+mod m20261201_000100_alerts;
+mod m20261201_000200_delivery_slots;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -77,7 +78,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000200_returns::Migration),
             Box::new(m20261130_000300_warranty::Migration),
             Box::new(m20261130_000500_price_history::Migration),
-            Box::new(m20261201_000100_delivery_slots::Migration),
+            Box::new(m20261201_000100_alerts::Migration),
+            Box::new(m20261201_000200_delivery_slots::Migration),
         ]
     }
 }

@@ -4,9 +4,8 @@
 use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
-use shop_core::refund::BankReference;
+use shop_core::forms::{refund, Values};
 use shop_core::tehran::format_tehran_datetime;
-use shop_core::types::Toman;
 
 use super::dto::{
     RefundQueueItem, RefundQueueResp, RefundRecordReq, RefundRecordResp, UnverifiedPaymentView, UnverifiedReq, UnverifiedResp,
@@ -21,10 +20,6 @@ use crate::state::AppState;
 
 /// Payments never verified per page.
 pub const PER_PAGE: u64 = 50;
-/// Longest note on a refund (characters).
-pub const NOTE_MAX: usize = 500;
-/// The message for a longer note.
-pub const NOTE_MESSAGE: &str = "یادداشت بازپرداخت حداکثر ۵۰۰ نویسه است";
 
 impl From<RefundError> for ApiError {
     fn from(e: RefundError) -> Self {
@@ -79,13 +74,9 @@ impl PaymentAdminApi {
     /// payment. Recorded in the audit log.
     #[oai(path = "/refund", method = "post", operation_id = "admin_payment_refund")]
     async fn refund(&self, staff: OrdersStaff, state: Data<&AppState>, body: Json<RefundRecordReq>) -> ApiResult<Json<RefundRecordResp>> {
-        let amount = Toman::parse(&body.amount).map_err(|e| ApiError::invalid("amount", e.message))?;
-        let reference = BankReference::parse(&body.reference).map_err(|m| ApiError::invalid("reference", m))?;
-        let note = body.note.trim().to_string();
-        if note.chars().count() > NOTE_MAX {
-            return Err(ApiError::invalid("note", NOTE_MESSAGE));
-        }
-        let new = NewRefund { payment_id: body.payment_id, amount: amount.get(), reference, note };
+        // core/src/forms/refund.rs: the declaration the page checks with.
+        let r = refund::parse(&Values::from_pairs([("amount", body.amount.as_str()), ("reference", &body.reference), ("note", &body.note)]))?;
+        let new = NewRefund { payment_id: body.payment_id, amount: r.amount.unwrap_or(0), reference: r.reference, note: r.note };
         let (row, remaining) = refunds::record(&state.db, &staff.actor(), &new, state.clock.unix()).await?;
         Ok(Json(RefundRecordResp { status: ResponseStatus::Ok, refund_id: row.id, remaining }))
     }

@@ -20,7 +20,8 @@ use shop_core::order_state::OrderStatus;
 use shop_core::refund::{check_refund, remaining, BankReference, RefundRefusal};
 
 use super::entity::{payment, refund};
-use crate::audit::service::{record as audit, Actor, Change};
+use crate::audit::service::{record as audit, Change};
+use crate::auth::staff::Actor;
 use crate::auth::entity::user;
 use super::purpose::{Described, Purpose, Purposes};
 use crate::platform::db::begin_write;

@@ -4,11 +4,16 @@
 //! later, which reads orders, is the `instalment` area's.
 
 use poem_openapi::payload::Json;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use shop_core::forms::instalment_plan::InstalmentPlan;
 use shop_core::instalment::{instalment_schedule, Schedule, ScheduleError, ScheduleInput};
 use shop_core::jalali::JalaliDate;
 
+use super::dto::PlanView;
 use super::entity::{instalment, instalment_plan, order_plan};
+use crate::audit::service::EditError;
+use crate::audit::versioned::{self, Versioned};
+use crate::auth::staff::Actor;
 use crate::payment::gateway::GatewayError;
 use crate::platform::error::{ApiError, ErrorBody};
 
@@ -217,5 +222,74 @@ impl From<InstalmentError> for ApiError {
             }
             _ => ApiError::Unprocessable(body()),
         }
+    }
+}
+
+// The shop's plans in the back office: versioned, audited saves (`audit::versioned`).
+
+/// The message for an unknown plan.
+pub const NOT_FOUND: &str = "طرح اقساطی پیدا نشد";
+
+impl Versioned for instalment_plan::Entity {
+    const NAME: &'static str = "instalment_plan";
+    const NOT_FOUND: &'static str = NOT_FOUND;
+    fn id_column() -> instalment_plan::Column {
+        instalment_plan::Column::Id
+    }
+    fn version_column() -> instalment_plan::Column {
+        instalment_plan::Column::Version
+    }
+    fn version_of(m: &instalment_plan::Model) -> i64 {
+        m.version
+    }
+    fn snapshot(m: &instalment_plan::Model) -> serde_json::Value {
+        serde_json::to_value(PlanView::from(m.clone())).unwrap_or_default()
+    }
+    fn label(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "name" => "نام",
+            "down_payment_percent" => "پیش‌پرداخت",
+            "months" => "تعداد ماه",
+            "monthly_rate_bp" => "کارمزد ماهانه",
+            "min_total" => "حداقل مبلغ",
+            "max_total" => "حداکثر مبلغ",
+            "position" => "ترتیب",
+            "active" => "فعال بودن",
+            _ => return None,
+        })
+    }
+}
+
+fn active_model(plan: InstalmentPlan) -> instalment_plan::ActiveModel {
+    instalment_plan::ActiveModel {
+        name: Set(plan.name),
+        down_payment_percent: Set(plan.terms.down_payment_percent),
+        months: Set(plan.terms.months),
+        monthly_rate_bp: Set(plan.terms.monthly_rate_bp),
+        min_total: Set(plan.terms.min_total),
+        max_total: Set(plan.terms.max_total),
+        position: Set(plan.position),
+        ..Default::default()
+    }
+}
+
+/// Every plan, offered or not, in display order.
+pub async fn list<C: ConnectionTrait>(db: &C) -> Result<Vec<instalment_plan::Model>, DbErr> {
+    instalment_plan::Entity::find()
+        .order_by_asc(instalment_plan::Column::Position)
+        .order_by_asc(instalment_plan::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Adds a plan (offered), or edits the plan `id` from `version`.
+pub async fn save(db: &DatabaseConnection, actor: &Actor, id: Option<i64>, version: i64, plan: InstalmentPlan, now: i64) -> Result<instalment_plan::Model, EditError> {
+    let mut am = active_model(plan);
+    match id {
+        None => {
+            am.active = Set(true);
+            versioned::create::<instalment_plan::Entity>(db, actor, "instalment_plan.create", am, now).await
+        }
+        Some(id) => versioned::update::<instalment_plan::Entity>(db, actor, id, version, "instalment_plan.update", |_| Ok(am), now).await,
     }
 }

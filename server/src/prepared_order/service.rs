@@ -16,7 +16,8 @@ use sha2::{Digest, Sha256};
 use shop_core::types::Mobile;
 
 use super::entity::{prepared_order, prepared_order_line};
-use crate::audit::service::{record as audit, Actor, Change};
+use crate::audit::service::{record as audit, Change};
+use crate::auth::staff::Actor;
 use crate::catalog;
 use crate::platform::db::begin_write;
 use crate::cart::service::{self as cart, CartError, Caller, EditOutcome, EditRequest};

@@ -8,6 +8,7 @@ use poem::web::Data;
 use poem_openapi::param::Path;
 use poem_openapi::payload::{Binary, Json};
 use poem_openapi::OpenApi;
+use shop_core::forms::{holiday, refund, return_reject, Values};
 use shop_core::returns::state::ReturnStatus;
 
 use super::dto::{
@@ -66,7 +67,9 @@ impl ReturnsAdminApi {
     /// The reason: not blank, at most 500 characters.
     #[oai(path = "/reject", method = "post", operation_id = "admin_returns_reject")]
     async fn reject(&self, staff: OrdersStaff, state: Data<&AppState>, body: Json<RejectReq>) -> ApiResult<Json<AdminReturnResp>> {
-        Self::moved(&state, &staff, body.id, StaffAction::Reject { reason: body.reason.clone() }).await
+        // core/src/forms/return_reject.rs: the declaration the page checks with.
+        let reason = return_reject::parse(&Values::from_pairs([("reason", body.reason.as_str())]))?;
+        Self::moved(&state, &staff, body.id, StaffAction::Reject { reason }).await
     }
 
     /// Mark a return's item received (staff)
@@ -81,7 +84,8 @@ impl ReturnsAdminApi {
     /// of it), with the bank's reference of the transfer.
     #[oai(path = "/refund", method = "post", operation_id = "admin_returns_refund")]
     async fn refund(&self, staff: OrdersStaff, state: Data<&AppState>, body: Json<RefundReq>) -> ApiResult<Json<AdminReturnResp>> {
-        let action = StaffAction::Refund { reference: body.reference.clone(), note: body.note.clone() };
+        let r = refund::parse_return(&Values::from_pairs([("reference", body.reference.as_str()), ("note", &body.note)]))?;
+        let action = StaffAction::Refund { reference: r.reference, note: r.note };
         Self::moved(&state, &staff, body.id, action).await
     }
 
@@ -104,7 +108,8 @@ impl ReturnsAdminApi {
     /// Add or rename an official holiday (staff)
     #[oai(path = "/holidays/save", method = "post", operation_id = "admin_returns_holidays_save")]
     async fn save_holiday(&self, staff: OrdersStaff, state: Data<&AppState>, body: Json<HolidaySaveReq>) -> ApiResult<Json<HolidayListResp>> {
-        service::save_holiday(&state.db, &staff.actor(), &body.date, &body.name, state.clock.unix()).await?;
+        let day = holiday::parse(&Values::from_pairs([("date", body.date.as_str()), ("name", &body.name)]))?;
+        service::save_holiday(&state.db, &staff.actor(), &day, state.clock.unix()).await?;
         let rows = service::holidays(&state.db).await?;
         Ok(Json(HolidayListResp { status: ResponseStatus::Ok, data: rows.iter().map(view::holiday).collect() }))
     }

@@ -44,7 +44,6 @@ impl From<ReturnError> for ApiError {
                 ApiError::invalid(field, e.to_string())
             }
             ReturnError::Refund(_) | ReturnError::NoPayment => ApiError::invalid("id", e.to_string()),
-            ReturnError::Reference(_) => ApiError::invalid("reference", e.to_string()),
             ReturnError::Invalid(field, m) => ApiError::invalid(field, m),
             ReturnError::Lost => ApiError::conflict(e.to_string()),
             ReturnError::Db(db) => ApiError::internal(db),

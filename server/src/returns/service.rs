@@ -25,6 +25,7 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Statement,
 };
 use serde::Serialize;
+use shop_core::forms::holiday::Holiday;
 use shop_core::jalali::JalaliDate;
 use shop_core::order_state::{OrderEvent, OrderStatus, TransitionError as OrderTransitionError};
 use shop_core::refund::{check_refund, BankReference, RefundRefusal};
@@ -33,7 +34,8 @@ use shop_core::returns::state::{transition, RejectReason, ReturnEvent, ReturnSta
 use shop_core::returns::window::{check_window, last_return_day, Condition, ReturnWindowError, WindowInput};
 
 use super::entity::{holiday, order_return, order_return_event, order_return_line, order_return_photo};
-use crate::audit::service::{self as audit, Actor, Change};
+use crate::audit::service::{self as audit, Change};
+use crate::auth::staff::Actor;
 use crate::auth::entity::user;
 use crate::catalog::entity::{info, product};
 use crate::order::entity::{customer_order, customer_order_line, order_event};
@@ -86,9 +88,6 @@ pub enum ReturnError {
     /// No verified payment of the order to refund against (422, field `id`).
     #[error("برای این سفارش پرداخت تأییدشده‌ای پیدا نشد")]
     NoPayment,
-    /// A bad bank reference (422, field `reference`).
-    #[error("{0}")]
-    Reference(&'static str),
     /// A field breaks a rule (422, the field).
     #[error("{1}")]
     Invalid(&'static str, String),
@@ -528,16 +527,18 @@ pub async fn show<C: ConnectionTrait>(db: &C, id: i64) -> Result<StaffReturn, Re
 #[derive(Clone, Debug)]
 pub enum StaffAction {
     Approve,
-    Reject { reason: String },
+    /// The reason as core's reject form read it.
+    Reject { reason: RejectReason },
     Receive,
-    Refund { reference: String, note: String },
+    /// The reference and note as core's return refund form read them.
+    Refund { reference: BankReference, note: String },
 }
 
 impl StaffAction {
     fn event(&self) -> ReturnEvent {
         match self {
             Self::Approve => ReturnEvent::Approve,
-            Self::Reject { reason } => ReturnEvent::Reject { reason: reason.clone() },
+            Self::Reject { reason } => ReturnEvent::Reject { reason: reason.as_str().to_owned() },
             Self::Receive => ReturnEvent::Receive,
             Self::Refund { .. } => ReturnEvent::Refund,
         }
@@ -607,10 +608,6 @@ async fn act_in<C: ConnectionTrait>(db: &C, staff: &Actor, id: i64, action: &Sta
     let r = order_return::Entity::find_by_id(id).one(db).await?.ok_or(ReturnError::ReturnNotFound)?;
     let from = ReturnStatus::parse(&r.status).unwrap_or(ReturnStatus::Rejected);
     let to = transition(from, &action.event()).map_err(ReturnError::Refused)?;
-    let reference = match action {
-        StaffAction::Refund { reference, .. } => Some(BankReference::parse(reference).map_err(ReturnError::Reference)?),
-        _ => None,
-    };
     let mut update = order_return::Entity::update_many()
         .col_expr(order_return::Column::Status, Expr::value(to.as_str()))
         .col_expr(order_return::Column::UpdatedAt, Expr::value(now))
@@ -618,14 +615,13 @@ async fn act_in<C: ConnectionTrait>(db: &C, staff: &Actor, id: i64, action: &Sta
         .filter(order_return::Column::Status.eq(from.as_str()));
     let mut note = String::new();
     if let StaffAction::Reject { reason } = action {
-        let reason = RejectReason::parse(reason).map_err(ReturnError::Refused)?;
         note = reason.as_str().to_string();
         update = update.col_expr(order_return::Column::RejectReason, Expr::value(reason.as_str()));
     }
     if update.exec(db).await?.rows_affected != 1 {
         return Err(ReturnError::Lost);
     }
-    if let (StaffAction::Refund { note: n, .. }, Some(reference)) = (action, &reference) {
+    if let StaffAction::Refund { reference, note: n } = action {
         let refund_id = refund_return(db, staff, &r, reference, n, now).await?;
         order_return::Entity::update_many()
             .col_expr(order_return::Column::RefundId, Expr::value(refund_id))
@@ -712,19 +708,9 @@ pub async fn holidays<C: ConnectionTrait>(db: &C) -> Result<Vec<holiday::Model>,
         .await
 }
 
-/// The longest holiday name.
-pub const HOLIDAY_NAME_MAX: usize = 100;
-
 /// Adds a holiday, or renames the one on that day; audited.
-pub async fn save_holiday(db: &DatabaseConnection, staff: &Actor, date: &str, name: &str, now: i64) -> Result<holiday::Model, ReturnError> {
-    let day = JalaliDate::parse(date).map_err(|e| ReturnError::Invalid("date", e.message))?;
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(ReturnError::Invalid("name", "نام مناسبت را بنویسید".into()));
-    }
-    if name.chars().count() > HOLIDAY_NAME_MAX {
-        return Err(ReturnError::Invalid("name", "نام مناسبت باید حداکثر ۱۰۰ کاراکتر باشد".into()));
-    }
+pub async fn save_holiday(db: &DatabaseConnection, staff: &Actor, holiday: &Holiday, now: i64) -> Result<holiday::Model, ReturnError> {
+    let (day, name) = (holiday.day, holiday.name.as_str());
     let txn = begin_write(db).await?;
     let existing = holiday::Entity::find()
         .filter(holiday::Column::Year.eq(day.year))

@@ -10,7 +10,8 @@ use serde::Serialize;
 use shop_core::staff::{StaffRole, StaffRoles};
 use shop_core::types::Mobile;
 
-use crate::audit::service::{record, Actor, Change};
+use crate::audit::service::{record, Change};
+use crate::auth::staff::Actor;
 use crate::auth::entity::user::{self, UserType};
 use crate::platform::db::begin_write;
 

@@ -16,7 +16,7 @@ use super::dto::{
 };
 use super::service::{self, TicketError, TicketInput, UploadedFile, Viewer, MAX_FILES};
 use super::view;
-use crate::audit::service::Actor;
+use crate::auth::staff::Actor;
 use crate::auth::BearerUser;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency;

@@ -16,7 +16,8 @@ use shop_core::validation::{validate_upload, Rule, SIGNATURE_BYTES};
 
 use super::entity::ticket::{self, Department, Priority};
 use super::entity::{ticket_attachment, ticket_message};
-use crate::audit::service::{self as audit, Actor, Change};
+use crate::audit::service::{self as audit, Change};
+use crate::auth::staff::Actor;
 use crate::auth::entity::user;
 use crate::auth::limits::{self as rate_limits, Rate};
 use crate::order::entity::customer_order;

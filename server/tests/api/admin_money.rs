@@ -6,7 +6,7 @@
 use futures::future::join_all;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde_json::{json, Value};
-use shop_server::instalment::entity::instalment_plan;
+use shop_server::plan::entity::instalment_plan;
 
 use crate::checkout_support::*;
 use crate::helpers::{mobile, on_both_dbs, spawn_app, Resp, TestApp, TestDb, TestUser};
@@ -162,6 +162,9 @@ async fn bad_refund_inputs_are_refused_in_persian(db: TestDb) {
         let r = refund(&s, &staff, dup, amount, reference).await;
         assert_eq!(r.assert_error(422).body["field"], field, "{amount:?} {reference:?}: {}", r.text);
         assert!(r.s("message").chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "Persian: {}", r.text);
+        // core/src/forms/refund.rs: the page checks with the same declaration and words.
+        let form = shop_core::forms::problems("refund", &shop_core::forms::Values::from_pairs([("amount", amount), ("reference", reference)])).unwrap();
+        assert_eq!(form.get(field), r.body["message"].as_str(), "{amount:?} {reference:?}");
     }
     // A payment that is not owed back (the one that paid the order), and an unknown one.
     use sea_orm::EntityTrait;

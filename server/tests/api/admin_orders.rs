@@ -231,7 +231,7 @@ async fn cancelling_a_paid_order_twice_at_once_returns_stock_and_the_discount_on
     let now = s.now();
     let terms = DiscountTerms { kind: DiscountKind::Percent, value: 10, ..DiscountTerms::open(now - 60, now + 86_400) };
     let new = shop_server::discount::service::NewDiscount { code: DiscountCode::parse("BACK10").unwrap(), terms, description: "آزمایشی".into() };
-    let dc = shop_server::discount::service::create(&s.db, &shop_server::audit::service::Actor::cli(), new, now).await.unwrap();
+    let dc = shop_server::discount::service::create(&s.db, &shop_server::auth::staff::Actor::cli(), new, now).await.unwrap();
     let r = ready(&s, &shop, 2).await;
     let mut body = register_body(&r, shop.post);
     body["discountcode"] = json!("BACK10");

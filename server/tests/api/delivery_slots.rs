@@ -150,7 +150,7 @@ async fn a_full_slot_writes_nothing_and_leaves_stock_and_discount_untouched(db: 
     let now = s.now();
     let terms = DiscountTerms { kind: DiscountKind::Percent, value: 10, ..DiscountTerms::open(now - 60, now + 86_400) };
     let new = shop_server::discount::service::NewDiscount { code: DiscountCode::parse("SLOTFULL").unwrap(), terms, description: "آزمایشی".into() };
-    shop_server::discount::service::create(&s.db, &shop_server::audit::service::Actor::cli(), new, now).await.unwrap();
+    shop_server::discount::service::create(&s.db, &shop_server::auth::staff::Actor::cli(), new, now).await.unwrap();
     let second = ready(&s, &shop, 2).await;
     let mut body = with_slot(&second, shop.post, id);
     body["discountcode"] = json!("SLOTFULL");

@@ -44,7 +44,7 @@ fn pct(value: i64, now: i64) -> DiscountTerms {
 
 async fn code(s: &TestApp, text: &str, terms: DiscountTerms) -> discount_code::Model {
     let new = NewDiscount { code: DiscountCode::parse(text).unwrap(), terms, description: "آزمایشی".into() };
-    create(&s.db, &shop_server::audit::service::Actor::cli(), new, s.now()).await.unwrap()
+    create(&s.db, &shop_server::auth::staff::Actor::cli(), new, s.now()).await.unwrap()
 }
 
 async fn row(s: &TestApp, text: &str) -> discount_code::Model {

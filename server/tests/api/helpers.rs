@@ -516,7 +516,7 @@ impl TestApp {
         let now = chrono::Utc::now().timestamp();
         let m = shop_core::types::Mobile::parse(mobile).expect("a valid mobile number");
         let roles = shop_core::staff::StaffRoles::parse_list(roles).expect("valid roles");
-        let actor = shop_server::audit::service::Actor::cli();
+        let actor = shop_server::auth::staff::Actor::cli();
         let (row, _) = shop_server::staff::service::set_roles(&self.db, &actor, &m, roles, now).await.expect("make staff");
         let token = self.keys.sign_access(&AccessClaims { sub: row.id, uid: row.uid.clone(), iat: now, exp: now + 900, ep: row.session_epoch });
         TestUser { id: row.id, uid: row.uid, token }

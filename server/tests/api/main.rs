@@ -8,6 +8,7 @@ mod account_lists;
 mod admin_money;
 mod admin_orders;
 mod admin_roles;
+mod alerts;
 mod audit;
 mod auth;
 mod binary;

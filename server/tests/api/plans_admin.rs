@@ -38,29 +38,36 @@ async fn a_new_plan_is_offered_and_a_stopped_one_is_not(db: TestDb) {
     assert!(list.body["data"].as_array().unwrap().iter().any(|p| p["id"] == id && p["active"] == false));
 }
 
+/// The request as the plan form's values (what the page checks before sending).
+fn plan_values(body: &serde_json::Value) -> shop_core::forms::Values {
+    let text = |k: &str| body[k].as_str().map_or_else(|| body[k].to_string(), str::to_owned);
+    let fields = ["name", "down_payment_percent", "months", "monthly_rate_bp", "min_total", "max_total", "position"].map(|k| (k, text(k)));
+    shop_core::forms::Values::from_pairs(fields.iter().map(|(k, v)| (*k, v.as_str())))
+}
+
 async fn a_plan_failing_cores_terms_check_is_refused_and_nothing_is_written(db: TestDb) {
     let app = spawn_app(db).await;
     let staff = app.staff_with(&mobile(), &["catalogue"]).await;
     let before = app.count("instalment_plan").await;
-    for change in [
-        json!({ "down_payment_percent": 0 }),
-        json!({ "down_payment_percent": 100 }),
-        json!({ "months": 0 }),
-        json!({ "monthly_rate_bp": -1 }),
-        json!({ "min_total": 0 }),
-        json!({ "min_total": 10, "max_total": 5 }),
-        json!({ "name": "" }),
-        json!({ "position": -1 }),
+    // core/src/forms/instalment_plan.rs: each bound answers on the field it names.
+    for (change, field) in [
+        (json!({ "down_payment_percent": 0 }), "down_payment_percent"),
+        (json!({ "down_payment_percent": 100 }), "down_payment_percent"),
+        (json!({ "months": 0 }), "months"),
+        (json!({ "monthly_rate_bp": -1 }), "monthly_rate_bp"),
+        (json!({ "min_total": 0 }), "min_total"),
+        (json!({ "min_total": 10, "max_total": 5 }), "max_total"),
+        (json!({ "name": "" }), "name"),
+        (json!({ "position": -1 }), "position"),
     ] {
         let mut body = plan("طرح");
         for (k, v) in change.as_object().unwrap() {
             body[k] = v.clone();
         }
         let r = app.post_auth(SAVE, &staff.token, body.clone()).await;
-        assert_eq!(r.status, 422, "{body} → {}", r.text);
-        if body["name"] != "" && body["position"] != -1 {
-            assert_eq!((r.s("message"), r.body["field"].as_str()), ("شرایط طرح اقساطی معتبر نیست".to_string(), Some("terms")));
-        }
+        assert_eq!((r.status, r.body["field"].as_str()), (422, Some(field)), "{body} → {}", r.text);
+        let form = shop_core::forms::problems("instalment_plan", &plan_values(&body)).unwrap();
+        assert_eq!(form.get(field), r.body["message"].as_str(), "the page shows the server's words");
     }
     assert_eq!(app.count("instalment_plan").await, before);
 }

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 use shop_core::types::Mobile;
-use shop_server::audit::service::Actor;
+use shop_server::auth::staff::Actor;
 use shop_server::prepared_order::service::{hash_code, new_code, prepare, PrepareRequest};
 
 use crate::checkout_support::*;

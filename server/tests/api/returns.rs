@@ -209,7 +209,7 @@ async fn a_paid_order_cancelled_before_preparing_goes_into_the_refunds_queue_and
     let now = s.now();
     let terms = DiscountTerms { kind: DiscountKind::Percent, value: 10, ..DiscountTerms::open(now - 60, now + 86_400) };
     let new = shop_server::discount::service::NewDiscount { code: DiscountCode::parse("BACK10").unwrap(), terms, description: "آزمایشی".into() };
-    let dc = shop_server::discount::service::create(&s.db, &shop_server::audit::service::Actor::cli(), new, now).await.unwrap();
+    let dc = shop_server::discount::service::create(&s.db, &shop_server::auth::staff::Actor::cli(), new, now).await.unwrap();
     let r = ready(&s, &shop, 2).await;
     let mut body = register_body(&r, shop.post);
     body["discountcode"] = json!("BACK10");
@@ -352,7 +352,7 @@ async fn a_line_already_returned_cannot_be_returned_again(db: TestDb) {
     let list = call(&s, R_LIST, &staff.token, json!({})).await;
     let id = list.body["data"][0]["item"]["id"].as_i64().unwrap();
     let rej = call(&s, R_REJECT, &staff.token, json!({ "id": id, "reason": "  " })).await;
-    assert_eq!((rej.status, rej.body["message"].clone()), (422, json!("دلیل رد درخواست را بنویسید")));
+    assert_eq!((rej.status, rej.body["message"].clone()), (422, json!("لطفا دلیل رد درخواست را وارد کنید")));
     let rej = call(&s, R_REJECT, &staff.token, json!({ "id": id, "reason": "کالا آسیب فیزیکی دیده است" })).await;
     assert_eq!(rej.status, 200, "{}", rej.text);
     assert_eq!(rej.body["data"]["item"]["reject_reason"], "کالا آسیب فیزیکی دیده است");

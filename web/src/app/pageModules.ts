@@ -45,6 +45,7 @@ export const pageModules: Record<string, PageLoader> = {
   CartOrderRegistration: () => import('./routes/checkout/CartOrderRegistrationRoute'),
   discounts: () => import('@/features/discounts/components/DiscountsPage'),
   favorites: () => import('@/features/favourites/components/FavouritesPage'),
+  alerts: () => import('@/features/alerts/components/AlertsPage'),
   tickets: () => import('@/features/tickets/components/TicketsPage'),
   ticketDetail: () => import('@/features/tickets/components/TicketDetailPage'),
   messages: () => import('@/features/messages/components/MessagesPage'),

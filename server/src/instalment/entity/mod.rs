@@ -1,5 +1,4 @@
 //! Instalment tables: the reminders already claimed; the plans, an order's frozen plan and its
 //! instalments are the `plan` area's (written at registration, below orders).
 
-pub use crate::plan::entity::{instalment, instalment_plan, order_plan};
 pub mod reminder;

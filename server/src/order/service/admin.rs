@@ -23,7 +23,8 @@ use shop_core::shipment::{TrackingCode, TrackingCodeError};
 
 use super::checkout::PaymentMethod;
 use super::lifecycle::{apply_by, status_of, Applied, EventActor};
-use crate::audit::service::{self as audit, Actor, Change};
+use crate::audit::service::{self as audit, Change};
+use crate::auth::staff::Actor;
 use crate::auth::entity::user;
 use crate::plan::entity::{instalment, order_plan};
 use crate::order::entity::{customer_order, customer_order_line, order_event};

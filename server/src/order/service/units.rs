@@ -119,3 +119,49 @@ pub async fn serials_of<C: ConnectionTrait>(db: &C, order_id: i64) -> Result<Vec
         .all(db)
         .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(id: i64, num: i64) -> customer_order_line::Model {
+        customer_order_line::Model {
+            id,
+            order_id: 1,
+            product_id: 1,
+            variant_id: 1,
+            num,
+            name: format!("لپ‌تاپ {id}"),
+            color: String::new(),
+            warranty_name: "گارانتی ۱۸ ماهه".into(),
+            property: String::new(),
+            dg: String::new(),
+            unit_price: 1,
+            warranty_price: 0,
+            line_total: num,
+        }
+    }
+
+    fn given(line_id: i64, serials: &[&str]) -> LineSerialsInput {
+        LineSerialsInput { line_id, serials: serials.iter().map(|s| s.to_string()).collect() }
+    }
+
+    #[test]
+    fn one_serial_per_unit_is_recorded_in_order() {
+        let units = check_serials(&[line(7, 2), line(8, 1)], &[given(8, &["c-33"]), given(7, &["a-11", "b۲22"])]);
+        let units = units.unwrap();
+        let got: Vec<(i64, i32, &str)> = units.iter().map(|u| (u.line_id, u.unit_no, u.serial.as_str())).collect();
+        assert_eq!(got, [(7, 1, "A-11"), (7, 2, "B222"), (8, 1, "C-33")]);
+    }
+
+    #[test]
+    fn missing_extra_duplicate_bad_and_foreign_serials_are_refused() {
+        let lines = [line(7, 2)];
+        assert!(check_serials(&lines, &[]).unwrap_err().0.contains("۲ شماره سریال لازم است"));
+        assert!(check_serials(&lines, &[given(7, &["AAAA", " "])]).unwrap_err().0.contains("۱ وارد شده"));
+        assert!(check_serials(&lines, &[given(7, &["AAAA", "BBBB", "CCCC"])]).is_err());
+        assert_eq!(check_serials(&lines, &[given(7, &["AAAA", "aaaa"])]).unwrap_err().0, "شماره سریال AAAA دو بار وارد شده است");
+        assert!(check_serials(&lines, &[given(7, &["AAAA", "<b>1</b>"])]).unwrap_err().0.ends_with(shop_core::warranty::serial::MARKUP_MESSAGE));
+        assert!(check_serials(&lines, &[given(9, &["AAAA"])]).is_err());
+    }
+}

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import {
+  BellIcon,
   CartIcon,
   ChatIcon,
   DocIcon,
@@ -31,6 +32,7 @@ const ITEMS: Item[] = [
   { to: '/profile/addresses', key: 'profileMenu.addresses', icon: PinIcon },
   { to: '/profile/discounts', key: 'profileMenu.discounts', icon: TagIcon },
   { to: '/profile/favorites', key: 'profileMenu.favorites', icon: HeartIcon },
+  { to: '/profile/alerts', key: 'profileMenu.alerts', icon: BellIcon },
   { to: '/profile/tickets', key: 'profileMenu.tickets', icon: TicketIcon },
   { to: '/profile/messages', key: 'profileMenu.messages', icon: ChatIcon },
 ];

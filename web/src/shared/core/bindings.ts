@@ -38,6 +38,7 @@ const core: Core = {
   chatText: (input) => fns.chat_text(input),
   serialNumber: (input) => fns.serial_number(input),
   spreadPaste: (input) => okOr(fns.spread_paste(input), EMPTY_BOXES),
+  alertKinds: (stock, price) => okOr(fns.alert_kinds({ stock, price }), []),
   formatPrice: (toman) => okOr(fns.format_price(toman), String(toman)),
   discountPercent: (old, price) => okOr(fns.discount_percent([old, price]), 0),
   toPersianDigits: (input) => okOr(fns.to_persian_digits(String(input)), String(input)),

@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "delivery_slot";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday" | "delivery_slot";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -53,6 +53,10 @@ export interface ClaimTransitionInput { from: ClaimStatus; event: ClaimEvent }
 
 /** A cart line; extra fields (Id, Name, ...) are ignored. */
 export interface CartLine { Num: number; Price: number; PriceGaranti?: number; InsPayment?: boolean }
+
+/** `alert_kinds`' input: the variant's stock and price now. */
+export interface AlertVariant { stock: number; price: number }
+export type AlertKind = "restock" | "price_drop";
 
 /** A choice of the product page (a variant): its id and unit prices; extra fields are ignored. */
 export interface PriceChoice { Id: number; Price: number; PriceGaranti?: number }
@@ -145,6 +149,7 @@ export interface CoreFns {
   economic_code: [string, string];
   spread_paste: [string, CodeBoxes];
   choice_differences: [ChoiceDifferencesInput, ChoiceDifference[]];
+  alert_kinds: [AlertVariant, AlertKind[]];
   cart_count: [CartLine[], number];
   line_total: [CartLine, number];
   order_total: [CartLine[], number];
@@ -215,6 +220,8 @@ export interface CoreExports {
   spread_paste(input: string): Outcome<CodeBoxes>;
   /** Each choice's unit price difference relative to the chosen one (the cart's unit price, `Price + PriceGaranti`): what the total changes by when it is taken instead. */
   choice_differences(input: ChoiceDifferencesInput): Outcome<ChoiceDifference[]>;
+  /** The alerts a variant accepts now (`shop_core::alert::offer`): `restock` when it is out of stock, `price_drop` when it is in stock. */
+  alert_kinds(input: AlertVariant): Outcome<AlertKind[]>;
   /** Sum of line quantities. */
   cart_count(input: CartLine[]): Outcome<number>;
   /** `Num * (Price + PriceGaranti)`, saturating. */
@@ -378,6 +385,31 @@ export const FORM_FIELDS = {
     priority: { label: "اولویت", maxLength: 20 },
     cities: { label: "شهرها", maxLength: 100000 },
     estimate: { label: "زمان تحویل", maxLength: 100 },
+  },
+  instalment_plan: {
+    name: { label: "نام طرح", maxLength: 100 },
+    down_payment_percent: { label: "درصد پیش‌پرداخت", maxLength: 20 },
+    months: { label: "تعداد اقساط", maxLength: 20 },
+    monthly_rate_bp: { label: "کارمزد ماهانه", maxLength: 20 },
+    min_total: { label: "حداقل مبلغ سفارش", maxLength: 20 },
+    max_total: { label: "حداکثر مبلغ سفارش", maxLength: 20 },
+    position: { label: "ترتیب", maxLength: 20 },
+  },
+  refund: {
+    amount: { label: "مبلغ بازپرداخت", maxLength: 30 },
+    reference: { label: "شمارهٔ پیگیری بانک", maxLength: 65 },
+    note: { label: "یادداشت", maxLength: 500 },
+  },
+  return_refund: {
+    reference: { label: "شمارهٔ پیگیری بانک", maxLength: 65 },
+    note: { label: "یادداشت", maxLength: 500 },
+  },
+  return_reject: {
+    reason: { label: "دلیل رد درخواست", maxLength: 500 },
+  },
+  holiday: {
+    date: { label: "تاریخ", maxLength: 20 },
+    name: { label: "نام مناسبت", maxLength: 100 },
   },
   delivery_slot: {
     city: { label: "شهر", maxLength: 100 },

@@ -5,6 +5,7 @@
 // The export list and its types are generated from the core's function table
 // (functions.generated.ts); this file only adapts them to the app's calling style.
 import type {
+  AlertKind,
   CartLine,
   CategoryFormInput,
   FormName,
@@ -25,7 +26,7 @@ import type {
   VariantFormInput,
 } from './functions.generated';
 
-export type { CartLine, CategoryFormInput, FormName, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Quote, QuoteInput, Rule };
+export type { AlertKind, CartLine, CategoryFormInput, FormName, ProductFormInput, VariantFormInput, CodeBoxes, DeliveryOption, FieldSpec, FormErrors, FormField, InstalmentSchedule, InstalmentTerms, JalaliDate, Outcome, Quote, QuoteInput, Rule };
 
 /** The customer forms' fields (labels, longest values), generated from core/src/forms. */
 export { FORM_FIELDS } from './functions.generated';
@@ -76,6 +77,8 @@ export interface Core {
   chatText(input: string): Outcome<string>;
   /** A pasted string spread over the code boxes (all empty when it has a non-digit). */
   spreadPaste(input: string): CodeBoxes;
+  /** The alerts a variant accepts now (core `alert::offer`): `restock` when out of stock, `price_drop` when in stock. */
+  alertKinds(stock: number, price: number): AlertKind[];
   formatPrice(toman: number): string;
   /** Whole percent off from `old` to `price`, rounded down; 0 without a reduction. */
   discountPercent(old: number, price: number): number;

@@ -236,7 +236,7 @@ describe('batch calls', () => {
 });
 
 describe('size', () => {
-  it('keeps the .wasm within the 153 KB gzip budget', () => {
+  it('keeps the .wasm within its gzip budget (docs/decisions.md "WASM budget")', () => {
     // zlib packs a few % looser than `gzip -9`, so this errs on the strict side. 104 KB since
     // issue 28/23 (docs/decisions.md "WASM budget"): the bidi rule, tracking codes and the
     // first-purchase term took it from 100.3 to 103.5 KB; 114 KB since issue 24: the catalogue
@@ -246,9 +246,11 @@ describe('size', () => {
     // issue 26: the after-sale rules (return window and request, serials, warranty end, the
     // buyer IDs and the official-invoice form) took it to 143.9 KB; 152 KB since issue 29's
     // back-office forms (staff, content, discount, delivery: 141.3 → 150.9 KB, after the string
-    // crossing's removal gave back 2.7 KB); 153 KB since issue 27's delivery slot form (150.9 →
-    // 152.7 KB; its label and offer rules stay native). The module loads lazily, never on the first paint.
-    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(153 * 1024);
+    // crossing's removal gave back 2.7 KB); 156 KB since the last four back-office forms (plan,
+    // refund, return reject and refund, holiday: 150.9 → 155.0 KB); 158 KB since issue 27's delivery
+    // slot form (with the alerts: 157.5 KB; the slot's label and offer rules stay native). The module loads lazily,
+    // never on the first paint.
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(158 * 1024);
   });
 });
 

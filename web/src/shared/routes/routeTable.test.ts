@@ -40,16 +40,18 @@ const SPEC_LAYOUTS: [string, string][] = [
 ];
 
 describe('route table', () => {
-  it('holds every spec route with the spec’s layout, and only /register, /compare and the invoice page besides', () => {
+  it('holds every spec route with the spec’s layout, and only /register, /compare, the invoice page and the alerts page besides', () => {
     const ours = Object.fromEntries(routeEntries.map((r) => [r.path, r.layout]));
     for (const [path, layout] of SPEC_LAYOUTS) expect(ours[path], path).toBe(layout);
     const spec = new Set(SPEC_LAYOUTS.map(([path]) => path));
     // The shop's own additions: the named register route (spec section 2 names it, its table
-    // gives it no path), the comparison page and one order's invoice (the back office has its own table).
+    // gives it no path), the comparison page, one order's invoice (the back office has its own
+    // table) and the customer's restock and price-drop alerts (issue 27).
     expect(routeEntries.filter((r) => !spec.has(r.path)).map((r) => [r.path, r.layout])).toEqual([
       ['/register', 'restricted'],
       ['/compare', 'default'],
       ['/profile/factors/{code}', 'profile'],
+      ['/profile/alerts', 'profile'],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
@@ -102,4 +103,13 @@ export function renderWithApp(ui: ReactElement, { path = '/', ...opts }: RenderO
   );
   const result = render(wrap(ui));
   return { ...result, store };
+}
+
+/**
+ * Renders a back-office page as the admin app gives it: its route (`name`, `title`) in
+ * `RouteInfoContext`, signed in (the staff check itself is the admin app's, tested there).
+ */
+export function renderAdminPage(name: string, title: string, page: ReactElement, opts: RenderOptions & { path?: string } = {}) {
+  const route = { name, title, layout: 'default', requiresAuth: true, params: {} };
+  return renderWithApp(<RouteInfoContext.Provider value={route}>{page}</RouteInfoContext.Provider>, { signedIn: true, ...opts });
 }

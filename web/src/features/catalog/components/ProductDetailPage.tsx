@@ -9,6 +9,7 @@ import { CheckIcon, ShieldIcon } from '@/shared/ui/Icons';
 import { getPriceHistory, getProduct, type ProductDetail, type ProductResponse, type Variant } from '@/features/catalog/api/catalog';
 import { InstalmentCalculator } from '@/shared/instalment/InstalmentCalculator';
 import { InstalmentComparison } from '@/shared/instalment/InstalmentComparison';
+import { AlertSlot } from './alertSlot';
 import { CartButtonSlot } from './cartSlot';
 import { fetchResource, seedResource, useResource } from '@/shared/api/resource';
 import { useCore } from '@/shared/core/useCore';
@@ -235,6 +236,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
   const core = useCore('interaction');
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants, product.DefaultVariantId));
   const FavouriteButton = useContext(FavouriteSlot);
+  const AlertButton = useContext(AlertSlot);
   // Whether it reaches the shopper's city, before it is put in the cart.
   const delivery = useProductDelivery([product.Id]);
   useLateTitle(product.Name);
@@ -290,6 +292,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
               <StockState v={variant} />
             </div>
           )}
+          {variant && AlertButton && <AlertButton variant={variant} />}
           <DeliveryReach reach={delivery.reach?.get(product.Id)} city={delivery.city} />
           <ConditionCard product={product} />
           <div className="flex flex-wrap gap-2">

@@ -12,6 +12,7 @@ import { LoadError } from '@/shared/ui/Status';
 import { toast } from '@/shared/ui/toast';
 import { afterSale, buyAgain, cancelAfterSale, requestReturn, type AfterSale, type OrderReturn } from '../api/afterSale';
 import { useLoad } from '../hooks/useLoad';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 /** The order's states on a line, each reached one with its Jalali date and Tehran time. */
 function Timeline({ a }: { a: AfterSale }) {
@@ -42,7 +43,7 @@ function Timeline({ a }: { a: AfterSale }) {
       </ol>
       {a.shipment && (
         <p className="text-sm" data-testid="tracking-shipment">
-          {t('afterSale.shippedWith', { carrier: a.shipment.carrier })} <bdi dir="ltr">{a.shipment.tracking_code}</bdi>
+          {t('afterSale.shippedWith', { carrier: a.shipment.carrier })} <LatinCode>{a.shipment.tracking_code}</LatinCode>
           {a.shipment.tracking_url && (
             <a href={a.shipment.tracking_url} target="_blank" rel="noopener noreferrer" className="ms-2 font-bold text-brand-700 underline" data-testid="tracking-link">
               {t('afterSale.trackLink')}

@@ -6,6 +6,7 @@ import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import type { OrderItem } from '../api/orders';
 import { StateBadge } from './StateBadge';
 import { PART_SEPARATOR } from '@/shared/lib/format';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 /** One order in a list: code, date, item count, state and payable, opening its invoice. */
 export function OrderRow({ order: o }: { order: OrderItem }) {
@@ -26,7 +27,7 @@ export function OrderRow({ order: o }: { order: OrderItem }) {
         </span>
         {o.TrackingCode && (
           <span className="block text-sm text-slate-600" data-testid="order-tracking">
-            {t('factors.shipped', { carrier: o.Carrier ?? '' })} <bdi dir="ltr">{o.TrackingCode}</bdi>
+            {t('factors.shipped', { carrier: o.Carrier ?? '' })} <LatinCode>{o.TrackingCode}</LatinCode>
           </span>
         )}
       </span>

@@ -73,6 +73,7 @@ describe('the profile page', () => {
       '/profile/cart',
       '/profile/discounts',
       '/profile/favorites',
+      '/profile/alerts',
       '/profile/tickets',
       '/profile/messages',
     ]);

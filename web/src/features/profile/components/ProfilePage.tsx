@@ -9,6 +9,7 @@ import {
   ChatIcon,
   DocIcon,
   EditIcon,
+  BellIcon,
   HeartIcon,
   PinIcon,
   TagIcon,
@@ -30,6 +31,7 @@ const ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   cart: CartIcon,
   discounts: TagIcon,
   favorites: HeartIcon,
+  alerts: BellIcon,
   tickets: TicketIcon,
   messages: ChatIcon,
 };

@@ -10,7 +10,10 @@ import { PrimaryButton, TextField } from '@/shared/ui/fields';
 import { DocIcon } from '@/shared/ui/Icons';
 import { Money } from '@/shared/ui/Money';
 import { toast } from '@/shared/ui/toast';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { listHolidays, listReturns, moveReturn, removeHoliday, saveHoliday, STATUSES, type AdminReturn, type Holiday, type Move } from '../api/returns';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 async function openPhoto(id: number) {
   const r = await api.GET('/api/admin/v1/returns/photo/{id}', { params: { path: { id } }, parseAs: 'blob' });
@@ -23,7 +26,9 @@ function Row({ r, onMoved }: { r: AdminReturn; onMoved: (next: AdminReturn) => v
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const core = useCore();
   const move = async (m: Move) => {
     setBusy(true);
     const out = await moveReturn(r.item.id, m);
@@ -40,13 +45,18 @@ function Row({ r, onMoved }: { r: AdminReturn; onMoved: (next: AdminReturn) => v
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!core || busy) return;
+    // core/src/forms/return_reject.rs and refund.rs (return_refund): what the server parses with.
+    const local = form === 'reject' ? core.checkForm('return_reject', { reason: text }) : core.checkForm('return_refund', { reference: text, note });
+    setFieldErrors(local);
+    if (Object.keys(local).length > 0) return;
     void move(form === 'reject' ? { kind: 'reject', reason: text } : { kind: 'refund', reference: text, note });
   };
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="admin-return" data-status={r.item.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold">
-          {t('order')} <bdi dir="ltr">{r.order_code}</bdi>{PART_SEPARATOR}<span data-testid="admin-return-status">{r.item.status_label}</span>
+          {t('order')} <LatinCode>{r.order_code}</LatinCode>{PART_SEPARATOR}<span data-testid="admin-return-status">{r.item.status_label}</span>
         </p>
         <p className="text-sm text-slate-600">{r.item.created_text}</p>
       </div>
@@ -89,8 +99,14 @@ function Row({ r, onMoved }: { r: AdminReturn; onMoved: (next: AdminReturn) => v
       )}
       {form ? (
         <form onSubmit={submit} className="mt-3 flex flex-col gap-2" noValidate>
-          <TextField name={form === 'reject' ? 'reason' : 'reference'} label={form === 'reject' ? t('rejectReason') : t('reference')} value={text} onChange={(e) => setText(e.target.value)} dir={form === 'refund' ? 'ltr' : undefined} />
-          {form === 'refund' && <TextField name="note" label={t('note')} value={note} onChange={(e) => setNote(e.target.value)} />}
+          {form === 'reject' ? (
+            <TextField name="reason" label={t('rejectReason')} maxLength={FORM_FIELDS.return_reject.reason.maxLength} value={text} error={fieldErrors.reason} onChange={(e) => setText(e.target.value)} />
+          ) : (
+            <>
+              <TextField name="reference" label={t('reference')} dir="ltr" maxLength={FORM_FIELDS.return_refund.reference.maxLength} value={text} error={fieldErrors.reference} onChange={(e) => setText(e.target.value)} />
+              <TextField name="note" label={t('note')} maxLength={FORM_FIELDS.return_refund.note.maxLength} value={note} error={fieldErrors.note} onChange={(e) => setNote(e.target.value)} />
+            </>
+          )}
           <div className="flex gap-2">
             <PrimaryButton type="submit" disabled={busy} data-testid="return-action-save">
               {t('save')}
@@ -128,9 +144,15 @@ function Holidays() {
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<{ date?: string; name?: string }>({});
+  const core = useCore();
   const rows = list ?? (state.kind === 'ok' ? state.data : []);
   const add = async (e: FormEvent) => {
     e.preventDefault();
+    if (!core) return;
+    // core/src/forms/holiday.rs: the declaration the server parses the request with.
+    const local = core.checkForm('holiday', { date, name });
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
     const out = await saveHoliday(date, name);
     if (!out.ok) {
       setErrors(out.field === 'name' ? { name: out.message ?? t('failed') } : { date: out.message ?? t('failed') });
@@ -152,7 +174,7 @@ function Holidays() {
       <p className="mt-2 text-sm text-slate-600">{t('holidaysHint')}</p>
       <form onSubmit={(e) => void add(e)} className="mt-3 grid gap-2 sm:grid-cols-3" noValidate>
         <TextField name="date" label={t('date')} dir="ltr" value={date} error={errors.date} onChange={(e) => setDate(e.target.value)} />
-        <TextField name="name" label={t('name')} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField name="name" label={t('name')} maxLength={FORM_FIELDS.holiday.name.maxLength} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
         <div className="self-end">
           <PrimaryButton type="submit">{t('add')}</PrimaryButton>
         </div>

@@ -8,6 +8,7 @@ import { formatCount, formatDigits, formatPlain } from '@/shared/lib/format';
 import { DocIcon } from '@/shared/ui/Icons';
 import { Money } from '@/shared/ui/Money';
 import { overdueInstalments, type OverdueCustomer } from '../../api/overdue';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 function Customer({ c }: { c: OverdueCustomer }) {
   const { t } = useTranslation(ns);
@@ -38,7 +39,7 @@ function Customer({ c }: { c: OverdueCustomer }) {
             {c.instalments.map((i) => (
               <tr key={i.id} className="border-t border-slate-100" data-testid="overdue-instalment">
                 <td className="py-1">
-                  <bdi dir="ltr">{i.order_code}</bdi>
+                  <LatinCode>{i.order_code}</LatinCode>
                 </td>
                 <td className="py-1">{formatPlain(i.number)}</td>
                 <td className="py-1">

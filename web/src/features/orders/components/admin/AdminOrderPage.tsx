@@ -18,6 +18,7 @@ import { StateBadge } from '../StateBadge';
 import { PackingSlips } from './PackingSlips';
 import { ShipSerials, type SerialsByLine } from './ShipSerials';
 import { useCore } from '@/shared/core/useCore';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -168,7 +169,7 @@ function Detail({ o, onMoved }: { o: AdminOrder; onMoved: (o: AdminOrder) => voi
             <Row label={t('order.delivery')}>{o.delivery_name}</Row>
             {o.delivery_slot && <Row label={t('order.slot')}>{o.delivery_slot}</Row>}
             <Row label={t('order.carrier')}>{o.carrier ?? '—'}</Row>
-            <Row label={t('order.tracking')}>{o.tracking_code ? <bdi dir="ltr">{o.tracking_code}</bdi> : '—'}</Row>
+            <Row label={t('order.tracking')}>{o.tracking_code ? <LatinCode>{o.tracking_code}</LatinCode> : '—'}</Row>
           </dl>
         </Card>
       </div>
@@ -287,7 +288,7 @@ export default function AdminOrderPage() {
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
       <PageTitle aside={<Link to={adminPath('adminOrders')} className="text-sm text-brand-700 hover:underline">{t('order.back')}</Link>}>
         <span id="page-title">
-          {route.title} <bdi dir="ltr">{code}</bdi>
+          {route.title} <LatinCode>{code}</LatinCode>
         </span>
       </PageTitle>
       {state.kind === 'loading' && !order && <div className="h-48 animate-pulse rounded-2xl bg-slate-200/60" aria-busy="true" />}

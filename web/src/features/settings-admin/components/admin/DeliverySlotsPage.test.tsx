@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import { loadCore } from '@/shared/core';
 import DeliverySlotsPage from './DeliverySlotsPage';
 
@@ -15,15 +14,7 @@ const SAVE = '/api/admin/v1/delivery/slot/save';
 const slot = { id: 7, city: 'تهران', day: '1405/09/11', start: '09:00', end: '12:00', cutoff: '08:00', capacity: 20, reserved: 3, label: 'چهارشنبه ۱۱ آذر، ساعت ۹ تا ۱۲', closed: false };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function show() {
-  const route = { name: 'adminDeliverySlots', title: 'بازه‌های ارسال', layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(
-    <RouteInfoContext.Provider value={route}>
-      <DeliverySlotsPage />
-    </RouteInfoContext.Provider>,
-    { signedIn: true },
-  );
-}
+const show = () => renderAdminPage('adminDeliverySlots', 'بازه‌های ارسال', <DeliverySlotsPage />);
 
 describe('/admin/settings/delivery-slots', () => {
   it("lists Tehran's slots with Persian digits, checks the form with core before sending, and shows the server's past-day refusal", async () => {

@@ -11,6 +11,7 @@ import { toast } from '@/shared/ui/toast';
 import { formatCount, formatDigits } from '@/shared/lib/format';
 import { discountList, saveDiscount, setDiscountActive, type DiscountCode } from '../../api/settings';
 import { ActiveToggle, EditButton, errorsOf, FormActions, numberText, NumberField, RecordTitle, Records, SettingsForm, SettingsPage, toNumber, useDraft, useRound, type FieldErrors } from './parts';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 interface Draft {
   id?: number;
@@ -181,7 +182,7 @@ export default function DiscountsPage() {
           <>
             <div className="min-w-0 flex-1">
               <RecordTitle active={c.active}>
-                <bdi dir="ltr">{c.code}</bdi>
+                <LatinCode>{c.code}</LatinCode>
               </RecordTitle>
               <p className="mt-1 text-sm leading-7 text-slate-600">{c.terms_text}</p>
               <p className="text-sm leading-7 text-slate-600">

@@ -2,36 +2,27 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ns } from '../../i18n';
 import { useLoad } from '@/shared/hooks/useLoad';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { TextField } from '@/shared/ui/fields';
 import { toast } from '@/shared/ui/toast';
 import { formatCount, formatDigits } from '@/shared/lib/format';
 import { planList, savePlan, setPlanActive, type Plan } from '../../api/settings';
 import { ActiveToggle, EditButton, errorsOf, FormActions, numberText, NumberField, RecordTitle, Records, SettingsForm, SettingsPage, toNumber, useDraft, useRound, type FieldErrors } from './parts';
 
-interface Draft {
-  id?: number;
-  version: number;
-  name: string;
-  down: string;
-  months: string;
-  rate: string;
-  minTotal: string;
-  maxTotal: string;
-  position: string;
-}
+/** The form's fields, named as core's plan form and the request name them. */
+const NUMBERS = ['down_payment_percent', 'months', 'monthly_rate_bp', 'min_total', 'max_total', 'position'] as const;
+type Values = Record<'name' | (typeof NUMBERS)[number], string>;
+type Draft = Values & { id?: number; version: number };
 
-const EMPTY: Draft = { version: 0, name: '', down: '', months: '', rate: '', minTotal: '', maxTotal: '', position: '' };
+const F = FORM_FIELDS.instalment_plan;
+const EMPTY: Draft = { version: 0, name: '', down_payment_percent: '', months: '', monthly_rate_bp: '', min_total: '', max_total: '', position: '' };
 
 const draftOf = (p: Plan): Draft => ({
   id: p.id,
   version: p.version,
   name: p.name,
-  down: numberText(p.down_payment_percent),
-  months: numberText(p.months),
-  rate: numberText(p.monthly_rate_bp),
-  minTotal: numberText(p.min_total),
-  maxTotal: numberText(p.max_total),
-  position: numberText(p.position),
+  ...(Object.fromEntries(NUMBERS.map((k) => [k, numberText(p[k])])) as Record<(typeof NUMBERS)[number], string>),
 });
 
 /** /admin/settings/plans: instalment plans, their terms (core's check) and whether they are offered. */
@@ -41,19 +32,23 @@ export default function PlansPage() {
   const [state, retry] = useLoad(`plans-${round}`, planList);
   const { draft, errors, setErrors, busy, setBusy, edit, clear, field } = useDraft(EMPTY);
 
+  const core = useCore();
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const n = { down: toNumber(draft.down), months: toNumber(draft.months), rate: toNumber(draft.rate || '0'), minTotal: toNumber(draft.minTotal), maxTotal: toNumber(draft.maxTotal), position: toNumber(draft.position || '0') };
-    const local: FieldErrors = {};
-    if (!draft.name.trim()) local.name = t('required');
-    for (const [k, v] of Object.entries(n)) if (Number.isNaN(v)) local[k] = t('notNumber');
+    if (!core || busy) return;
+    const { id, version, ...values } = draft;
+    // core/src/forms/instalment_plan.rs: the declaration the server parses the request with;
+    // each bound speaks on its own field.
+    const local: FieldErrors = core.checkForm('instalment_plan', values);
     setErrors(local);
     if (Object.keys(local).length > 0) return;
+    const n = Object.fromEntries(NUMBERS.map((k) => [k, toNumber(values[k] || '0')])) as Record<(typeof NUMBERS)[number], number>;
     setBusy(true);
-    const out = await savePlan({ id: draft.id, version: draft.version, name: draft.name, down_payment_percent: n.down, months: n.months, monthly_rate_bp: n.rate, min_total: n.minTotal, max_total: n.maxTotal, position: n.position });
+    const out = await savePlan({ id, version, name: values.name, ...n });
     setBusy(false);
     if (!out.ok) {
-      setErrors(out.field === 'name' || out.field === 'position' ? { [out.field]: out.message ?? t('serverError') } : errorsOf(out, t('serverError'), []));
+      setErrors(errorsOf(out, t('serverError'), ['name', ...NUMBERS]));
       return;
     }
     toast.success(t('saved', { name: out.data.name }));
@@ -65,12 +60,12 @@ export default function PlansPage() {
     <SettingsPage>
       <SettingsForm testId="plan-form" title={draft.id ? t('plans.edit') : t('plans.add')} error={errors.form} onSubmit={submit}>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <TextField {...field('name')} label={t('plans.name')} />
-          <NumberField {...field('down')} label={t('plans.down')} hint={t('plans.downHint')} />
+          <TextField {...field('name')} label={t('plans.name')} maxLength={F.name.maxLength} />
+          <NumberField {...field('down_payment_percent')} label={t('plans.down')} hint={t('plans.downHint')} />
           <NumberField {...field('months')} label={t('plans.months')} />
-          <NumberField {...field('rate')} label={t('plans.rate')} hint={t('plans.rateHint')} />
-          <NumberField {...field('minTotal')} label={t('plans.minTotal')} />
-          <NumberField {...field('maxTotal')} label={t('plans.maxTotal')} />
+          <NumberField {...field('monthly_rate_bp')} label={t('plans.rate')} hint={t('plans.rateHint')} />
+          <NumberField {...field('min_total')} label={t('plans.minTotal')} />
+          <NumberField {...field('max_total')} label={t('plans.maxTotal')} />
           <NumberField {...field('position')} label={t('plans.position')} />
         </div>
         <FormActions busy={busy} testId="plan-save" onCancel={draft.id ? clear : undefined} />

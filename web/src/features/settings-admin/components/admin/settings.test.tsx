@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import DeliveryPage from './DeliveryPage';
 import BlogPage from './BlogPage';
 import PlansPage from './PlansPage';
@@ -15,10 +14,7 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function show(name: string, title: string, page: React.ReactNode) {
-  const route = { name, title, layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(<RouteInfoContext.Provider value={route}>{page}</RouteInfoContext.Provider>, { signedIn: true });
-}
+const show = renderAdminPage;
 
 const courier = {
   id: 4, name: 'پیک تهران', description: '', price: 50_000, priority: 1, cities: ['تهران'], estimate: 'همان روز', pickup: false,
@@ -77,18 +73,36 @@ describe('/admin/settings/delivery', () => {
 });
 
 describe('/admin/settings/plans', () => {
-  it('shows core\'s terms refusal from the server on the form', async () => {
-    mockApi({
+  const fill = (form: HTMLElement, values: [string, string][]) => {
+    for (const [label, value] of values) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  };
+  const good: [string, string][] = [['نام طرح', 'طرح'], ['پیش‌پرداخت (درصد)', '۳۰'], ['تعداد اقساط (ماه)', '۶'], ['حداقل مبلغ سفارش (تومان)', '۱'], ['حداکثر مبلغ سفارش (تومان)', '۱۰']];
+
+  it('checks each term with core\'s plan form under its own field, before sending', async () => {
+    await loadCore(); // core/src/forms/instalment_plan.rs
+    const api = mockApi({ '/api/admin/v1/instalment/plan/list': () => ({ status: 'ok', data: [] }) });
+    show('adminPlans', 'طرح‌های اقساطی', <PlansPage />);
+    const form = await screen.findByTestId('plan-form');
+    fill(form, [...good, ['پیش‌پرداخت (درصد)', '۰'], ['حداکثر مبلغ سفارش (تومان)', '۰']]);
+    fireEvent.click(within(form).getByTestId('plan-save'));
+    await waitFor(() => expect(within(form).getByLabelText('پیش‌پرداخت (درصد)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(form).toHaveTextContent('پیش‌پرداخت باید درصدی از ۱ تا ۹۹ باشد');
+    expect(form).toHaveTextContent('حداکثر مبلغ سفارش نباید از حداقل آن کمتر باشد');
+    expect(api.callsTo('/api/admin/v1/instalment/plan/save')).toHaveLength(0);
+  });
+
+  it('sends the plan as numbers and shows a server refusal on the field it names', async () => {
+    await loadCore();
+    const api = mockApi({
       '/api/admin/v1/instalment/plan/list': () => ({ status: 'ok', data: [] }),
-      '/api/admin/v1/instalment/plan/save': () => json(422, { status: 'error', message: 'شرایط طرح اقساطی معتبر نیست', field: 'terms' }),
+      '/api/admin/v1/instalment/plan/save': () => json(422, { status: 'error', message: 'تعداد اقساط باید عددی از ۱ تا ۶۰ باشد', field: 'months' }),
     });
     show('adminPlans', 'طرح‌های اقساطی', <PlansPage />);
     const form = await screen.findByTestId('plan-form');
-    for (const [label, value] of [['نام طرح', 'طرح'], ['پیش‌پرداخت (درصد)', '۰'], ['تعداد اقساط (ماه)', '۶'], ['حداقل مبلغ سفارش (تومان)', '۱'], ['حداکثر مبلغ سفارش (تومان)', '۱۰']]) {
-      fireEvent.change(within(form).getByLabelText(label), { target: { value } });
-    }
+    fill(form, good);
     fireEvent.click(within(form).getByTestId('plan-save'));
-    expect(await within(form).findByTestId('form-error')).toHaveTextContent('شرایط طرح اقساطی معتبر نیست');
+    await waitFor(() => expect(within(form).getByLabelText('تعداد اقساط (ماه)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(api.callsTo('/api/admin/v1/instalment/plan/save')[0].body).toMatchObject({ name: 'طرح', down_payment_percent: 30, months: 6, monthly_rate_bp: 0, min_total: 1, max_total: 10, position: 0 });
   });
 });
 

@@ -15,6 +15,7 @@ import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { LoadError } from '@/shared/ui/Status';
 import { toast } from '@/shared/ui/toast';
 import { moveClaim, staffClaims, type ClaimMove, type StaffClaim } from '../../api/admin';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 const PAGE_SIZE = 50;
 const STATUSES = ['received', 'at_repair', 'repaired', 'replaced', 'returned'] as const;
@@ -49,7 +50,7 @@ function Claim({ c: initial }: { c: StaffClaim }) {
       <p className="text-slate-700">
         {t('staff.serial')}: <bdi dir="ltr">{c.serial}</bdi>
         {PART_SEPARATOR}
-        {t('staff.order')}: <PrefetchLink to={adminPath('adminOrder', { code: c.order_code })} className="text-brand-700 underline"><bdi dir="ltr">{c.order_code}</bdi></PrefetchLink>
+        {t('staff.order')}: <PrefetchLink to={adminPath('adminOrder', { code: c.order_code })} className="text-brand-700 underline"><LatinCode>{c.order_code}</LatinCode></PrefetchLink>
         {PART_SEPARATOR}
         {c.warranty_name}
       </p>

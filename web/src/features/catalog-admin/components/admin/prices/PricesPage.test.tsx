@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import PricesPage from './PricesPage';
 
 afterEach(() => {
@@ -19,15 +18,7 @@ const change = {
   old_price: 35_000_000, new_price: 36_500_000, old_stock: 3, new_stock: 3,
 };
 
-function show() {
-  const route = { name: 'adminPrices', title: 'قیمت و موجودی گروهی', layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(
-    <RouteInfoContext.Provider value={route}>
-      <PricesPage />
-    </RouteInfoContext.Provider>,
-    { signedIn: true },
-  );
-}
+const show = () => renderAdminPage('adminPrices', 'قیمت و موجودی گروهی', <PricesPage />);
 
 function choose(text = 'id,price,stock\n41,36500000,3\n') {
   const file = new File([text], 'prices.csv', { type: 'text/csv' });

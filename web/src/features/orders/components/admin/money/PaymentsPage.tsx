@@ -8,6 +8,7 @@ import { formatCount, formatDigits, formatPlain } from '@/shared/lib/format';
 import { DocIcon } from '@/shared/ui/Icons';
 import { Money } from '@/shared/ui/Money';
 import { unverifiedPayments, type UnverifiedPayment } from '../../../api/money';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 function Row({ p }: { p: UnverifiedPayment }) {
   const { t } = useTranslation(ns);
@@ -15,7 +16,7 @@ function Row({ p }: { p: UnverifiedPayment }) {
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="unverified-payment" data-result={p.check_result ?? ''}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold text-slate-800">
-          {t('order')} <bdi dir="ltr">{p.order_code}</bdi>
+          {t('order')} <LatinCode>{p.order_code}</LatinCode>
           {p.instalment_number != null && <span className="ms-2 text-sm font-normal text-slate-600">({t('instalment', { n: formatPlain(p.instalment_number) })})</span>}
         </p>
         <Money value={p.amount} className="font-bold text-slate-800" />

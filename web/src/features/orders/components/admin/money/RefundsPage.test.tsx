@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '@/shared/testing/render';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderAdminPage } from '@/shared/testing/render';
 import { mockApi } from '@/shared/testing/fixtures';
-import { RouteInfoContext } from '@/shared/hooks/routeInfo';
 import RefundsPage from './RefundsPage';
+import { loadCore } from '@/shared/core';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,17 +20,11 @@ const item = {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function show() {
-  const route = { name: 'adminRefunds', title: 'بازپرداخت‌ها', layout: 'default', requiresAuth: true, params: {} };
-  return renderWithApp(
-    <RouteInfoContext.Provider value={route}>
-      <RefundsPage />
-    </RouteInfoContext.Provider>,
-    { signedIn: true },
-  );
-}
+const show = () => renderAdminPage('adminRefunds', 'بازپرداخت‌ها', <RefundsPage />);
 
 describe('/admin/refunds', () => {
+  beforeAll(() => loadCore()); // the form checks with core/src/forms/refund.rs
+
   it('lists what is owed back with the order, customer, gateway reference and why', async () => {
     mockApi({ [QUEUE]: () => ({ status: 'ok', data: [item] }) });
     show();
@@ -71,5 +65,18 @@ describe('/admin/refunds', () => {
     fireEvent.click(screen.getByTestId('refund-save'));
     expect(await screen.findByText('پرداختی در صف بازپرداخت نیست.')).toBeInTheDocument();
     expect(screen.queryByTestId('refund-item')).toBeNull();
+  });
+
+  it('checks the reference and amount with core before sending', async () => {
+    const api = mockApi({ [QUEUE]: () => ({ status: 'ok', data: [item] }) });
+    show();
+    fireEvent.click(await screen.findByTestId('refund-open'));
+    const form = screen.getByTestId('refund-form');
+    fireEvent.change(within(form).getByLabelText('مبلغ (تومان)'), { target: { value: '۰' } });
+    fireEvent.change(within(form).getByLabelText('شمارهٔ پیگیری بانک'), { target: { value: 'REF 1' } });
+    fireEvent.click(within(form).getByTestId('refund-save'));
+    await waitFor(() => expect(within(form).getByLabelText('شمارهٔ پیگیری بانک')).toHaveAttribute('aria-invalid', 'true'));
+    expect(form).toHaveTextContent('مبلغ بازپرداخت باید بیشتر از صفر باشد');
+    expect(api.callsTo(REFUND)).toHaveLength(0);
   });
 });

@@ -7,8 +7,11 @@ import { formatCount, formatDigits, formatPlain } from '@/shared/lib/format';
 import { PrimaryButton, TextField } from '@/shared/ui/fields';
 import { DocIcon } from '@/shared/ui/Icons';
 import { Money } from '@/shared/ui/Money';
+import { FORM_FIELDS } from '@/shared/core';
+import { useCore } from '@/shared/core/useCore';
 import { toast } from '@/shared/ui/toast';
 import { recordRefund, refundQueue, type RefundQueueItem } from '../../../api/money';
+import { LatinCode } from '@/shared/ui/LatinCode';
 
 type Field = 'amount' | 'reference' | 'note';
 
@@ -18,9 +21,15 @@ export function RefundForm({ item, onDone, onCancel }: { item: RefundQueueItem; 
   const [values, setValues] = useState<Record<Field, string>>({ amount: formatCount(item.remaining), reference: '', note: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const core = useCore();
   const titleId = `refund-form-${item.payment_id}`;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!core || busy) return;
+    // core/src/forms/refund.rs: the declaration the server parses the request with.
+    const local: Partial<Record<Field, string>> = core.checkForm('refund', values);
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
     setBusy(true);
     const out = await recordRefund(item.payment_id, values.amount, values.reference, values.note);
     setBusy(false);
@@ -52,8 +61,8 @@ export function RefundForm({ item, onDone, onCancel }: { item: RefundQueueItem; 
           error={errors.amount}
           onChange={set('amount')}
         />
-        <TextField name="reference" label={t('reference')} dir="ltr" autoComplete="off" value={values.reference} error={errors.reference} onChange={set('reference')} />
-        <TextField name="note" label={t('note')} autoComplete="off" value={values.note} error={errors.note} onChange={set('note')} />
+        <TextField name="reference" label={t('reference')} dir="ltr" autoComplete="off" maxLength={FORM_FIELDS.refund.reference.maxLength} value={values.reference} error={errors.reference} onChange={set('reference')} />
+        <TextField name="note" label={t('note')} autoComplete="off" maxLength={FORM_FIELDS.refund.note.maxLength} value={values.note} error={errors.note} onChange={set('note')} />
       </div>
       <div className="flex gap-2">
         <PrimaryButton type="submit" disabled={busy} data-testid="refund-save">
@@ -80,7 +89,7 @@ function Item({ item, onRecorded }: { item: RefundQueueItem; onRecorded: () => v
     <li className="rounded-2xl bg-white p-4 shadow-sm" data-testid="refund-item" data-payment={item.payment_id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-bold text-slate-800">
-          {t('order')} <bdi dir="ltr">{item.order_code}</bdi>
+          {t('order')} <LatinCode>{item.order_code}</LatinCode>
         </p>
         <p className="text-sm text-slate-600">{item.at_text}</p>
       </div>

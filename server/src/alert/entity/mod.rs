@@ -1,0 +1,3 @@
+//! Alert tables.
+
+pub mod customer_alert;
