@@ -52,6 +52,9 @@ pub struct DeliveryOptionDto {
     /// when not given.
     #[oai(rename = "Estimate")]
     pub estimate: String,
+    /// The in-store pickup: no courier comes, so no delivery slot is offered with it.
+    #[oai(rename = "Pickup")]
+    pub pickup: bool,
 }
 
 impl From<delivery_option::Model> for DeliveryOptionDto {
@@ -65,6 +68,7 @@ impl From<delivery_option::Model> for DeliveryOptionDto {
             priority: o.priority,
             // Persian digits, whatever digits the shop typed.
             estimate: shop_core::digits::to_persian_digits(&o.estimate),
+            pickup: o.pickup,
         }
     }
 }
@@ -91,6 +95,7 @@ impl Example for DeliveryResponse {
                 priority: 2,
                 city_active: vec![CityName { name: "همه".into() }],
                 estimate: "۲ تا ۴ روز کاری".into(),
+                pickup: false,
             }],
         }
     }

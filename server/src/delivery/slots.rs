@@ -28,6 +28,8 @@ pub const FIELD: &str = "slotid";
 pub const UNKNOWN: &str = "بازهٔ ارسال انتخاب‌شده پیدا نشد";
 /// A slot of another city than the address's.
 pub const OTHER_CITY: &str = "این بازهٔ ارسال برای شهر نشانی شما نیست";
+/// A slot chosen with in-store pickup, which no courier brings.
+pub const PICKUP: &str = "برای تحویل حضوری در فروشگاه بازهٔ ارسال انتخاب نمی‌شود";
 /// Staff lowering a slot's capacity below what orders hold.
 pub const BELOW_RESERVED: &str = "ظرفیت نمی‌تواند کمتر از سفارش‌های ثبت‌شده برای این بازه باشد";
 
@@ -39,6 +41,9 @@ pub enum SlotError {
     Unknown,
     #[error("{}", OTHER_CITY)]
     OtherCity,
+    /// The delivery option is the in-store pickup: no courier, no slot.
+    #[error("{}", PICKUP)]
+    Pickup,
     /// Past its cut-off, or full.
     #[error("{0}")]
     Refused(window::SlotRefusal),

@@ -614,6 +614,7 @@ async fn register_once(
     // The slot's place: one conditional update (same city, still open, a place left); none
     // taken → the Persian reason, and returning rolls everything back.
     let slot = match req.slot_id {
+        Some(_) if delivery.pickup => return Err(SlotError::Pickup.into()),
         Some(id) => Some((id, slots::reserve(&txn, id, &address.city, now).await?)),
         None => None,
     };

@@ -6171,6 +6171,8 @@ export interface components {
              *     when not given.
              */
             Estimate: string;
+            /** @description The in-store pickup: no courier comes, so no delivery slot is offered with it. */
+            Pickup: boolean;
         };
         /**
          * DeliveryOrderRequest
@@ -6201,6 +6203,7 @@ export interface components {
          *           "Estimate": "۲ تا ۴ روز کاری",
          *           "Id": 2,
          *           "Name": "پست پیشتاز",
+         *           "Pickup": false,
          *           "Price": 120000,
          *           "Priority": 2
          *         }

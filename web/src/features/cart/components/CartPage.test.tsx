@@ -58,7 +58,7 @@ describe('the cart page', () => {
         status: 'ok',
         data: [
           { ProductId: 7, Options: [], Everywhere: false, Cities: ['تهران'] },
-          { ProductId: 9, Options: [{ Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '' }], Everywhere: true, Cities: [] },
+          { ProductId: 9, Options: [{ Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '', Pickup: false }], Everywhere: true, Cities: [] },
         ],
       }),
     });

@@ -12,7 +12,7 @@ const PRODUCT = '/api/client/v1/catalog/products/lenovo-ideapad-slim-5';
 
 const related = { status: 'ok', Related: [] };
 const REACH = '/api/client/v1/order/get/delivery/products';
-const POST_OPTION = { Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '۲ تا ۴ روز کاری' };
+const POST_OPTION = { Id: 2, Name: 'پست پیشتاز', Description: '', Price: 120_000, Priority: 2, CityActive: [{ name: 'همه' }], Estimate: '۲ تا ۴ روز کاری', Pickup: false };
 
 // The product: the warranty variant's own price is higher too (70.9 M vs 73.2 M + 2.5 M).
 const NONE = {

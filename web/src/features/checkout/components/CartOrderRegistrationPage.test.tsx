@@ -25,10 +25,11 @@ const shiraz = { Id: 4, Name: 'علی رضایی', Mobile: '09351234567', State:
 
 const options = {
   3: [
-    { Id: 1, Name: 'پیک تهران', Description: 'تحویل یک روزه', Price: 120_000, Priority: 0, CityActive: [{ name: 'تهران' }], Estimate: 'همان روز' },
-    { Id: 2, Name: 'پست پیشتاز', Description: 'ارسال به سراسر کشور', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '۳ تا ۵ روز کاری' },
+    { Id: 1, Name: 'پیک تهران', Description: 'تحویل یک روزه', Price: 120_000, Priority: 0, CityActive: [{ name: 'تهران' }], Estimate: 'همان روز', Pickup: false },
+    { Id: 2, Name: 'پست پیشتاز', Description: 'ارسال به سراسر کشور', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '۳ تا ۵ روز کاری', Pickup: false },
+    { Id: 5, Name: 'تحویل حضوری', Description: 'از فروشگاه', Price: 0, Priority: 3, CityActive: [{ name: 'همه' }], Estimate: '', Pickup: true },
   ],
-  4: [{ Id: 2, Name: 'پست پیشتاز', Description: 'ارسال به سراسر کشور', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '۳ تا ۵ روز کاری' }],
+  4: [{ Id: 2, Name: 'پست پیشتاز', Description: 'ارسال به سراسر کشور', Price: 90_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '۳ تا ۵ روز کاری', Pickup: false }],
 } as Record<number, Summary['DeliveryOptions']>;
 
 function quote(addressid: number, deliveryid: number | null, over: Partial<Summary> = {}): Summary {
@@ -308,6 +309,11 @@ describe('order registration', () => {
     expect(await screen.findByTestId('slot-error')).toHaveTextContent('ظرفیت این بازهٔ ارسال پر شده است');
     expect(within(screen.getByTestId('delivery-slots')).getByRole('radio', { name: /هر زمان/ })).toBeChecked();
     await waitFor(() => expect(api.callsTo(SLOTS).length).toBeGreaterThanOrEqual(2));
+    // The in-store pickup has no courier: no slots with it, and none sent.
+    fireEvent.click(screen.getByRole('radio', { name: /تحویل حضوری/ }));
+    await waitFor(() => expect(screen.queryByTestId('delivery-slots')).toBeNull());
+    fireEvent.click(screen.getByRole('radio', { name: /پیک تهران/ }));
+    expect(await screen.findByTestId('delivery-slots')).toBeInTheDocument();
     // Shiraz has none: no slots shown.
     fireEvent.click(screen.getByRole('radio', { name: /علی رضایی/ }));
     await waitFor(() => expect(screen.queryByTestId('delivery-slots')).toBeNull());

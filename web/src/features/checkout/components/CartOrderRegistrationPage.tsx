@@ -171,6 +171,9 @@ export default function CartOrderRegistrationPage() {
     setPayError(null);
   };
 
+  // The in-store pickup has no courier, so no delivery slot (the server refuses one with it).
+  const pickup = summary?.DeliveryOptions.find((d) => d.Id === deliveryId)?.Pickup ?? false;
+
   const pay = useCallback(async () => {
     if (cartId === null || addressId === null || deliveryId === null || !summary || paying) return;
     setPaying(true);
@@ -183,7 +186,7 @@ export default function CartOrderRegistrationPage() {
         acceptprices: accepted,
         payable: summary.Payable,
         planid: method === 'instalment' ? planId : null,
-        slotid: slotId,
+        slotid: pickup ? null : slotId,
       },
       attemptKey(),
     );
@@ -222,7 +225,7 @@ export default function CartOrderRegistrationPage() {
       return;
     }
     setPayError(answer.message ?? t('register.failed'));
-  }, [cartId, addressId, deliveryId, slotId, summary, accepted, paying, method, planId, discount, t]);
+  }, [cartId, addressId, deliveryId, slotId, pickup, summary, accepted, paying, method, planId, discount, t]);
 
   const mustConfirm = Boolean(summary && (summary.PriceChanged || refusedPayable));
   const instalments = method === 'instalment' && Boolean(summary?.InstalmentEligible);
@@ -308,16 +311,18 @@ export default function CartOrderRegistrationPage() {
                 ))}
               </ul>
             </Card>
-            <DeliverySlots
-              city={addresses.find((a) => a.Id === addressId)?.City ?? null}
-              slotId={slotId}
-              onSlot={(id) => {
-                setSlotId(id);
-                setSlotError(null);
-              }}
-              version={slotsVersion}
-              error={slotError}
-            />
+            {!pickup && (
+              <DeliverySlots
+                city={addresses.find((a) => a.Id === addressId)?.City ?? null}
+                slotId={slotId}
+                onSlot={(id) => {
+                  setSlotId(id);
+                  setSlotError(null);
+                }}
+                version={slotsVersion}
+                error={slotError}
+              />
+            )}
             <Card title={t('discount.title')} testId="discount-code">
               <DiscountCodeField
                 applied={summary?.DiscountCode ?? null}

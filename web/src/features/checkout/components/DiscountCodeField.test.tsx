@@ -21,7 +21,7 @@ const REMOVE = '/api/client/v1/order/discount/remove';
 const line = { Id: 31, OrderId: 12, SupProductId: 7, SupProductIdDetail: 72, Num: 1, Name: 'لپ‌تاپ لنوو', Price: 48_000_000, PriceGaranti: 2_000_000, NameGaranti: 'گارانتی طلایی', DG: '7-2', Property: '', Color: 'نقره‌ای', InsPayment: true };
 const preorder = { status: 'ok', data: [line], OrderTotalPrice: 50_000_000, FinalPrice: 50_000_000, Code: 'K7Q2M9XD', OrderId: 12 };
 const home = { Id: 3, Name: 'مریم احمدی', Mobile: '09123456789', State: 'تهران', City: 'تهران', Address: 'خیابان آزادی، کوچه ۱۲', PostalCode: '1234567890', IsDefault: true };
-const post = { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 100_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '' };
+const post = { Id: 2, Name: 'پست پیشتاز', Description: 'تحویل ۳ تا ۵ روز کاری', Price: 100_000, Priority: 1, CityActive: [{ name: 'همه' }], Estimate: '', Pickup: false };
 
 /**
  * The server: the cart keeps one code (`kept`); `discount/apply` keeps OFF10 (10% of the items)
