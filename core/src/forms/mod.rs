@@ -39,6 +39,9 @@ pub mod page;
 pub mod blog_post;
 pub mod discount;
 pub mod delivery_option;
+pub mod review;
+pub mod question;
+pub mod answer;
 
 pub use crate::product_form::FormProblems;
 
@@ -305,7 +308,7 @@ impl Checked {
 }
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 13] = [
+pub const FORMS: [&Form; 17] = [
     &address::FORM,
     &profile::FORM,
     &registration::FORM,
@@ -319,6 +322,10 @@ pub const FORMS: [&Form; 13] = [
     &discount::FORM,
     &discount::EDIT_FORM,
     &delivery_option::FORM,
+    &review::FORM,
+    &review::REJECT_FORM,
+    &question::FORM,
+    &answer::FORM,
 ];
 
 /// The form called `name`.
@@ -350,6 +357,10 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "discount" => discount::parse(values).map(drop),
         "discount_edit" => discount::parse_edit(values).map(drop),
         "delivery_option" => delivery_option::parse(values).map(drop),
+        "review" => review::parse(values).map(drop),
+        "moderation_reject" => review::parse_reason(values).map(drop),
+        "question" => question::parse(values).map(drop),
+        "answer" => answer::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())
