@@ -37,6 +37,7 @@ mod m20261129_000600_catalog_bump_at_commit;
 mod m20261130_000200_returns;
 mod m20261130_000300_warranty;
 mod m20261130_000500_price_history;
+mod m20261201_000100_reviews;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000200_returns::Migration),
             Box::new(m20261130_000300_warranty::Migration),
             Box::new(m20261130_000500_price_history::Migration),
+            Box::new(m20261201_000100_reviews::Migration),
         ]
     }
 }
