@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { FORM_FIELDS } from '@/shared/core';
 import { useCore } from '@/shared/core/useCore';
-import { formatCount, formatDigits } from '@/shared/lib/format';
+import { formatCount, formatDigits, PART_SEPARATOR } from '@/shared/lib/format';
 import { isSignedInAtom } from '@/shared/session/session';
 import { PrimaryButton, SelectField, TextAreaField } from '@/shared/ui/fields';
 import { LoadError } from '@/shared/ui/Status';
@@ -96,7 +96,7 @@ export function Review({ r, signedIn }: { r: ReviewItem; signedIn: boolean }) {
       </p>
       {r.pros.length > 0 && (
         <div>
-          <h4 className="font-bold text-emerald-800">{t('pros')}</h4>
+          <h3 className="font-bold text-emerald-800">{t('pros')}</h3>
           <ul className="list-inside list-disc [overflow-wrap:anywhere]">
             {r.pros.map((p, i) => (
               <li key={i}>{p}</li>
@@ -106,7 +106,7 @@ export function Review({ r, signedIn }: { r: ReviewItem; signedIn: boolean }) {
       )}
       {r.cons.length > 0 && (
         <div>
-          <h4 className="font-bold text-red-800">{t('cons')}</h4>
+          <h3 className="font-bold text-red-800">{t('cons')}</h3>
           <ul className="list-inside list-disc [overflow-wrap:anywhere]">
             {r.cons.map((p, i) => (
               <li key={i}>{p}</li>
@@ -161,7 +161,9 @@ export function ReviewForm({ line, onSent }: { line: EligibleLine; onSent: () =>
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3" data-testid="review-form">
       <h3 className="font-bold text-slate-900">
-        {t('write')} · {t('line')} <bdi dir="ltr">{line.order_code}</bdi>
+        {t('write')}
+        {PART_SEPARATOR}
+        {t('line')} <bdi dir="ltr">{line.order_code}</bdi>
         {line.variant && <span className="text-sm font-normal text-slate-600"> ({line.variant})</span>}
       </h3>
       <SelectField
@@ -247,7 +249,9 @@ function Questions({ uid, signedIn, buyer }: { uid: string; signedIn: boolean; b
             <li key={q.id} className="rounded-xl bg-slate-50 p-3 text-sm" data-testid="question">
               <p className="font-bold text-slate-900 [overflow-wrap:anywhere]">{q.text}</p>
               <p className="text-xs text-slate-600">
-                <bdi>{q.author}</bdi> · {q.created}
+                <bdi>{q.author}</bdi>
+                {PART_SEPARATOR}
+                {q.created}
               </p>
               {q.answers.length > 0 && (
                 <ul className="mt-2 flex flex-col gap-2 border-s-2 border-brand-200 ps-3">
@@ -255,7 +259,9 @@ function Questions({ uid, signedIn, buyer }: { uid: string; signedIn: boolean; b
                     <li key={a.id} data-testid="answer">
                       <p className="text-slate-800 [overflow-wrap:anywhere]">{a.text}</p>
                       <p className="text-xs text-slate-600">
-                        <bdi>{a.by_staff ? t('byShop') : a.author}</bdi> · {a.created}
+                        <bdi>{a.by_staff ? t('byShop') : a.author}</bdi>
+                        {PART_SEPARATOR}
+                        {a.created}
                       </p>
                     </li>
                   ))}
