@@ -236,7 +236,7 @@ describe('batch calls', () => {
 });
 
 describe('size', () => {
-  it('keeps the .wasm within the 148 KB gzip budget', () => {
+  it('keeps the .wasm within the 156 KB gzip budget', () => {
     // zlib packs a few % looser than `gzip -9`, so this errs on the strict side. 104 KB since
     // issue 28/23 (docs/decisions.md "WASM budget"): the bidi rule, tracking codes and the
     // first-purchase term took it from 100.3 to 103.5 KB; 114 KB since issue 24: the catalogue
@@ -246,8 +246,10 @@ describe('size', () => {
     // issue 26: the after-sale rules (return window and request, serials, warranty end, the
     // buyer IDs and the official-invoice form) took it to 143.9 KB; 152 KB since issue 29's
     // back-office forms (staff, content, discount, delivery: 141.3 → 150.9 KB, after the string
-    // crossing's removal gave back 2.7 KB). The module loads lazily, never on the first paint.
-    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(152 * 1024);
+    // crossing's removal gave back 2.7 KB); 156 KB since issue 27: the review, question, answer and
+    // rejection forms with the rating and list rules (150.9 → 154.0 KB). The module loads lazily,
+    // never on the first paint.
+    expect(gzipSync(readFileSync(wasmPath), { level: 9 }).length).toBeLessThanOrEqual(156 * 1024);
   });
 });
 
