@@ -338,7 +338,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday" | "delivery_slot";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday" | "delivery_slot" | "review" | "moderation_reject" | "question" | "answer";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -586,7 +586,7 @@ pub fn call_json(fn_name: &str, input_json: &str) -> String {
 /// the vector runner, with their vectors in `contract/vectors/native/`), left out of the WASM
 /// build, whose size is budgeted (docs/decisions.md "WASM budget"). Shapes: the vectors' README.
 #[cfg(not(target_arch = "wasm32"))]
-pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet", "alert_check", "alert_fires", "alert_sms", "delivery_slot_label", "delivery_slot_offered"];
+pub const NATIVE_FUNCTIONS: &[&str] = &["price_sheet", "alert_check", "alert_fires", "alert_sms", "delivery_slot_label", "delivery_slot_offered", "review_summary"];
 
 /// Runs a native-only function: `None` when `fn_name` is not one.
 #[cfg(not(target_arch = "wasm32"))]
@@ -616,6 +616,8 @@ fn run_native(fn_name: &str, input: &Value) -> Option<Result<Value, String>> {
         "delivery_slot_offered" => Some(
             crate::delivery_slot::window::OfferedInput::deserialize(input).map_err(bad).and_then(|i| crate::delivery_slot::window::offered_at(&i)).map(Value::from),
         ),
+        // A product's rating summary from its approved reviews' ratings (`shop_core::review::summary`).
+        "review_summary" => Some(Vec::<u8>::deserialize(input).map_err(bad).and_then(|r| serde_json::to_value(crate::review::summary::summarize(&r)).map_err(|e| e.to_string()))),
         _ => None,
     }
 }

@@ -39,6 +39,7 @@ pub mod provinces;
 pub mod quote;
 pub mod refund;
 pub mod returns;
+pub mod review;
 pub mod search;
 pub mod session;
 pub mod shipment;

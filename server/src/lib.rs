@@ -35,4 +35,5 @@ pub mod staff;
 pub mod startup;
 pub mod state;
 pub mod ticket;
+pub mod review;
 pub mod warranty;

@@ -41,6 +41,7 @@ pub type Apis = (
     ),
     (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
     (crate::returns::routes::ReturnsApi, crate::returns::admin::ReturnsAdminApi),
+    (crate::review::routes::ReviewApi, crate::review::admin::ReviewAdminApi),
 );
 
 /// The OpenAPI service (also the source of `openapi/openapi.json`).
@@ -65,6 +66,7 @@ pub fn api_service() -> OpenApiService<Apis, ()> {
         ),
         (crate::catalog::admin_bulk::CatalogueBulkAdminApi, crate::catalog::admin_pictures::CataloguePicturesAdminApi, crate::catalog::admin_pictures::PictureFilesApi),
         (crate::returns::routes::ReturnsApi, crate::returns::admin::ReturnsAdminApi),
+        (crate::review::routes::ReviewApi, crate::review::admin::ReviewAdminApi),
     );
     OpenApiService::new(apis, "Laptop shop API", env!("CARGO_PKG_VERSION"))
         .description(

@@ -44,6 +44,9 @@ pub mod refund;
 pub mod return_reject;
 pub mod holiday;
 pub mod delivery_slot;
+pub mod review;
+pub mod question;
+pub mod answer;
 
 pub use crate::product_form::FormProblems;
 
@@ -330,7 +333,7 @@ pub(crate) fn whole_number(label: &str) -> impl Fn(&str) -> Result<i64, FieldErr
 pub const WHOLE_NUMBER_MESSAGE: &str = "{field} باید عدد صحیح باشد";
 
 /// Every form, by the name `check_form` takes.
-pub const FORMS: [&Form; 19] = [
+pub const FORMS: [&Form; 23] = [
     &address::FORM,
     &profile::FORM,
     &registration::FORM,
@@ -350,6 +353,10 @@ pub const FORMS: [&Form; 19] = [
     &return_reject::FORM,
     &holiday::FORM,
     &delivery_slot::FORM,
+    &review::FORM,
+    &review::REJECT_FORM,
+    &question::FORM,
+    &answer::FORM,
 ];
 
 /// The form called `name`.
@@ -387,6 +394,10 @@ pub fn problems(name: &str, values: &Values) -> Result<FormProblems, String> {
         "return_reject" => return_reject::parse(values).map(drop),
         "holiday" => holiday::parse(values).map(drop),
         "delivery_slot" => delivery_slot::parse(values).map(drop),
+        "review" => review::parse(values).map(drop),
+        "moderation_reject" => review::parse_reason(values).map(drop),
+        "question" => question::parse(values).map(drop),
+        "answer" => answer::parse(values).map(drop),
         other => return Err(format!("unknown form: {other}")),
     };
     Ok(outcome.err().unwrap_or_default())

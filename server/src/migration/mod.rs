@@ -39,6 +39,7 @@ mod m20261130_000300_warranty;
 mod m20261130_000500_price_history;
 mod m20261201_000100_alerts;
 mod m20261201_000200_delivery_slots;
+mod m20261201_000300_reviews;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000500_price_history::Migration),
             Box::new(m20261201_000100_alerts::Migration),
             Box::new(m20261201_000200_delivery_slots::Migration),
+            Box::new(m20261201_000300_reviews::Migration),
         ]
     }
 }

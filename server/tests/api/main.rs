@@ -37,6 +37,7 @@ mod prepared_orders;
 mod price_history;
 mod providers;
 mod returns;
+mod reviews;
 mod security;
 mod several_nodes;
 mod staff;

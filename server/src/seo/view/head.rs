@@ -188,6 +188,50 @@ pub fn product_ld(public_url: &str, p: &ProductFacts) -> Value {
     v
 }
 
+/// One approved review for a product's JSON-LD.
+pub struct LdReview {
+    pub author: String,
+    /// 1–5.
+    pub rating: i32,
+    pub body: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+}
+
+/// Adds `aggregateRating` (the approved reviews' average and count) and up to a few approved
+/// `review`s to a Product JSON-LD; nothing when there is no approved review.
+///
+/// ```
+/// use shop_server::seo::view::head::{with_reviews, LdReview};
+/// let mut v = serde_json::json!({"@type": "Product"});
+/// with_reviews(&mut v, 43, 3, &[LdReview { author: "مریم".into(), rating: 5, body: "<b>عالی</b>".into(), date: "2026-11-28".into() }]);
+/// assert_eq!(v["aggregateRating"]["ratingValue"], "4.3");
+/// assert_eq!(v["aggregateRating"]["reviewCount"], 3);
+/// assert_eq!(v["review"][0]["reviewRating"]["ratingValue"], 5);
+/// ```
+pub fn with_reviews(v: &mut Value, average_tenths: u32, count: u64, reviews: &[LdReview]) {
+    if count == 0 {
+        return;
+    }
+    v["aggregateRating"] = json!({
+        "@type": "AggregateRating",
+        "ratingValue": format!("{}.{}", average_tenths / 10, average_tenths % 10),
+        "reviewCount": count,
+        "bestRating": 5,
+        "worstRating": 1
+    });
+    v["review"] = json!(reviews
+        .iter()
+        .map(|r| json!({
+            "@type": "Review",
+            "author": { "@type": "Person", "name": r.author },
+            "datePublished": r.date,
+            "reviewBody": clip(&r.body, 500),
+            "reviewRating": { "@type": "Rating", "ratingValue": r.rating, "bestRating": 5, "worstRating": 1 }
+        }))
+        .collect::<Vec<_>>());
+}
+
 /// JSON-LD BlogPosting.
 pub fn blog_posting_ld(public_url: &str, slug: &str, title: &str, summary: &str, author: &str, published: &str, image: &str) -> Value {
     let b = base(public_url);

@@ -16,6 +16,7 @@ export const adminPages: Record<string, PageLoader> = {
   adminTickets: () => import('@/features/tickets/components/StaffTicketsPage'),
   adminTicket: () => import('@/features/tickets/components/StaffTicketPage'),
   adminWarranty: () => import('@/features/warranty/components/admin/WarrantyClaimsPage'),
+  adminReviews: () => import('@/features/reviews/components/admin/ReviewModerationPage'),
   adminChats: () => import('@/features/messages/components/StaffChatsPage'),
   adminCatalogProducts: () => import('@/features/catalog-admin/components/admin/ProductsPage'),
   adminCatalogProductNew: () => import('@/features/catalog-admin/components/admin/ProductEditorPage'),

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import ProductDetailPage from '@/features/catalog/components/ProductDetailPage';
 import { AlertSlot, type AlertButtonProps } from '@/features/catalog/components/alertSlot';
 import { CartButtonSlot } from '@/features/catalog/components/cartSlot';
+import { ReviewsSlot } from '@/features/catalog/components/reviewsSlot';
 import { AddToCartButton } from '@/features/cart/components/AddToCartButton';
 import { hasInteracted, onFirstInteraction } from '@/shared/lib/firstInteraction';
 
@@ -19,12 +20,17 @@ function LateAlertButton(props: AlertButtonProps) {
   );
 }
 
-/** The product page with the cart's add-to-cart button in its buy box and the alerts' button (the heart comes from the shell). */
+/** The reviews and questions: a chunk of their own, loaded when the page asks (near the viewport). */
+const ReviewsSection = lazy(() => import('@/features/reviews/components/ReviewsSection'));
+
+/** The product page with the cart's add-to-cart button in its buy box, the alerts' button and the reviews (the heart comes from the shell). */
 export default function ProductDetailRoute() {
   return (
     <CartButtonSlot.Provider value={AddToCartButton}>
       <AlertSlot.Provider value={LateAlertButton}>
-        <ProductDetailPage />
+        <ReviewsSlot.Provider value={ReviewsSection}>
+          <ProductDetailPage />
+        </ReviewsSlot.Provider>
       </AlertSlot.Provider>
     </CartButtonSlot.Provider>
   );

@@ -3468,6 +3468,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/v1/review/products/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's approved reviews with their summary
+         * @description `sort`: `newest` (default) or `helpful`; 10 a page. Unknown uid → 404.
+         */
+        get: operations["review_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/review/products/{uid}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's approved questions with their approved answers
+         * @description Newest first, 10 a page. Unknown uid → 404.
+         */
+        get: operations["review_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/review/eligible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's delivered lines of a product not reviewed yet
+         * @description Empty when the caller has none (the page then offers no review form).
+         */
+        post: operations["review_eligible"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/review/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a delivered order line
+         * @description The caller's own line of a delivered order, once (409 the second time); another
+         *     customer's or an unknown line → 404; not delivered yet → 403. Rating 1–5 (text, any
+         *     digits), text 10–2,000 characters, at most 5 pros and 5 cons of 120 characters → 422.
+         *     Shown once staff approve it.
+         */
+        post: operations["review_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/review/helpful": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an approved review helpful
+         * @description Once per customer (409 the second time); not one's own (422).
+         */
+        post: operations["review_helpful"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/review/question": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question about a product
+         * @description 5–500 characters (422). Shown once staff approve it; the asker gets an SMS when it is answered.
+         */
+        post: operations["review_question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/v1/review/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question as a verified buyer
+         * @description Only a customer with a delivered order of the product (403 otherwise); an approved
+         *     question (404 otherwise); 2–1,000 characters (422). Shown once staff approve it.
+         */
+        post: operations["review_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/review/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reviews, questions or answers to moderate (staff)
+         * @description `kind`: `review`, `question` or `answer`; `status`: `pending`, `approved`, `rejected` or
+         *     empty for all. Newest first, 50 a page.
+         */
+        post: operations["admin_review_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/review/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a review, question or answer (staff)
+         * @description Pending or rejected → approved; approving twice → 422. An approved answer sends the
+         *     asker an SMS (once per question).
+         */
+        post: operations["admin_review_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/review/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a review, question or answer with a reason (staff)
+         * @description Pending or approved → rejected; the reason is required (at most 300 characters).
+         */
+        post: operations["admin_review_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/v1/review/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review or a question as the shop (staff)
+         * @description `kind: review`: the shop's answer under the review. `kind: question`: an answer by the
+         *     shop, published at once; the asker gets an SMS (once per question).
+         */
+        post: operations["admin_review_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5253,6 +5480,28 @@ export interface components {
             data: components["schemas"]["Alert"];
         };
         /**
+         * AnswerCreateReq
+         * @description `review/answer`: a verified buyer's answer.
+         */
+        AnswerCreateReq: {
+            /** Format: int64 */
+            question_id: number;
+            answer: string;
+        };
+        /**
+         * AnswerItem
+         * @description An approved answer.
+         */
+        AnswerItem: {
+            /** Format: int64 */
+            id: number;
+            author: string;
+            /** @description Staff's answer (the shop) rather than a buyer's. */
+            by_staff: boolean;
+            text: string;
+            created: string;
+        };
+        /**
          * AuditEntry
          * @description One recorded change.
          */
@@ -6528,6 +6777,29 @@ export interface components {
             id?: number | null;
         };
         /**
+         * EligibleLine
+         * @description One order line the caller may review.
+         */
+        EligibleLine: {
+            /** Format: int64 */
+            order_line_id: number;
+            /** @description The order's code (Latin). */
+            order_code: string;
+            /** @description The variant bought, e.g. `مشکی · 16GB / 512GB`. */
+            variant: string;
+        };
+        /**
+         * EligibleResp
+         * @description `review/eligible`.
+         */
+        EligibleResp: {
+            status: components["schemas"]["OkStatus"];
+            /** @description Delivered lines of this product the caller has not reviewed yet. */
+            lines: components["schemas"]["EligibleLine"][];
+            /** @description Whether the caller may answer questions about it (a verified buyer). */
+            verified_buyer: boolean;
+        };
+        /**
          * ErrorBody
          * @description The JSON error body.
          */
@@ -6806,6 +7078,15 @@ export interface components {
         HealthBody: {
             /** @description Always `ok`. */
             status: components["schemas"]["OkStatus"] & unknown;
+        };
+        /**
+         * HelpfulResp
+         * @description `review/helpful`.
+         */
+        HelpfulResp: {
+            status: components["schemas"]["OkStatus"];
+            /** Format: int64 */
+            helpful: number;
         };
         /**
          * Holiday
@@ -7197,6 +7478,98 @@ export interface components {
             currentCode?: string | null;
             /** @description That answer's `current_hash`. */
             currentHash?: string | null;
+        };
+        /**
+         * ModerationItem
+         * @description One thing to moderate.
+         */
+        ModerationItem: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            product_uid: string;
+            product_name: string;
+            author: string;
+            /**
+             * Format: int32
+             * @description Reviews only (0 otherwise).
+             */
+            rating: number;
+            variant: string;
+            text: string;
+            pros: string[];
+            cons: string[];
+            /** @description `pending`, `approved`, `rejected`. */
+            moderation: string;
+            moderation_label: string;
+            reject_reason?: string | null;
+            /** @description The shop's answer to a review. */
+            answer?: string | null;
+            /** @description An answer's question. */
+            question?: string | null;
+            by_staff: boolean;
+            created: string;
+        };
+        /**
+         * ModerationListReq
+         * @description `admin/review/list`.
+         */
+        ModerationListReq: {
+            /** @description `review`, `question` or `answer`. */
+            kind: string;
+            /**
+             * @description `pending` (default), `approved`, `rejected`, or empty for all.
+             * @default
+             */
+            status: string;
+            /**
+             * Format: uint64
+             * @default 1
+             */
+            page: number;
+        };
+        /**
+         * ModerationListResp
+         * @description `admin/review/list`'s answer.
+         */
+        ModerationListResp: {
+            status: components["schemas"]["OkStatus"];
+            data: components["schemas"]["ModerationItem"][];
+            /** Format: uint64 */
+            total: number;
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            per_page: number;
+        };
+        /**
+         * ModerationRejectReq
+         * @description `admin/review/reject`.
+         */
+        ModerationRejectReq: {
+            kind: string;
+            /** Format: int64 */
+            id: number;
+            reason: string;
+        };
+        /**
+         * ModerationResp
+         * @description A moderation call's answer.
+         */
+        ModerationResp: {
+            status: components["schemas"]["OkStatus"];
+            /** Format: int64 */
+            id: number;
+            moderation: string;
+        };
+        /**
+         * ModerationTarget
+         * @description `admin/review/approve`.
+         */
+        ModerationTarget: {
+            kind: string;
+            /** Format: int64 */
+            id: number;
         };
         /**
          * OfficialInvoiceItem
@@ -8294,6 +8667,57 @@ export interface components {
             postalCode1: string;
         };
         /**
+         * QuestionCreateReq
+         * @description `review/question`.
+         */
+        QuestionCreateReq: {
+            uid: string;
+            question: string;
+        };
+        /**
+         * QuestionItem
+         * @description An approved question with its approved answers.
+         */
+        QuestionItem: {
+            /** Format: int64 */
+            id: number;
+            author: string;
+            text: string;
+            created: string;
+            answers: components["schemas"]["AnswerItem"][];
+        };
+        /**
+         * QuestionListResp
+         * @description `review/products/{uid}/questions`.
+         */
+        QuestionListResp: {
+            status: components["schemas"]["OkStatus"];
+            questions: components["schemas"]["QuestionItem"][];
+            /** Format: uint64 */
+            total: number;
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            per_page: number;
+        };
+        /**
+         * RatingSummary
+         * @description A product's rating summary (approved reviews).
+         */
+        RatingSummary: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int32
+             * @description The average in tenths of a star (43: 4.3); 0 without reviews.
+             */
+            average_tenths: number;
+            /** @description Reviews of 1, 2, 3, 4, 5 stars. */
+            stars: number[];
+            /** @description Each star's whole percent (adding up to 100; all 0 without reviews). */
+            shares: number[];
+        };
+        /**
          * RefreshRequest
          * @description `/user/token` and `/user/logout`.
          */
@@ -8402,6 +8826,82 @@ export interface components {
             /** @description Jalali date and Tehran time. */
             at_text: string;
             note: string;
+        };
+        /**
+         * ReviewCreateReq
+         * @description `review/create`: a review of one of the caller's delivered order lines.
+         */
+        ReviewCreateReq: {
+            /**
+             * Format: int64
+             * @description The order line reviewed (from `review/eligible`).
+             */
+            order_line_id: number;
+            /** @description 1 to 5, as text (Persian digits accepted). */
+            rating: string;
+            text: string;
+            /**
+             * @description At most 5 items of 120 characters; may be empty.
+             * @default []
+             */
+            pros: string[];
+            /** @default [] */
+            cons: string[];
+        };
+        /**
+         * ReviewIdReq
+         * @description A review by id.
+         */
+        ReviewIdReq: {
+            /** Format: int64 */
+            review_id: number;
+        };
+        /**
+         * ReviewItem
+         * @description An approved review as the product page shows it.
+         */
+        ReviewItem: {
+            /** Format: int64 */
+            id: number;
+            author: string;
+            /** @description The variant bought. */
+            variant: string;
+            /** Format: int32 */
+            rating: number;
+            /** @description As typed: shown as text, never as HTML. */
+            text: string;
+            pros: string[];
+            cons: string[];
+            /** Format: int64 */
+            helpful: number;
+            /** @description The shop's answer, if any. */
+            answer?: string | null;
+            /** @description Jalali, Persian digits. */
+            created: string;
+            /** @description RFC 3339 day (`2026-11-28`). */
+            created_iso: string;
+        };
+        /**
+         * ReviewListResp
+         * @description `review/products/{uid}`.
+         */
+        ReviewListResp: {
+            status: components["schemas"]["OkStatus"];
+            summary: components["schemas"]["RatingSummary"];
+            reviews: components["schemas"]["ReviewItem"][];
+            /** Format: uint64 */
+            total: number;
+            /** Format: uint64 */
+            page: number;
+            /** Format: uint64 */
+            per_page: number;
+        };
+        /**
+         * ReviewProductReq
+         * @description A product by uid.
+         */
+        ReviewProductReq: {
+            uid: string;
         };
         /**
          * ShipLineSerials
@@ -8616,6 +9116,17 @@ export interface components {
             BatteryWh: number;
             Ports: string[];
             Os: string;
+        };
+        /**
+         * StaffAnswerReq
+         * @description `admin/review/answer`: the shop's answer to a review (`kind: review`) or a question
+         *     (`kind: question`; published at once, the asker told by SMS).
+         */
+        StaffAnswerReq: {
+            kind: string;
+            /** Format: int64 */
+            id: number;
+            answer: string;
         };
         /**
          * StaffClaimItem
@@ -9182,6 +9693,19 @@ export interface components {
         WarrantyUnitsResp: {
             status: components["schemas"]["OkStatus"];
             data: components["schemas"]["WarrantyUnit"][];
+        };
+        /**
+         * WrittenResp
+         * @description What was written and where it stands.
+         */
+        WrittenResp: {
+            status: components["schemas"]["OkStatus"];
+            /** Format: int64 */
+            id: number;
+            /** @description `pending` until staff approve it. */
+            moderation: string;
+            /** @description Persian: what happens next. */
+            message: string;
         };
     };
     responses: never;
@@ -30004,6 +30528,1404 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["HolidayListResponse"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_list: {
+        parameters: {
+            query?: {
+                sort?: string;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewListResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_questions: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["QuestionListResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_eligible: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReviewProductReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EligibleResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReviewCreateReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WrittenResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_helpful: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReviewIdReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HelpfulResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_question: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["QuestionCreateReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WrittenResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AnswerCreateReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WrittenResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_review_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ModerationListReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ModerationListResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_review_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ModerationTarget"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ModerationResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_review_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ModerationRejectReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ModerationResp"];
+                };
+            };
+            /** @description Malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid or expired access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not yours, or a blocked account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same `Idempotency-Key` with another body, or while its first request is running. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body larger than 1 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, of the wrong type or breaks a rule. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A rate limit; `Retry-After` holds the seconds to wait. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected server error (details only in the log). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description A provider (SMS, captcha) could not be reached, or the server is busy (`Retry-After`
+             *     then says when to try again).
+             */
+            503: {
+                headers: {
+                    "RETRY-AFTER"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_review_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StaffAnswerReq"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ModerationResp"];
                 };
             };
             /** @description Malformed request. */

@@ -24,7 +24,7 @@ export type FieldSpec = Omit<FormField, "value">;
 export type FormErrors = Record<string, string>;
 
 /** A customer form of core/src/forms (its fields, labels and rules are declared there once). */
-export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday" | "delivery_slot";
+export type FormName = "address" | "profile" | "registration" | "ticket" | "ticket_reply" | "official_invoice" | "staff_member" | "faq" | "page" | "blog_post" | "discount" | "discount_edit" | "delivery_option" | "instalment_plan" | "refund" | "return_refund" | "return_reject" | "holiday" | "delivery_slot" | "review" | "moderation_reject" | "question" | "answer";
 /** `check_form`'s input: the form and what the client typed by field name (missing: empty). */
 export interface CheckFormInput { form: FormName; values: Record<string, string> }
 
@@ -418,5 +418,20 @@ export const FORM_FIELDS = {
     end: { label: "پایان بازه", maxLength: 5 },
     cutoff: { label: "مهلت ثبت سفارش در همان روز", maxLength: 5 },
     capacity: { label: "ظرفیت", maxLength: 20 },
+  },
+  review: {
+    rating: { label: "امتیاز", maxLength: 1 },
+    text: { label: "متن نظر", maxLength: 2000 },
+    pros: { label: "نقاط قوت", maxLength: 605 },
+    cons: { label: "نقاط ضعف", maxLength: 605 },
+  },
+  moderation_reject: {
+    reason: { label: "دلیل رد", maxLength: 300 },
+  },
+  question: {
+    question: { label: "متن پرسش", maxLength: 500 },
+  },
+  answer: {
+    answer: { label: "متن پاسخ", maxLength: 1000 },
   },
 } as const;

@@ -18,6 +18,7 @@ import { Breadcrumbs } from '@/shared/ui/Breadcrumbs';
 import { CompareBar, CompareToggle } from './CompareBar';
 import { Countdown } from './Countdown';
 import { FavouriteSlot } from './favouriteSlot';
+import { ReviewsSlot } from './reviewsSlot';
 import { Gallery, preloadGalleryImage } from './Gallery';
 import { ProductGrid } from './ProductCard';
 import { WhenNear } from '@/shared/ui/WhenNear';
@@ -237,6 +238,7 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
   const [variant, setVariant] = useState<Variant | null>(() => initialVariant(product.Variants, product.DefaultVariantId));
   const FavouriteButton = useContext(FavouriteSlot);
   const AlertButton = useContext(AlertSlot);
+  const Reviews = useContext(ReviewsSlot);
   // Whether it reaches the shopper's city, before it is put in the cart.
   const delivery = useProductDelivery([product.Id]);
   useLateTitle(product.Name);
@@ -349,6 +351,15 @@ function ProductView({ product, related }: { product: ProductDetail; related: Pr
             ))}
           </div>
         </section>
+      )}
+
+      {Reviews && (
+        // Reviews and questions: their own chunk, fetched when the section comes near.
+        <WhenNear className="mt-6 h-64" rootMargin="300px">
+          <Suspense fallback={<div className="mt-6 h-64 animate-pulse rounded-2xl bg-slate-100" aria-busy="true" />}>
+            <Reviews uid={product.Uid} />
+          </Suspense>
+        </WhenNear>
       )}
 
       {related.length > 0 && (
