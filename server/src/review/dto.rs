@@ -31,7 +31,7 @@ pub struct EligibleLine {
     pub order_line_id: i64,
     /// The order's code (Latin).
     pub order_code: String,
-    /// The variant bought, e.g. `مشکی · 16GB / 512GB`.
+    /// The variant bought, e.g. `مشکی، 16GB / 512GB`.
     pub variant: String,
 }
 

@@ -81,7 +81,7 @@ pub fn author_name(u: &user::Model) -> String {
 }
 
 fn variant_label(l: &customer_order_line::Model) -> String {
-    [l.color.trim(), l.property.trim()].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" · ")
+    [l.color.trim(), l.property.trim()].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join("، ")
 }
 
 /// The caller's delivered lines of `product_id`: (line, order code).

@@ -6785,7 +6785,7 @@ export interface components {
             order_line_id: number;
             /** @description The order's code (Latin). */
             order_code: string;
-            /** @description The variant bought, e.g. `مشکی · 16GB / 512GB`. */
+            /** @description The variant bought, e.g. `مشکی، 16GB / 512GB`. */
             variant: string;
         };
         /**
