@@ -148,6 +148,7 @@ async fn profile(label: &str, url: &str, calls: usize) {
                                     accept_prices: true,
                                     expected_payable: None,
                                     discount_code: None,
+                                    slot_id: None,
                                 };
                                 let out = checkout::register(&db, &c.caller, "تهران", &req, 900, &limits, now).await.unwrap();
                                 assert!(matches!(out, RegisterOutcome::Registered(_)));
