@@ -36,7 +36,7 @@ test('a customer subscribes to a restock alert, staff restock the variant, the S
   const tag = String(Date.now()).slice(-6);
   const made = await apiCall<{ data: { uid: string } }>(request, '/api/admin/v1/catalog/product/create', token, {
     product: {
-      name: `لپ‌تاپ خبرم کن ${tag}`, brand: 'Lenovo', model: `ALERT${tag}`, condition: 'new',
+      name: `لپ‌تاپ لنوو خبرم کن ${tag}`, brand: 'Lenovo', model: `ALERT${tag}`, condition: 'new',
       category: String(categories.data[0].id), cpu: 'Intel Core i5 1335U', ram_gb: '16',
     },
     variants: [{ color: 'نقره‌ای', warranty_name: 'گارانتی ۱۸ ماهه', price: '41500000', stock: '0' }],
@@ -71,7 +71,10 @@ test('a customer subscribes to a restock alert, staff restock the variant, the S
   // Staff restock the variant in the catalogue editor.
   const staff = await signedIn(browser, request, staffMobile, `/admin/catalog/products/${uid}`, { viewport: DESKTOP, how: 'password' });
   const row = staff.getByTestId('catalog-admin-variant').first();
-  await row.getByLabel('موجودی').fill('۵');
+  // Two units: the other journeys look for laptops with 3 units of every variant and so
+  // leave this one alone (cart.spec's roomyProducts), and its name carries the brand as the
+  // brand filter's journey expects of every Lenovo.
+  await row.getByLabel('موجودی').fill('۲');
   await row.getByTestId('catalog-admin-variant-save').click();
   await expect(staff.getByText('تنوع ذخیره شد.')).toBeVisible();
 
@@ -84,7 +87,7 @@ test('a customer subscribes to a restock alert, staff restock the variant, the S
       },
       { timeout: 20_000, intervals: [500] },
     )
-    .toContain(`«لپ‌تاپ خبرم کن ${tag}» موجود شد. قیمت: ۴۱٬۵۰۰٬۰۰۰ تومان`);
+    .toContain(`«لپ‌تاپ لنوو خبرم کن ${tag}» موجود شد. قیمت: ۴۱٬۵۰۰٬۰۰۰ تومان`);
 
   // The profile shows it sent, and removes it.
   await page.goto('/profile/alerts');

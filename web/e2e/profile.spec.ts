@@ -32,7 +32,7 @@ test.describe('profile at phone size', () => {
     await expect(page.getByTestId('profile-mobile')).toHaveText(toPersian(mobile));
     await expect(page.getByTestId('profile-city')).toHaveText('تهران، تهران');
     await expect(page.getByText('هنوز سفارشی ثبت نکرده‌اید.')).toBeVisible();
-    await expect(page.getByTestId('profile-links').getByRole('link')).toHaveCount(9);
+    await expect(page.getByTestId('profile-links').getByRole('link')).toHaveCount(10);
     await noOverflow(page);
 
     await page.getByRole('link', { name: 'ویرایش اطلاعات' }).tap();
