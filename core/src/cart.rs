@@ -123,7 +123,7 @@ pub struct ChoiceDifference {
     /// Toman added to (positive) or taken off (negative) the total; 0 for the chosen one.
     #[serde(rename = "Difference")]
     pub difference: i64,
-    /// `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-۲٬۳۰۰٬۰۰۰ تومان`, `۰ تومان`.
+    /// `difference` for display ([`format_price_change`]): `۴٬۸۰۰٬۰۰۰ تومان بیشتر`, `۲٬۳۰۰٬۰۰۰ تومان کمتر`, `۰ تومان`.
     #[serde(rename = "DifferenceText")]
     pub difference_text: String,
 }
@@ -131,18 +131,26 @@ pub struct ChoiceDifference {
 /// The message when the chosen id is not among the choices.
 pub const UNKNOWN_CHOICE_MESSAGE: &str = "گزینه انتخاب‌شده در میان گزینه‌ها نیست";
 
-/// A Toman amount with its sign for display: `+` before a positive amount, `-` before a
-/// negative one (as [`format_price`](crate::digits::format_price)), none for 0.
+/// What a choice changes a price by, in words: `۴٬۸۰۰٬۰۰۰ تومان بیشتر` for more,
+/// `۲٬۳۰۰٬۰۰۰ تومان کمتر` for less, `۰ تومان` for no change.
+///
+/// Why words and not a sign: a `+` or `-` before Persian digits in right-to-left text is a
+/// neutral character, so the browser sets it on the far side of the number, where it reads as
+/// part of what follows (`۲٬۳۰۰٬۰۰۰-`); "more" and "less" cannot be misplaced or misread.
 ///
 /// ```
-/// use shop_core::cart::format_signed_price;
-/// assert_eq!(format_signed_price(4_800_000), "+۴٬۸۰۰٬۰۰۰ تومان");
-/// assert_eq!(format_signed_price(-2_300_000), "-۲٬۳۰۰٬۰۰۰ تومان");
-/// assert_eq!(format_signed_price(0), "۰ تومان");
+/// use shop_core::cart::format_price_change;
+/// assert_eq!(format_price_change(4_800_000), "۴٬۸۰۰٬۰۰۰ تومان بیشتر");
+/// assert_eq!(format_price_change(-2_300_000), "۲٬۳۰۰٬۰۰۰ تومان کمتر");
+/// assert_eq!(format_price_change(0), "۰ تومان");
 /// ```
-pub fn format_signed_price(amount: i64) -> String {
-    let text = crate::digits::format_price(amount);
-    if amount > 0 { format!("+{text}") } else { text }
+pub fn format_price_change(amount: i64) -> String {
+    let text = crate::digits::format_price(amount.saturating_abs());
+    match amount.signum() {
+        1 => format!("{text} بیشتر"),
+        -1 => format!("{text} کمتر"),
+        _ => text,
+    }
 }
 
 /// Each choice's price difference relative to the chosen one (`chosen` is an id): what one
@@ -158,7 +166,7 @@ pub fn format_signed_price(amount: i64) -> String {
 /// let w18 = PriceChoice { id: 2, price: 73_200_000, price_garanti: 2_500_000 };
 /// let d = choice_differences(&[none, w18], 1).unwrap();
 /// assert_eq!((d[0].difference, d[1].difference), (0, 4_800_000));
-/// assert_eq!(d[1].difference_text, "+۴٬۸۰۰٬۰۰۰ تومان");
+/// assert_eq!(d[1].difference_text, "۴٬۸۰۰٬۰۰۰ تومان بیشتر");
 /// ```
 pub fn choice_differences(choices: &[PriceChoice], chosen: i64) -> Result<Vec<ChoiceDifference>, &'static str> {
     let unit = |c: &PriceChoice| line_total(&CartLine { num: 1, price: c.price, price_garanti: c.price_garanti, ins_payment: false });
@@ -167,7 +175,7 @@ pub fn choice_differences(choices: &[PriceChoice], chosen: i64) -> Result<Vec<Ch
         .iter()
         .map(|c| {
             let difference = unit(c).saturating_sub(base);
-            ChoiceDifference { id: c.id, difference, difference_text: format_signed_price(difference) }
+            ChoiceDifference { id: c.id, difference, difference_text: format_price_change(difference) }
         })
         .collect())
 }
@@ -290,7 +298,7 @@ mod tests {
         let from_none = choice_differences(&[none, w18], 1).unwrap();
         assert_eq!(from_none[1].difference, 4_800_000);
         let from_w18 = choice_differences(&[none, w18], 2).unwrap();
-        assert_eq!((from_w18[0].difference, from_w18[0].difference_text.as_str()), (-4_800_000, "-۴٬۸۰۰٬۰۰۰ تومان"));
+        assert_eq!((from_w18[0].difference, from_w18[0].difference_text.as_str()), (-4_800_000, "۴٬۸۰۰٬۰۰۰ تومان کمتر"));
         assert_eq!(from_w18[1].difference, 0);
     }
 

@@ -162,7 +162,7 @@ pub struct WarrantyDifference {
     pub id: i64,
     /// Toman, signed; 0 for the chosen variant itself.
     pub difference: i64,
-    /// `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-…`, `۰ تومان`.
+    /// `difference` for display: `۴٬۸۰۰٬۰۰۰ تومان بیشتر`, `… کمتر`, `۰ تومان`.
     pub difference_text: String,
 }
 

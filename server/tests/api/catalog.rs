@@ -573,7 +573,7 @@ async fn product_page_preselects_a_warranty_and_its_differences_are_the_total_ch
     // The case: the option said «+ ۲٬۵۰۰٬۰۰۰» (PriceGaranti) but the total rose by 4.8 M.
     let to_w18 = none["WarrantyDifferences"].as_array().unwrap().iter().find(|x| x["Id"] == w18["Id"]).unwrap();
     assert_eq!(to_w18["Difference"], 4_800_000);
-    assert_eq!(to_w18["DifferenceText"], "+۴٬۸۰۰٬۰۰۰ تومان");
+    assert_eq!(to_w18["DifferenceText"], "۴٬۸۰۰٬۰۰۰ تومان بیشتر");
     assert_differences_are_unit_changes(d);
     // The cheapest in-stock variant has no warranty; the page preselects the first with one.
     assert_eq!(vs[0]["NameGaranti"], "بدون گارانتی");

@@ -9636,7 +9636,7 @@ export interface components {
              * @description Toman, signed; 0 for the chosen variant itself.
              */
             Difference: number;
-            /** @description `difference` for display: `+۴٬۸۰۰٬۰۰۰ تومان`, `-…`, `۰ تومان`. */
+            /** @description `difference` for display: `۴٬۸۰۰٬۰۰۰ تومان بیشتر`, `… کمتر`, `۰ تومان`. */
             DifferenceText: string;
         };
         /**

@@ -27,7 +27,7 @@ const NONE = {
   InsPayment: false,
   WarrantyDifferences: [
     { Id: 81, Difference: 0, DifferenceText: '۰ تومان' },
-    { Id: 82, Difference: 4_800_000, DifferenceText: '+۴٬۸۰۰٬۰۰۰ تومان' },
+    { Id: 82, Difference: 4_800_000, DifferenceText: '۴٬۸۰۰٬۰۰۰ تومان بیشتر' },
   ],
 };
 const W18 = {
@@ -42,17 +42,17 @@ const W18 = {
   Stock: 5,
   InsPayment: true,
   WarrantyDifferences: [
-    { Id: 81, Difference: -4_800_000, DifferenceText: '-۴٬۸۰۰٬۰۰۰ تومان' },
+    { Id: 81, Difference: -4_800_000, DifferenceText: '۴٬۸۰۰٬۰۰۰ تومان کمتر' },
     { Id: 82, Difference: 0, DifferenceText: '۰ تومان' },
   ],
 };
 /** Cheapest first, as the server orders them; the server's default is the warranty. */
 const withWarranties = () => ({ ...related, data: detail({ Variants: [NONE, W18], DefaultVariantId: 82 }) });
 
-/** A Persian price text (`+۴٬۸۰۰٬۰۰۰ تومان`) as a number. */
+/** A Persian price text (`۴٬۸۰۰٬۰۰۰ تومان`, `… بیشتر`, `… کمتر`) as a number; less is negative. */
 function toman(text: string): number {
-  const western = text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/[^0-9-]/g, '');
-  return Number(western);
+  const western = Number(text.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))).replace(/[^0-9]/g, ''));
+  return text.includes('کمتر') ? -western : western;
 }
 
 describe('product page', () => {
