@@ -16,8 +16,14 @@ case "${1:-}" in
     cargo build --profile serve -p shop-server >"$build_log" 2>&1 &
     build=$!
     bash scripts/install-tools.sh
-    echo "[shop] tools ready after $(( $(date +%s) - start )) s; waiting for the server build"
+    echo "[shop] tools ready after $(( $(date +%s) - start )) s; building the WASM core beside the server"
+    # The WASM core needs only the tools: built now, at low priority, it takes the core the
+    # server's own crate leaves idle (its front end runs on one), not minutes after the server.
+    wasm_log=$(mktemp)
+    nice -n 10 just wasm >"$wasm_log" 2>&1 &
+    wasm=$!
     if ! wait "$build"; then cat "$build_log" >&2; echo "[shop] the server build failed" >&2; exit 1; fi
+    if ! wait "$wasm"; then cat "$wasm_log" >&2; echo "[shop] the WASM build failed" >&2; exit 1; fi
     echo "[shop] server built after $(( $(date +%s) - start )) s; building the web app and serving"
     exec just run
     ;;

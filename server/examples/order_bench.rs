@@ -16,12 +16,17 @@
 //!   < 40 ms on PostgreSQL). Closed loop: each customer registers again the moment the answer
 //!   comes, so on 2 cores shared with the client this row is CPU-bound and its p99 is about
 //!   16 ÷ (registrations per second) plus the queue's tail;
+//! - `register, own laptops`: 16 other customers, each with a 2-line cart of two laptops no one
+//!   else buys. In `register` every customer takes the same two laptops, so every registration
+//!   waits for the one before to commit (their rows stay locked until then; on PostgreSQL the
+//!   commit includes the WAL flush): the contention case, as `edit, one cart` is for edits;
 //! - `register, each every N ms`: the same customers at a pace (`BENCH_REGISTER_EVERY_MS`,
 //!   default 80: 200 registrations/s in all), latency from when each call was due: the delay
 //!   a customer meets when the shop is busy but not saturated.
 //!
 //! Prints requests/s, the ratio to health, p50 and p99. `BENCH_ROWS` (e.g. `"edit-own register"`)
-//! runs only some rows (`health`, `edit-one`, `edit-own`, `register`); health always runs.
+//! runs only some rows (`health`, `edit-one`, `edit-own`, `register`, `register-own`); health
+//! always runs.
 //! `BENCH_DBS` (`sqlite postgres`) picks the databases.
 //!
 //! `cargo run --release -p shop-server --example order_bench`
@@ -35,6 +40,10 @@ use shop_server::auth::entity::user;
 use shop_server::auth::token::{AccessClaims, TokenKeys};
 
 mod common;
+
+// The allocator `shop serve` runs with (server/src/main.rs): the bench measures the same server.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Customers registering at once.
 const CUSTOMERS: usize = 16;
@@ -144,7 +153,10 @@ async fn run(label: &str, url: &str, secs: u64) {
     let node = common::start(config).await;
     let (state, base) = (node.state.clone(), node.base.clone());
     let db = &state.db;
-    let (products, post) = common::laptops(db).await;
+    // Two laptops every `register` customer buys, then two of their own for each `register, own
+    // laptops` customer.
+    let (all, post) = common::laptops_n(db, 2 + 2 * CUSTOMERS).await;
+    let products = all[..2].to_vec();
     let keys = TokenKeys::new(&state.config.secret);
     let http = reqwest::Client::builder().no_proxy().pool_max_idle_per_host(CLIENTS).build().unwrap();
     let customer = |i: usize| {
@@ -213,9 +225,10 @@ async fn run(label: &str, url: &str, secs: u64) {
         .print(label, "edit, own carts", CLIENTS, h);
     }
 
-    if want("register") {
-        let mut bodies = Vec::new();
-        for i in 0..CUSTOMERS {
+    // A Tehran customer with an address and a cart of `laptops`: the register body.
+    let shopper = |i: usize, laptops: Vec<(i64, i64)>| {
+        let customer = &customer;
+        async move {
             let c = customer(i).await;
             let a = c.call(
                 "/api/client/v1/address/add",
@@ -224,15 +237,17 @@ async fn run(label: &str, url: &str, secs: u64) {
             )
             .await;
             let mut cart = 0;
-            for (p, v) in &products {
+            for (p, v) in &laptops {
                 let r = c.call("/api/client/v1/order/edit/product", json!({ "spid": p, "spiddetail": v, "num": 1, "orderid": 0 })).await;
                 cart = r["OrderId"].as_i64().unwrap();
             }
             let body = json!({ "orderid": cart, "addressid": a["Id"], "deliveryid": post, "paymentmethod": "full" });
-            bodies.push((c, body));
+            (c, body)
         }
+    };
+    let registering = |bodies: Vec<(Caller, Value)>| {
         let bodies = std::sync::Arc::new(bodies);
-        let register = move |i: usize, _| {
+        move |i: usize, _| {
             let bodies = bodies.clone();
             async move {
                 let (c, body) = &bodies[i];
@@ -248,7 +263,15 @@ async fn run(label: &str, url: &str, secs: u64) {
                 let v: Value = r.json().await.unwrap();
                 assert_eq!(v["status"], "ok", "{v}");
             }
-        };
+        }
+    };
+
+    if want("register") {
+        let mut bodies = Vec::new();
+        for i in 0..CUSTOMERS {
+            bodies.push(shopper(i, products.clone()).await);
+        }
+        let register = registering(bodies);
         drive(CUSTOMERS, secs, register.clone()).await.print(label, "register", CUSTOMERS, h);
         // The same 16 customers at a pace: each registers every `BENCH_REGISTER_EVERY_MS`
         // (default 80 ms, 200 registrations/s in all, far above a laptop shop's busiest hour).
@@ -257,6 +280,14 @@ async fn run(label: &str, url: &str, secs: u64) {
         drive_at(CUSTOMERS, secs, Some(Duration::from_millis(every)), register)
             .await
             .print(label, &row, CUSTOMERS, h);
+    }
+
+    if want("register-own") {
+        let mut bodies = Vec::new();
+        for i in 0..CUSTOMERS {
+            bodies.push(shopper(700_000 + i, all[2 + 2 * i..4 + 2 * i].to_vec()).await);
+        }
+        drive(CUSTOMERS, secs, registering(bodies)).await.print(label, "register, own laptops", CUSTOMERS, h);
     }
     node.stop().await;
 }

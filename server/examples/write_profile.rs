@@ -27,6 +27,10 @@ use shop_server::cart::service::{self as carts, Caller, EditOutcome, EditRequest
 
 mod common;
 
+// The allocator `shop serve` runs with (server/src/main.rs): the bench measures the same server.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Time and count per statement text (its first 70 characters).
 type Stats = Arc<Mutex<HashMap<String, (u64, f64)>>>;
 

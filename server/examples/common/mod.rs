@@ -135,6 +135,11 @@ pub async fn staff_token(state: &AppState, mobile: &str, roles: &[&str]) -> Stri
 /// Two laptops with a huge stock (the benches measure writes, not running out) and the post
 /// option for every city: their `(product id, variant id)` and the option's id.
 pub async fn laptops(db: &sea_orm::DatabaseConnection) -> (Vec<(i64, i64)>, i64) {
+    laptops_n(db, 2).await
+}
+
+/// `n` such laptops and the post option.
+pub async fn laptops_n(db: &sea_orm::DatabaseConnection, n: usize) -> (Vec<(i64, i64)>, i64) {
     let post = shop_server::delivery::entity::delivery_option::ActiveModel {
         name: Set("پست پیشتاز".into()),
         description: Set(String::new()),
@@ -148,7 +153,7 @@ pub async fn laptops(db: &sea_orm::DatabaseConnection) -> (Vec<(i64, i64)>, i64)
     .unwrap()
     .id;
     let mut out = Vec::new();
-    for i in 0..2 {
+    for i in 0..n {
         let p = shop_server::catalog::product::ActiveModel {
             uid: Set(format!("bench-laptop-{i}")),
             name: Set(format!("لپ‌تاپ آزمایشی {i}")),
