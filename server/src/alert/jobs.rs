@@ -1,6 +1,7 @@
-//! The alerts' job every node runs (every `SHOP_ALERT_EVERY_MS`): finds the waiting alerts
-//! whose variant is back or cheaper with one query (alerts joined with the variants' stock and
-//! price as they are when it runs), asks core's rule (`shop_core::alert::fire`) of each, and
+//! The alerts' job every node runs (every `SHOP_ALERT_EVERY_MS`): reads the waiting alerts
+//! whose variant is in stock, a page at a time (alerts joined with the variants' stock as it is
+//! when it runs), prices their variants as the product page shows them (offer applied, with the
+//! warranty: `service::shown_prices`), asks core's rule (`shop_core::alert::fire`) of each, and
 //! sends each SMS after claiming it.
 //!
 //! - **Once, on several nodes.** The claim is one conditional UPDATE (`… WHERE id = ? AND
@@ -16,7 +17,7 @@
 
 use std::time::Duration;
 
-use sea_orm::sea_query::{Alias, Cond, Expr, ExprTrait, Order, Query};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Order, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, QueryFilter};
 use shop_core::alert::{fire::fires, AlertKind, VariantNow};
 
@@ -37,8 +38,8 @@ struct Due {
     id: i64,
     kind: String,
     threshold: i64,
+    variant_id: i64,
     stock: i64,
-    price: i64,
     product_name: String,
     product_uid: String,
     mobile: String,
@@ -53,16 +54,19 @@ pub struct Round {
     pub budget_reached: bool,
 }
 
-/// The waiting alerts whose variant is in stock (and, for a price drop, below the threshold)
-/// now: one query over alerts, variants, products and customers, oldest alert first.
-async fn due<C: ConnectionTrait>(db: &C) -> Result<Vec<Due>, DbErr> {
+/// The waiting alerts after alert `after` whose variant is in stock and published, with their
+/// customer's mobile: one query over alerts, variants, products and customers, oldest alert
+/// first, at most [`BATCH`]. Whether a price drop fires is decided on the price the shop shows
+/// ([`super::service::shown_prices`]: an offer can lower it), not here.
+async fn due<C: ConnectionTrait>(db: &C, after: i64) -> Result<Vec<Due>, DbErr> {
     let a = customer_alert::Entity;
     let v = variant::Entity;
     let p = product::Entity;
     let u = user::Entity;
     let q = Query::select()
         .columns([(a, customer_alert::Column::Id), (a, customer_alert::Column::Kind), (a, customer_alert::Column::Threshold)])
-        .columns([(v, variant::Column::Stock), (v, variant::Column::Price)])
+        .expr_as(Expr::col((v, variant::Column::Id)), Alias::new("variant_id"))
+        .column((v, variant::Column::Stock))
         .expr_as(Expr::col((p, product::Column::Name)), Alias::new("product_name"))
         .expr_as(Expr::col((p, product::Column::Uid)), Alias::new("product_uid"))
         .column((u, user::Column::Mobile))
@@ -70,15 +74,11 @@ async fn due<C: ConnectionTrait>(db: &C) -> Result<Vec<Due>, DbErr> {
         .inner_join(v, Expr::col((v, variant::Column::Id)).equals((a, customer_alert::Column::VariantId)))
         .inner_join(p, Expr::col((p, product::Column::Id)).equals((v, variant::Column::ProductId)))
         .inner_join(u, Expr::col((u, user::Column::Id)).equals((a, customer_alert::Column::UserId)))
+        .and_where(Expr::col((a, customer_alert::Column::Id)).gt(after))
         .and_where(Expr::col((a, customer_alert::Column::State)).eq(WAITING))
         .and_where(Expr::col((v, variant::Column::Stock)).gt(0))
         .and_where(Expr::col((p, product::Column::Active)).eq(true))
         .and_where(Expr::col((u, user::Column::Block)).eq(false))
-        .cond_where(
-            Cond::any()
-                .add(Expr::col((a, customer_alert::Column::Kind)).eq(AlertKind::Restock.as_str()))
-                .add(Expr::col((v, variant::Column::Price)).lt(Expr::col((a, customer_alert::Column::Threshold)))),
-        )
         .order_by((a, customer_alert::Column::Id), Order::Asc)
         .limit(BATCH)
         .to_owned();
@@ -122,29 +122,42 @@ pub async fn send_due(state: &AppState, now: i64) -> Result<Round, DbErr> {
     let budget = state.config.limits.sms_hourly_budget;
     let share = budget * ALERT_SHARE_PERCENT / 100;
     let mut round = Round::default();
-    for row in due(db).await? {
-        let Some(kind) = AlertKind::parse(&row.kind) else { continue };
-        if !fires(kind, row.threshold, VariantNow { stock: row.stock, price: row.price }) {
-            continue;
-        }
-        if limits::check(db, SMS_BUDGET_KEY, now, 3600, share).await?.is_err() {
-            round.budget_reached = true;
-            break;
-        }
-        if !claim(db, row.id, row.price, now).await? {
-            continue; // another node claimed it
-        }
-        if limits::hit(db, SMS_BUDGET_KEY, now, 3600, budget).await?.is_err() {
-            unclaim(db, row.id).await?;
-            round.budget_reached = true;
-            break;
-        }
-        let text = super::sms::text(kind, &row.product_name, &row.product_uid, row.threshold, row.price, &state.config.public_url);
-        match state.sms.send_notice(&row.mobile, &text).await {
-            Ok(()) => round.sent += 1,
-            Err(e) => {
-                tracing::warn!(error = %e, alert = row.id, "alert SMS failed; retried next round");
+    // Page by page through every waiting alert in stock (a price drop that has not come yet
+    // must not hold the ones behind it back), until BATCH have gone or the budget stops it.
+    let mut after = 0;
+    'pages: while (round.sent as u64) < BATCH {
+        let rows = due(db, after).await?;
+        let Some(last) = rows.last() else { break };
+        after = last.id;
+        let ids: Vec<i64> = rows.iter().map(|r| r.variant_id).collect();
+        let prices = super::service::shown_prices(db, &ids, now).await?;
+        for row in rows {
+            let (Some(kind), Some(&price)) = (AlertKind::parse(&row.kind), prices.get(&row.variant_id)) else { continue };
+            if !fires(kind, row.threshold, VariantNow { stock: row.stock, price }) {
+                continue;
+            }
+            if limits::check(db, SMS_BUDGET_KEY, now, 3600, share).await?.is_err() {
+                round.budget_reached = true;
+                break 'pages;
+            }
+            if !claim(db, row.id, price, now).await? {
+                continue; // another node claimed it
+            }
+            if limits::hit(db, SMS_BUDGET_KEY, now, 3600, budget).await?.is_err() {
                 unclaim(db, row.id).await?;
+                round.budget_reached = true;
+                break 'pages;
+            }
+            let text = super::sms::text(kind, &row.product_name, &row.product_uid, row.threshold, price, &state.config.public_url);
+            match state.sms.send_notice(&row.mobile, &text).await {
+                Ok(()) => round.sent += 1,
+                Err(e) => {
+                    tracing::warn!(error = %e, alert = row.id, "alert SMS failed; retried next round");
+                    unclaim(db, row.id).await?;
+                }
+            }
+            if round.sent as u64 >= BATCH {
+                break 'pages;
             }
         }
     }

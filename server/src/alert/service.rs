@@ -10,6 +10,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, 
 use shop_core::alert::offer::{check, AlertRefusal};
 use shop_core::alert::{AlertKind, VariantNow};
 use shop_core::digits::format_price;
+use shop_core::quote::{price_line, LineInput};
 
 use super::dto::{AlertDto, KindDto, StateDto};
 use super::entity::customer_alert::{self, SENT, WAITING};
@@ -37,6 +38,19 @@ pub enum AlertError {
     NotFound,
     #[error("database: {0}")]
     Db(#[from] DbErr),
+}
+
+/// What the product page shows for one unit of each of `variant_ids` at `now`: the variant's
+/// price after its product's offer, with its warranty (the pricing rule book's unit total,
+/// `shop_core::quote::price_line`). Alerts compare and quote this price, so an offer that
+/// lowers it is a drop, and the SMS names the price the shopper then sees. A variant that does
+/// not exist is absent.
+pub async fn shown_prices<C: ConnectionTrait>(db: &C, variant_ids: &[i64], now: i64) -> Result<HashMap<i64, i64>, DbErr> {
+    Ok(crate::catalog::items_by_variant_ids(db, variant_ids)
+        .await?
+        .into_iter()
+        .map(|(id, item)| (id, price_line(&LineInput { num: 1, stored: None, live: Some(item.live(None)) }, now).unit_total))
+        .collect())
 }
 
 /// The variant and its product when the shop shows the product.
@@ -68,7 +82,8 @@ pub async fn subscribe<C: ConnectionTrait>(
     now: i64,
 ) -> Result<(AlertDto, bool), AlertError> {
     let (v, p) = published(db, variant_id).await?.ok_or(AlertError::UnknownVariant)?;
-    let threshold = check(kind, VariantNow { stock: v.stock, price: v.price })?;
+    let price = shown_prices(db, &[variant_id], now).await?.get(&variant_id).copied().unwrap_or(v.price);
+    let threshold = check(kind, VariantNow { stock: v.stock, price })?;
     if let Some(a) = waiting(db, user_id, variant_id, kind).await? {
         return Ok((to_dto(&a, Some(&v), Some(&p)), false));
     }

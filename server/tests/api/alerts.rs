@@ -3,7 +3,8 @@
 //! owner-only list and remove, and the job: each alert once by SMS after staff restock or cut
 //! the price in the back office, once across two nodes, no storm on a price that goes down and
 //! back up between rounds, 10,000 alerts that a price change never touches and that go out in
-//! bounded rounds within the SMS budget.
+//! bounded rounds within the SMS budget; prices as the product page shows them (a special
+//! offer lowers them).
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde_json::{json, Value};
@@ -24,6 +25,8 @@ on_both_dbs!(
     a_price_down_and_back_up_between_rounds_sends_nothing_and_a_real_drop_sends_once,
     two_nodes_running_the_job_at_once_send_each_alert_once,
     ten_thousand_alerts_are_untouched_by_a_price_change_and_go_out_in_bounded_rounds_within_budget,
+    a_special_offer_that_lowers_the_shown_price_is_a_drop_and_its_sms_names_the_offer_price,
+    a_round_reaches_a_due_alert_behind_a_full_batch_of_alerts_that_do_not_fire,
 );
 
 const A: &str = "/api/admin/v1/catalog";
@@ -349,4 +352,54 @@ async fn ten_thousand_alerts_are_untouched_by_a_price_change_and_go_out_in_bound
     // The next hour, the next batch.
     s.advance_clock(3_600);
     assert_eq!(run(&s).await.sent as u64, BATCH);
+}
+
+async fn a_special_offer_that_lowers_the_shown_price_is_a_drop_and_its_sms_names_the_offer_price(db: TestDb) {
+    let s = app(db).await;
+    let staff = s.staff_with(&mobile(), &["catalogue"]).await;
+    let p = laptop(&s, &staff, 50_000_000, 5).await;
+    let (c, m) = customer(&s).await;
+    assert_eq!(subscribe(&s, &c.token, variant_id(&p), "price_drop").await.body["data"]["Threshold"], 50_000_000);
+    assert_eq!(run(&s).await.sent, 0);
+
+    // The variant's own price does not move; the product's offer takes 4,000,000 off it.
+    s.set_offer(p["id"].as_i64().unwrap(), 46_000_000, s.now() + 3_600).await;
+    assert_eq!(run(&s).await.sent, 1);
+    let texts = outbox(&s, &m).await;
+    assert!(texts[0].contains("از ۵۰٬۰۰۰٬۰۰۰ تومان به ۴۶٬۰۰۰٬۰۰۰ تومان"), "{}", texts[0]);
+
+    // Asked for while the offer runs, the threshold is the price the page shows.
+    let (later, _) = customer(&s).await;
+    let r = subscribe(&s, &later.token, variant_id(&p), "price_drop").await;
+    assert_eq!(r.body["data"]["Threshold"], 46_000_000, "{}", r.text);
+}
+
+async fn a_round_reaches_a_due_alert_behind_a_full_batch_of_alerts_that_do_not_fire(db: TestDb) {
+    use shop_server::alert::entity::customer_alert;
+    let s = app(db).await;
+    let staff = s.staff_with(&mobile(), &["catalogue"]).await;
+    let steady = laptop(&s, &staff, 60_000_000, 5).await;
+    let cheaper = laptop(&s, &staff, 60_000_000, 5).await;
+    let now = s.now();
+    // BATCH + 1 older alerts on a price that has not dropped: none of them fires.
+    let users = (0..=BATCH).map(|i| user::new_customer(&format!("0936{i:07}"), now));
+    user::Entity::insert_many(users).exec_without_returning(&s.db).await.unwrap();
+    let ids: Vec<i64> = s.rows("users").await.iter().filter(|u| u["mobile"].as_str().unwrap().starts_with("0936")).map(|u| u["id"].as_i64().unwrap()).collect();
+    let alerts = ids.iter().map(|&id| customer_alert::ActiveModel {
+        user_id: Set(id),
+        variant_id: Set(variant_id(&steady)),
+        kind: Set("price_drop".into()),
+        threshold: Set(60_000_000),
+        state: Set("waiting".into()),
+        created_at: Set(now),
+        ..Default::default()
+    });
+    customer_alert::Entity::insert_many(alerts).exec_without_returning(&s.db).await.unwrap();
+    // The newest alert, on a laptop whose price then drops.
+    let (c, m) = customer(&s).await;
+    assert_eq!(subscribe(&s, &c.token, variant_id(&cheaper), "price_drop").await.status, 200);
+    edit(&s, &staff, &cheaper, "price", 55_000_000).await;
+
+    assert_eq!(run(&s).await.sent, 1);
+    assert_eq!(outbox(&s, &m).await.len(), 1);
 }
