@@ -102,6 +102,31 @@ async fn customer(s: &TestApp) -> (TestUser, String) {
     (s.user(&m, "تهران").await, m)
 }
 
+/// `n` customers with mobiles `{prefix}0000000…`, each with a waiting price-drop alert on
+/// `variant` at `threshold`, written straight into the tables (oldest first).
+async fn waiting_price_drops(s: &TestApp, prefix: &str, n: usize, variant: i64, threshold: i64) {
+    use shop_server::alert::entity::customer_alert;
+    let now = s.now();
+    for chunk in (0..n).collect::<Vec<_>>().chunks(500) {
+        let users = chunk.iter().map(|i| user::new_customer(&format!("{prefix}{i:07}"), now));
+        user::Entity::insert_many(users).exec_without_returning(&s.db).await.unwrap();
+    }
+    let ids: Vec<i64> = s.rows("users").await.iter().filter(|u| u["mobile"].as_str().unwrap().starts_with(prefix)).map(|u| u["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids.len(), n);
+    for chunk in ids.chunks(1_000) {
+        let alerts = chunk.iter().map(|&id| customer_alert::ActiveModel {
+            user_id: Set(id),
+            variant_id: Set(variant),
+            kind: Set("price_drop".into()),
+            threshold: Set(threshold),
+            state: Set("waiting".into()),
+            created_at: Set(now),
+            ..Default::default()
+        });
+        customer_alert::Entity::insert_many(alerts).exec_without_returning(&s.db).await.unwrap();
+    }
+}
+
 async fn a_restock_alert_goes_once_by_sms_after_staff_restock_and_shows_as_sent(db: TestDb) {
     let s = app(db).await;
     let staff = s.staff_with(&mobile(), &["catalogue"]).await;
@@ -294,26 +319,7 @@ async fn ten_thousand_alerts_are_untouched_by_a_price_change_and_go_out_in_bound
     .await;
     let staff = s.staff_with(&mobile(), &["catalogue"]).await;
     let p = laptop(&s, &staff, 60_000_000, 8).await;
-    let variant = variant_id(&p);
-    let now = s.now();
-    for chunk in (0..N).collect::<Vec<_>>().chunks(500) {
-        let users = chunk.iter().map(|i| user::new_customer(&format!("0935{:07}", i), now));
-        user::Entity::insert_many(users).exec_without_returning(&s.db).await.unwrap();
-    }
-    let ids: Vec<i64> = s.rows("users").await.iter().filter(|u| u["mobile"].as_str().unwrap().starts_with("0935")).map(|u| u["id"].as_i64().unwrap()).collect();
-    assert_eq!(ids.len(), N);
-    for chunk in ids.chunks(1_000) {
-        let alerts = chunk.iter().map(|&id| customer_alert::ActiveModel {
-            user_id: Set(id),
-            variant_id: Set(variant),
-            kind: Set("price_drop".into()),
-            threshold: Set(60_000_000),
-            state: Set("waiting".into()),
-            created_at: Set(now),
-            ..Default::default()
-        });
-        customer_alert::Entity::insert_many(alerts).exec_without_returning(&s.db).await.unwrap();
-    }
+    waiting_price_drops(&s, "0935", N, variant_id(&p), 60_000_000).await;
 
     // The price change does not touch the alerts: with their table out of the way it still
     // answers 200 (any read or write of it would fail the request).
@@ -375,26 +381,12 @@ async fn a_special_offer_that_lowers_the_shown_price_is_a_drop_and_its_sms_names
 }
 
 async fn a_round_reaches_a_due_alert_behind_a_full_batch_of_alerts_that_do_not_fire(db: TestDb) {
-    use shop_server::alert::entity::customer_alert;
     let s = app(db).await;
     let staff = s.staff_with(&mobile(), &["catalogue"]).await;
     let steady = laptop(&s, &staff, 60_000_000, 5).await;
     let cheaper = laptop(&s, &staff, 60_000_000, 5).await;
-    let now = s.now();
     // BATCH + 1 older alerts on a price that has not dropped: none of them fires.
-    let users = (0..=BATCH).map(|i| user::new_customer(&format!("0936{i:07}"), now));
-    user::Entity::insert_many(users).exec_without_returning(&s.db).await.unwrap();
-    let ids: Vec<i64> = s.rows("users").await.iter().filter(|u| u["mobile"].as_str().unwrap().starts_with("0936")).map(|u| u["id"].as_i64().unwrap()).collect();
-    let alerts = ids.iter().map(|&id| customer_alert::ActiveModel {
-        user_id: Set(id),
-        variant_id: Set(variant_id(&steady)),
-        kind: Set("price_drop".into()),
-        threshold: Set(60_000_000),
-        state: Set("waiting".into()),
-        created_at: Set(now),
-        ..Default::default()
-    });
-    customer_alert::Entity::insert_many(alerts).exec_without_returning(&s.db).await.unwrap();
+    waiting_price_drops(&s, "0936", BATCH as usize + 1, variant_id(&steady), 60_000_000).await;
     // The newest alert, on a laptop whose price then drops.
     let (c, m) = customer(&s).await;
     assert_eq!(subscribe(&s, &c.token, variant_id(&cheaper), "price_drop").await.status, 200);
