@@ -154,7 +154,7 @@ async fn profile(label: &str, url: &str, calls: usize) {
                                     discount_code: None,
                                     slot_id: None,
                                 };
-                                let out = checkout::register(&db, &c.caller, "تهران", &req, 900, &limits, now).await.unwrap();
+                                let out = checkout::register(&db, &c.caller, "تهران", &req, 900, &limits, None, now).await.unwrap();
                                 assert!(matches!(out, RegisterOutcome::Registered(_)));
                             }
                             lat.push(t.elapsed().as_secs_f64() * 1000.0);

@@ -31,7 +31,9 @@ use crate::cart::service as cart;
 use shop_core::discount::DiscountCode;
 use shop_core::stock::not_available_message;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
-use crate::platform::idempotency;
+use crate::platform::idempotency::{self, Prior};
+use crate::order::entity::customer_order;
+use poem_openapi::types::{ParseFromJSON, ToJSON};
 use crate::state::AppState;
 
 /// Maps a refused checkout call to its HTTP answer.
@@ -150,8 +152,10 @@ impl OrderApi {
     /// passes. Answers `ok` with the order, `not` naming a product that is unpublished or not
     /// in stock, or `price_changed` with the new summary when a price moved since it was put
     /// in the cart (register again with `acceptprices: true`) or `payable` differs from the
-    /// server's. Needs an `Idempotency-Key` header, one per attempt: the same key and body get
-    /// the first answer again, another body 409. The cart is left as it is until payment.
+    /// server's. Needs an `Idempotency-Key` header, one per attempt: the key is recorded with
+    /// the order in its transaction, so the same key and body get the registered order again
+    /// and another body 409; a refusal records nothing, and the same key runs again. The cart
+    /// is left as it is until payment.
     /// Registering the cart again replaces its earlier order that has not gone to the bank (its
     /// stock is released in the same transaction). What a customer's unpaid orders hold is
     /// capped (by default 2 unpaid orders, 3 units of a product per order and per customer, 10
@@ -180,34 +184,44 @@ impl OrderApi {
             slot_id: body.slotid,
         };
         let now = state.clock.unix();
-        // A registration killed after its commit left its claim open: its order is the answer.
-        let (db, user_id, cart_id) = (&state.db, auth.id(), req.cart_id);
-        let settle = move |claimed_at: i64| async move {
-            let order = checkout::registered_since(db, user_id, cart_id, claimed_at).await?;
-            Ok(order.map(|o| Json(RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: Some(view::registered(&o)), summary: None })))
+        let parse = |body: String| -> ApiResult<Json<RegisterResp>> {
+            let v: serde_json::Value = serde_json::from_str(&body).map_err(ApiError::internal)?;
+            RegisterResp::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
         };
-        idempotency::once_settled(&state.db, auth.id(), "order.register", &key, &req.canonical(), now, settle, || async {
-            let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, now)
-                .await
-                .map_err(checkout_error)?;
-            let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };
-            Ok(Json(match outcome {
-                RegisterOutcome::Registered(o) => RegisterResp { status: RegisterStatus::Ok, order: Some(view::registered(&o)), ..empty },
-                RegisterOutcome::NotAvailable { name } => RegisterResp {
-                    status: RegisterStatus::Not,
-                    message: Some(not_available_message(&name)),
-                    name: Some(name),
-                    ..empty
-                },
-                RegisterOutcome::PriceChanged(q) => RegisterResp {
-                    status: RegisterStatus::PriceChanged,
-                    message: Some(PRICE_CHANGED.into()),
-                    summary: Some(view::summary(&q, None)),
-                    ..empty
-                },
-            }))
-        })
-        .await
+        // The key is recorded by the registration's own transaction, with its answer.
+        let key = match idempotency::prior(&state.db, auth.id(), "order.register", &key, &req.canonical(), now).await? {
+            Prior::Answer(body) => return parse(body),
+            Prior::Run(key) => key,
+        };
+        let registered = |o: &customer_order::Model| RegisterResp {
+            status: RegisterStatus::Ok,
+            message: None,
+            name: None,
+            order: Some(view::registered(o)),
+            summary: None,
+        };
+        let answer = |o: &customer_order::Model| registered(o).to_json_string();
+        let remember = checkout::Remember { key: &key, answer: &answer };
+        let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, Some(&remember), now)
+            .await
+            .map_err(checkout_error)?;
+        let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };
+        Ok(Json(match outcome {
+            RegisterOutcome::Registered(o) => registered(&o),
+            RegisterOutcome::Duplicate => return parse(idempotency::recorded_answer(&state.db, &key).await?),
+            RegisterOutcome::NotAvailable { name } => RegisterResp {
+                status: RegisterStatus::Not,
+                message: Some(not_available_message(&name)),
+                name: Some(name),
+                ..empty
+            },
+            RegisterOutcome::PriceChanged(q) => RegisterResp {
+                status: RegisterStatus::PriceChanged,
+                message: Some(PRICE_CHANGED.into()),
+                summary: Some(view::summary(&q, None)),
+                ..empty
+            },
+        }))
     }
 
     /// The caller's orders (invoices list)

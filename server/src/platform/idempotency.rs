@@ -11,9 +11,17 @@
 //!
 //! A claim still open after [`LEASE_SECS`] belongs to a request that died with its process
 //! (killed between the claim, the work and the stored answer, which are separate commits). A
-//! retry then settles it from what actually committed: the call's `settle` looks for the
-//! work's result (a registered order of that cart); found, it is the answer, as if stored;
-//! not found, the retry takes the claim over and runs the call.
+//! retry then takes the claim over and runs the call: these calls (a ticket, a reply, a payment
+//! start) do no harm when run again.
+//!
+//! A call whose work is one database transaction (order registration) records its key in that
+//! transaction instead ([`prior`], then [`KeyInWork::record`] before its commit): the record and
+//! the work commit together or not at all, so no claim is ever left open by a killed request,
+//! and the call costs no write of its own beside the work's (two fewer turns of SQLite's one
+//! writer, two fewer commits: bench/README.md "Writes, fourth step"). A copy of the request that
+//! commits first makes the other's record conflict; that one rolls back and answers what the
+//! first stored ([`recorded_answer`]). Only a success is recorded: a refusal rolls back and
+//! writes nothing, so a retry with the same key runs again on the shop as it is then.
 
 use std::future::Future;
 
@@ -217,7 +225,7 @@ async fn claim(
 /// every retry, so a record's size does not grow with what the answer shows. Refusals (4xx)
 /// are remembered as their error body; 429 and 5xx are not (the claim is dropped and a retry
 /// runs again). A stale claim is taken over and the call runs (for calls whose second run
-/// does no harm; see [`once_ref_settled`]).
+/// does no harm).
 #[allow(clippy::too_many_arguments)]
 pub async fn once_ref<R, T, F, Fut, A, AFut>(
     db: &DatabaseConnection,
@@ -231,34 +239,6 @@ pub async fn once_ref<R, T, F, Fut, A, AFut>(
 ) -> ApiResult<T>
 where
     R: serde::Serialize + serde::de::DeserializeOwned,
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = ApiResult<R>>,
-    A: FnOnce(R) -> AFut,
-    AFut: Future<Output = ApiResult<T>>,
-{
-    let nothing = |_claimed_at: i64| async { Ok(None) };
-    once_ref_settled(db, user_id, scope, key, canonical_request, now, nothing, call, answer).await
-}
-
-/// [`once_ref`] whose stale claims are first settled by `settle(claimed_at)`: the result of
-/// the dead request's work when it committed (then remembered and answered), or None (then
-/// the call runs).
-#[allow(clippy::too_many_arguments)]
-pub async fn once_ref_settled<R, T, S, SFut, F, Fut, A, AFut>(
-    db: &DatabaseConnection,
-    user_id: i64,
-    scope: &str,
-    key: &str,
-    canonical_request: &str,
-    now: i64,
-    settle: S,
-    call: F,
-    answer: A,
-) -> ApiResult<T>
-where
-    R: serde::Serialize + serde::de::DeserializeOwned,
-    S: FnOnce(i64) -> SFut,
-    SFut: Future<Output = ApiResult<Option<R>>>,
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<R>>,
     A: FnOnce(R) -> AFut,
@@ -287,11 +267,6 @@ where
                 return Err(ApiError::conflict(text::IN_PROGRESS));
             }
             tracing::warn!(scope, claimed_at, "idempotency claim of a dead request taken over");
-            if let Some(r) = settle(claimed_at).await? {
-                let body = serde_json::to_string(&r).map_err(ApiError::internal)?;
-                store(db, id, 200, body).await?;
-                return answer(r).await;
-            }
             id
         }
     };
@@ -329,7 +304,7 @@ async fn store(db: &DatabaseConnection, id: i64, status: i32, body: String) -> R
 }
 
 /// [`once_ref`] for calls whose whole answer is small and of a fixed shape (a payment's URL and
-/// authority, a registered order's short form): the answer itself is the reference.
+/// authority): the answer itself is the reference.
 pub async fn once<T, F, Fut>(
     db: &DatabaseConnection,
     user_id: i64,
@@ -344,43 +319,117 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<Json<T>>>,
 {
-    let nothing = |_claimed_at: i64| async { Ok(None) };
-    once_settled(db, user_id, scope, key, canonical_request, now, nothing, call).await
-}
-
-/// [`once`] whose stale claims are settled by `settle` (see [`once_ref_settled`]).
-#[allow(clippy::too_many_arguments)]
-pub async fn once_settled<T, S, SFut, F, Fut>(
-    db: &DatabaseConnection,
-    user_id: i64,
-    scope: &str,
-    key: &str,
-    canonical_request: &str,
-    now: i64,
-    settle: S,
-    call: F,
-) -> ApiResult<Json<T>>
-where
-    T: ToJSON + ParseFromJSON,
-    S: FnOnce(i64) -> SFut,
-    SFut: Future<Output = ApiResult<Option<Json<T>>>>,
-    F: FnOnce() -> Fut,
-    Fut: Future<Output = ApiResult<Json<T>>>,
-{
-    once_ref_settled(
+    once_ref(
         db,
         user_id,
         scope,
         key,
         canonical_request,
         now,
-        |claimed_at| async move { Ok(settle(claimed_at).await?.map(|j| j.0.to_json().unwrap_or_default())) },
         || async { Ok(call().await?.0.to_json().unwrap_or_default()) },
         |v: serde_json::Value| async move {
             T::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
         },
     )
     .await
+}
+
+/// A key whose record the call's own transaction writes ([`KeyInWork::record`]).
+#[derive(Debug, Clone)]
+pub struct KeyInWork {
+    user_id: i64,
+    scope: String,
+    key: String,
+    hash: String,
+    now: i64,
+}
+
+/// What is known of a key before a call that records it in its own transaction.
+pub enum Prior {
+    /// The first request with this key succeeded: its stored answer (JSON).
+    Answer(String),
+    /// Nothing is recorded: the call runs and records the key with its answer.
+    Run(KeyInWork),
+}
+
+/// Before a call that records its key in its own transaction: the stored answer of an earlier
+/// request with the same key and request, or the key to record. 409 for the same key with
+/// another request, and for a claim that a request of the claim-first kind ([`once_ref`]) still
+/// holds. An expired record, or a claim left open past the lease (a request of an older
+/// version that died), is removed so that the call's record can be written.
+pub async fn prior(db: &DatabaseConnection, user_id: i64, scope: &str, key: &str, canonical_request: &str, now: i64) -> ApiResult<Prior> {
+    let hash = request_hash(canonical_request);
+    let run = || Prior::Run(KeyInWork { user_id, scope: scope.to_string(), key: key.to_string(), hash: hash.clone(), now });
+    let Some(row) = find(db, user_id, scope, key).await? else {
+        return Ok(run());
+    };
+    let expired = row.created_at <= expired_at_or_before(now);
+    let dead = row.status_code.is_none() && row.created_at <= now - lease();
+    if expired || dead {
+        let _turn = write_turn(db).await;
+        key_row::Entity::delete_many()
+            .filter(key_row::Column::Id.eq(row.id))
+            .filter(key_row::Column::CreatedAt.eq(row.created_at))
+            .filter(
+                sea_orm::Condition::any()
+                    .add(key_row::Column::StatusCode.is_null())
+                    .add(key_row::Column::CreatedAt.lte(expired_at_or_before(now))),
+            )
+            .exec(db)
+            .await?;
+        return Ok(run());
+    }
+    if row.request_hash != hash {
+        return Err(ApiError::conflict(text::OTHER_BODY));
+    }
+    match (row.status_code, row.response) {
+        (Some(200), Some(body)) => Ok(Prior::Answer(body)),
+        (Some(status), Some(body)) => Err(stored_error(status, &body)),
+        _ => Err(ApiError::conflict(text::IN_PROGRESS)),
+    }
+}
+
+impl KeyInWork {
+    /// Writes the key's record with `answer` (JSON) in `txn`, the call's own transaction, before
+    /// its commit. False when the key is recorded already (a copy of this request committed
+    /// first; on PostgreSQL this waits for that copy's commit): the caller rolls back and
+    /// answers [`recorded_answer`].
+    pub async fn record<C: ConnectionTrait>(&self, txn: &C, answer: String) -> Result<bool, DbErr> {
+        if answer.len() > MAX_REMEMBERED_BYTES {
+            tracing::warn!(scope = self.scope, bytes = answer.len(), "idempotency record larger than a reference");
+        }
+        let row = key_row::ActiveModel {
+            user_id: Set(self.user_id),
+            scope: Set(self.scope.clone()),
+            key: Set(self.key.clone()),
+            request_hash: Set(self.hash.clone()),
+            status_code: Set(Some(200)),
+            response: Set(Some(answer)),
+            created_at: Set(self.now),
+            ..Default::default()
+        };
+        let inserted = key_row::Entity::insert(row)
+            .on_conflict_do_nothing_on([key_row::Column::UserId, key_row::Column::Scope, key_row::Column::Key])
+            .exec(txn)
+            .await?;
+        Ok(matches!(inserted, TryInsertResult::Inserted(_)))
+    }
+}
+
+/// The answer recorded for `key` by a copy of the request that committed first (after
+/// [`KeyInWork::record`] said false): as [`prior`] reads it.
+pub async fn recorded_answer(db: &DatabaseConnection, key: &KeyInWork) -> ApiResult<String> {
+    let Some(row) = find(db, key.user_id, &key.scope, &key.key).await? else {
+        return Err(ApiError::conflict(text::IN_PROGRESS));
+    };
+    if row.request_hash != key.hash {
+        return Err(ApiError::conflict(text::OTHER_BODY));
+    }
+    match (row.status_code, row.response) {
+        (Some(200), Some(body)) => Ok(body),
+        (Some(status), Some(body)) => Err(stored_error(status, &body)),
+        _ => Err(ApiError::conflict(text::IN_PROGRESS)),
+    }
 }
 
 /// Deletes the records older than [`KEEP_SECS`] at `now`, a batch per statement; returns how

@@ -18,8 +18,8 @@ on_both_dbs!(
     a_changed_price_needs_the_customers_confirmation,
     a_cart_changed_in_another_tab_is_not_registered_at_the_old_payable,
     the_same_idempotency_key_never_registers_twice,
-    a_retry_after_a_registration_died_past_its_commit_gets_that_order,
-    a_retry_after_a_registration_died_before_its_commit_registers,
+    a_key_commits_with_its_order_and_a_refusal_records_nothing,
+    a_claim_an_older_version_left_open_waits_out_the_lease_then_the_cart_registers_once,
     a_product_unpublished_or_sold_out_after_adding_is_not_registered,
     bad_quantities_and_methods_are_refused,
     hundred_customers_for_ten_laptops_get_ten_orders,
@@ -288,61 +288,66 @@ async fn the_same_idempotency_key_never_registers_twice(db: TestDb) {
     assert_eq!(s.count("customer_order").await, 1);
 }
 
-/// Puts the claim of `key` back to "in progress", as a process killed between the work's
-/// commit and the stored answer leaves it.
-async fn reopen_claim(s: &TestApp, key: &str) {
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    use shop_server::platform::idempotency::entity as claim;
-    let r = claim::Entity::update_many()
-        .col_expr(claim::Column::StatusCode, sea_orm::sea_query::Expr::value(Option::<i32>::None))
-        .col_expr(claim::Column::Response, sea_orm::sea_query::Expr::value(Option::<String>::None))
-        .filter(claim::Column::Key.eq(key))
-        .exec(&s.db)
-        .await
-        .unwrap();
-    assert_eq!(r.rows_affected, 1);
+/// The key's records (the idempotency table), as rows.
+async fn records_of(s: &TestApp, key: &str) -> Vec<serde_json::Value> {
+    s.rows("idempotency_key").await.into_iter().filter(|r| r["key"] == key).collect()
 }
 
-async fn a_retry_after_a_registration_died_past_its_commit_gets_that_order(db: TestDb) {
-    use shop_server::platform::idempotency::LEASE_SECS;
+async fn a_key_commits_with_its_order_and_a_refusal_records_nothing(db: TestDb) {
+    let s = spawn_app(db).await;
+    let shop = shop(&s, 10).await;
+    let r = ready(&s, &shop, 1).await;
+    // Sold out: refused, and nothing of the key is written (the refusal rolled back with the
+    // registration), so the same key runs again later.
+    set_stock(&s, shop.variant, 0).await;
+    let k = key();
+    let first = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
+    assert_eq!(first.s("status"), "not", "{}", first.text);
+    assert!(records_of(&s, &k).await.is_empty());
+    set_stock(&s, shop.variant, 10).await;
+    let retry = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
+    assert_eq!(retry.s("status"), "ok", "{}", retry.text);
+    // Registered: the record holds the answer, written by the registration's transaction.
+    let rec = records_of(&s, &k).await;
+    assert_eq!(rec.len(), 1);
+    assert_eq!(rec[0]["status_code"], 200);
+    assert!(rec[0]["response"].as_str().unwrap().contains(retry.body["order"]["Code"].as_str().unwrap()));
+    let again = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
+    assert_eq!(again.body, retry.body);
+    assert_eq!(s.count("customer_order").await, 1);
+    assert_eq!(stock(&s, shop.variant).await, 9);
+}
+
+async fn a_claim_an_older_version_left_open_waits_out_the_lease_then_the_cart_registers_once(db: TestDb) {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    use shop_server::platform::idempotency::{entity as claim, LEASE_SECS};
     let s = spawn_app(db).await;
     let shop = shop(&s, 10).await;
     let r = ready(&s, &shop, 1).await;
     let k = key();
     let first = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
     assert_eq!(first.s("status"), "ok", "{}", first.text);
-    reopen_claim(&s, &k).await;
-    // While the claim may still be a running request: wait.
+    // As the claim-first records of an older version were left by a kill after the commit.
+    let reopened = claim::Entity::update_many()
+        .col_expr(claim::Column::StatusCode, sea_orm::sea_query::Expr::value(Option::<i32>::None))
+        .col_expr(claim::Column::Response, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .filter(claim::Column::Key.eq(k.as_str()))
+        .exec(&s.db)
+        .await
+        .unwrap();
+    assert_eq!(reopened.rows_affected, 1);
     post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await.assert_error(409);
-    // Past the lease the request is dead: its committed order is the answer, not a second one.
+    // Past the lease it runs again: registering the cart again replaces its earlier order, so
+    // the stock is held once and one order stands.
     s.advance_clock(LEASE_SECS + 1);
     let token = s.fresh_token(&r.c);
     let retry = post_key(&s, REGISTER, &token, &k, register_body(&r, shop.post)).await;
-    assert_eq!(retry.body["order"]["Code"], first.body["order"]["Code"], "{}", retry.text);
-    assert_eq!(s.count("customer_order").await, 1);
+    assert_eq!(retry.s("status"), "ok", "{}", retry.text);
     assert_eq!(stock(&s, shop.variant).await, 9);
-    // And it is remembered as the answer from now on.
+    let standing: Vec<_> = s.rows("customer_order").await.into_iter().filter(|o| o["status"] != "cancelled").collect();
+    assert_eq!(standing.len(), 1, "{standing:?}");
     let again = post_key(&s, REGISTER, &token, &k, register_body(&r, shop.post)).await;
     assert_eq!(again.body, retry.body);
-}
-
-async fn a_retry_after_a_registration_died_before_its_commit_registers(db: TestDb) {
-    use shop_server::platform::idempotency::LEASE_SECS;
-    let s = spawn_app(db).await;
-    let shop = shop(&s, 10).await;
-    let r = ready(&s, &shop, 1).await;
-    // A first try that wrote no order (sold out), left "in progress" as by a kill.
-    set_stock(&s, shop.variant, 0).await;
-    let k = key();
-    let first = post_key(&s, REGISTER, &r.c.token, &k, register_body(&r, shop.post)).await;
-    assert_eq!(first.s("status"), "not", "{}", first.text);
-    reopen_claim(&s, &k).await;
-    set_stock(&s, shop.variant, 10).await;
-    s.advance_clock(LEASE_SECS + 1);
-    let retry = post_key(&s, REGISTER, &s.fresh_token(&r.c), &k, register_body(&r, shop.post)).await;
-    assert_eq!(retry.s("status"), "ok", "nothing had committed, so the retry registers: {}", retry.text);
-    assert_eq!(s.count("customer_order").await, 1);
-    assert_eq!(stock(&s, shop.variant).await, 9);
 }
 
 async fn a_product_unpublished_or_sold_out_after_adding_is_not_registered(db: TestDb) {
@@ -1061,7 +1066,7 @@ async fn a_registration_replacing_an_order_reads_everything_before_it_takes_the_
     };
     let caller = Caller { id: r.c.id, uid: r.c.uid.clone() };
     let limits = s.state.config.order_limits;
-    let out = checkout::register(&s.db, &caller, "تهران", &req, 900, &limits, s.state.clock.unix()).await.unwrap();
+    let out = checkout::register(&s.db, &caller, "تهران", &req, 900, &limits, None, s.state.clock.unix()).await.unwrap();
     let sql = seen.lock().unwrap().clone();
     assert!(matches!(out, RegisterOutcome::Registered(_)), "{out:?}");
     assert_eq!(order_row(&s, &first).await.status, "cancelled", "the earlier order was replaced");

@@ -27,6 +27,7 @@ use super::OrderError;
 use crate::cart::entity::{order_line, shop_order};
 use crate::cart::service::{new_code, own_open_cart, own_cart, CartError, Caller};
 use crate::platform::db::begin_write;
+use crate::platform::idempotency::KeyInWork;
 use crate::address::{entity::address, service as address_book};
 use crate::catalog;
 use crate::delivery::entity::delivery_option;
@@ -414,6 +415,9 @@ impl RegisterRequest {
 pub enum RegisterOutcome {
     /// Registered; stock reserved until `expires_at`.
     Registered(customer_order::Model),
+    /// A copy of this request (the same Idempotency-Key) was registered first; nothing written
+    /// (the caller answers what that copy recorded).
+    Duplicate,
     /// A line cannot be bought (nothing written): the product's name.
     NotAvailable { name: String },
     /// Prices or the payable changed since the customer looked (nothing written).
@@ -452,20 +456,17 @@ async fn held_by<C: ConnectionTrait>(db: &C, user_id: i64, except: &[i64]) -> Re
     Ok(held)
 }
 
-/// The newest order registered from cart `cart_id` by `user_id` at or after `since`: what a
-/// registration that died after its commit made (see `platform::idempotency`).
-pub async fn registered_since<C: ConnectionTrait>(db: &C, user_id: i64, cart_id: i64, since: i64) -> Result<Option<customer_order::Model>, DbErr> {
-    customer_order::Entity::find()
-        .filter(customer_order::Column::CartId.eq(cart_id))
-        .filter(customer_order::Column::UserId.eq(user_id))
-        .filter(customer_order::Column::CreatedAt.gte(since))
-        .order_by_desc(customer_order::Column::Id)
-        .one(db)
-        .await
+/// The call's Idempotency-Key, recorded by the registration's own transaction together with
+/// the answer `answer` gives for the order (`platform::idempotency::KeyInWork`).
+pub struct Remember<'a> {
+    pub key: &'a KeyInWork,
+    pub answer: &'a (dyn Fn(&customer_order::Model) -> String + Send + Sync),
 }
 
 /// Registers the caller's cart as an order: see the module documentation. `limits` bounds
 /// what the customer's unpaid orders may hold and how often they register (issue 22).
+/// `remember`: the key recorded with the order, in the same transaction.
+#[allow(clippy::too_many_arguments)]
 pub async fn register(
     db: &DatabaseConnection,
     caller: &Caller,
@@ -473,6 +474,7 @@ pub async fn register(
     req: &RegisterRequest,
     hold_secs: i64,
     limits: &OrderLimits,
+    remember: Option<&Remember<'_>>,
     now: i64,
 ) -> Result<RegisterOutcome, CheckoutError> {
     // Registrations that share variants can deadlock on PostgreSQL (a replaced order's release
@@ -481,7 +483,7 @@ pub async fn register(
     let mut tries = 0;
     let mut release_first = false;
     loop {
-        match register_once(db, caller, user_city, req, hold_secs, limits, release_first, now).await {
+        match register_once(db, caller, user_city, req, hold_secs, limits, remember, release_first, now).await {
             Err(CheckoutError::Order(OrderError::Db(e))) if tries < crate::platform::db::RETRIES && crate::platform::db::is_retryable(&e) => {
                 tries += 1;
                 tracing::warn!(tries, "order registration rolled back by a deadlock: running it again");
@@ -514,6 +516,7 @@ async fn register_once(
     req: &RegisterRequest,
     hold_secs: i64,
     limits: &OrderLimits,
+    remember: Option<&Remember<'_>>,
     release_first: bool,
     now: i64,
 ) -> Result<Option<RegisterOutcome>, CheckoutError> {
@@ -653,6 +656,14 @@ async fn register_once(
         discounts::redeem(&txn, applied, caller.id, order.id, now).await?;
     }
     record(&txn, order.id, OrderStatus::Registered, "", now).await?;
+    // The key and its answer commit with the order, before the shared locks below; a copy of
+    // this request that committed first makes it conflict (PostgreSQL: after waiting for it).
+    if let Some(r) = remember {
+        if !r.key.record(&txn, (r.answer)(&order)).await? {
+            txn.rollback().await?;
+            return Ok(Some(RegisterOutcome::Duplicate));
+        }
+    }
     // Last, the one write other registrations wait for (PostgreSQL): the variants' stock, whose
     // rows stay locked until the commit. The replaced orders are cancelled first and hand over
     // the stock they hold; one statement then gives it back and takes this order's, each line

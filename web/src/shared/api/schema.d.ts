@@ -828,8 +828,10 @@ export interface paths {
          *     passes. Answers `ok` with the order, `not` naming a product that is unpublished or not
          *     in stock, or `price_changed` with the new summary when a price moved since it was put
          *     in the cart (register again with `acceptprices: true`) or `payable` differs from the
-         *     server's. Needs an `Idempotency-Key` header, one per attempt: the same key and body get
-         *     the first answer again, another body 409. The cart is left as it is until payment.
+         *     server's. Needs an `Idempotency-Key` header, one per attempt: the key is recorded with
+         *     the order in its transaction, so the same key and body get the registered order again
+         *     and another body 409; a refusal records nothing, and the same key runs again. The cart
+         *     is left as it is until payment.
          *     Registering the cart again replaces its earlier order that has not gone to the bank (its
          *     stock is released in the same transaction). What a customer's unpaid orders hold is
          *     capped (by default 2 unpaid orders, 3 units of a product per order and per customer, 10
