@@ -203,7 +203,7 @@ impl Application {
         tracing::info!(database = %redact_url(&config.database_url), "connecting");
         // Migrating and loading the demo happen under one lock: nodes started together take turns.
         let start = db::StartLock::take(&config.database_url).await?;
-        let db = db::connect(&config.database_url, config.db_max_connections).await?;
+        let db = db::connect_checkpointing(&config.database_url, config.db_max_connections, config.sqlite_checkpoint_ms > 0).await?;
         db::migrate(&db).await?;
         refuse_unsafe(&config, &db).await?;
         if config.seed_demo_on_empty {
@@ -270,6 +270,7 @@ where
     let jobs = crate::order::service::jobs::spawn(state.clone());
     let reminders = crate::instalment::jobs::spawn(state.clone());
     let alerts = crate::alert::jobs::spawn(state.clone());
+    let checkpoints = db::spawn_checkpoints(state.db.clone(), Duration::from_millis(state.config.sqlite_checkpoint_ms));
     let idempotency = crate::platform::idempotency::spawn_expiry(
         state.db.clone(),
         state.clock.clone(),
@@ -294,7 +295,7 @@ where
     alerts.abort();
     idempotency.abort();
     chat.abort();
-    for t in [catalogue, listening].into_iter().flatten() {
+    for t in [catalogue, listening, checkpoints].into_iter().flatten() {
         t.abort();
     }
     served

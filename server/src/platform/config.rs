@@ -265,8 +265,12 @@ pub struct Config {
     /// Pause between rounds of the alerts' job, milliseconds (`SHOP_ALERT_EVERY_MS`, 20000: an
     /// alert goes within a minute of the change; a few hundred in dev and tests).
     pub alert_every_ms: u64,
+    /// SQLite: how often a serving node checkpoints the WAL into the database file, from a task
+    /// of its own, milliseconds (`SHOP_SQLITE_CHECKPOINT_MS`, 1000). 0: SQLite's own automatic
+    /// checkpoints, which run inside a writer's commit (`platform::db::spawn_checkpoints`).
+    pub sqlite_checkpoint_ms: u64,
     /// How long an unanswered `Idempotency-Key` claim is trusted to belong to a running request
-    /// before a retry settles it from what committed, seconds (`SHOP_IDEMPOTENCY_LEASE_SECS`,
+    /// before a retry takes it over and runs the call, seconds (`SHOP_IDEMPOTENCY_LEASE_SECS`,
     /// 120). The crash test shortens it so that its clients are not held up by killed requests.
     pub idempotency_lease_secs: i64,
     /// What unpaid orders may hold; registrations and cancellations per hour (`SHOP_HOLD_*`,
@@ -498,6 +502,7 @@ impl Config {
             order_hold_secs: parse_var("SHOP_ORDER_HOLD_MINUTES", shop_core::checkout::DEFAULT_HOLD_MINUTES)? * 60,
             job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
             alert_every_ms: parse_var("SHOP_ALERT_EVERY_MS", 20_000)?,
+            sqlite_checkpoint_ms: parse_var("SHOP_SQLITE_CHECKPOINT_MS", 1_000)?,
             idempotency_lease_secs: parse_var("SHOP_IDEMPOTENCY_LEASE_SECS", crate::platform::idempotency::LEASE_SECS)?.max(1),
             order_limits: OrderLimits::from_env()?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
@@ -547,6 +552,7 @@ impl Config {
             order_hold_secs: shop_core::checkout::DEFAULT_HOLD_MINUTES * 60,
             job_interval_ms: 100,
             alert_every_ms: 100,
+            sqlite_checkpoint_ms: 1_000,
             idempotency_lease_secs: crate::platform::idempotency::LEASE_SECS,
             order_limits: OrderLimits::default(),
             public_url: "http://127.0.0.1:8080".into(),

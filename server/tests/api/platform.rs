@@ -415,3 +415,35 @@ async fn sqlite_writers_take_the_lock_in_turn_as_soon_as_the_one_before_ends() {
     let waited = started[0].1.duration_since(ended);
     assert!(waited < Duration::from_millis(60), "the first waiting writer started {waited:?} after the lock was free");
 }
+
+/// A serving node on SQLite checkpoints the WAL from a task of its own
+/// (`SHOP_SQLITE_CHECKPOINT_MS`): its connections leave checkpoints to that task
+/// (`wal_autocheckpoint` 0, so none runs inside a writer's commit), and what is written reaches
+/// the database file without any request doing it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sqlite_node_checkpoints_its_wal_from_a_task_of_its_own() {
+    use sea_orm::{ConnectionTrait, DbBackend, EntityTrait, Statement};
+    use shop_server::auth::entity::user;
+    let db = TestDb::sqlite();
+    let file = std::path::PathBuf::from(db.url.trim_start_matches("sqlite://").split('?').next().unwrap());
+    let s = spawn_app_with(db, |c| c.sqlite_checkpoint_ms = 100).await;
+    let auto = s.state.db.query_one_raw(Statement::from_string(DbBackend::Sqlite, "PRAGMA wal_autocheckpoint")).await.unwrap().unwrap();
+    assert_eq!(auto.try_get_by_index::<i64>(0).unwrap(), 0);
+
+    let before = std::fs::metadata(&file).unwrap().len();
+    let now = s.now();
+    for chunk in (0..2_000).collect::<Vec<_>>().chunks(500) {
+        let users = chunk.iter().map(|i| user::new_customer(&format!("0937{i:07}"), now));
+        user::Entity::insert_many(users).exec_without_returning(&s.db).await.unwrap();
+    }
+    let mut grown = false;
+    for _ in 0..60 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        if std::fs::metadata(&file).unwrap().len() > before {
+            grown = true;
+            break;
+        }
+    }
+    assert!(grown, "the database file stayed at {before} bytes: nothing checkpointed the WAL");
+    s.stop().await;
+}
