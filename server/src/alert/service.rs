@@ -12,6 +12,8 @@ use shop_core::alert::{AlertKind, VariantNow};
 use shop_core::digits::format_price;
 use shop_core::quote::{price_line, LineInput};
 
+use crate::catalog::CatalogItem;
+
 use super::dto::{AlertDto, KindDto, StateDto};
 use super::entity::customer_alert::{self, SENT, WAITING};
 use crate::catalog::{product, variant};
@@ -40,26 +42,27 @@ pub enum AlertError {
     Db(#[from] DbErr),
 }
 
-/// What the product page shows for one unit of each of `variant_ids` at `now`: the variant's
-/// price after its product's offer, with its warranty (the pricing rule book's unit total,
+/// What the product page shows for one unit of `item` at `now`: the variant's price after its
+/// product's offer, with its warranty (the pricing rule book's unit total,
 /// `shop_core::quote::price_line`). Alerts compare and quote this price, so an offer that
-/// lowers it is a drop, and the SMS names the price the shopper then sees. A variant that does
-/// not exist is absent.
+/// lowers it is a drop, and the SMS names the price the shopper then sees.
+fn shown_price(item: &CatalogItem, now: i64) -> i64 {
+    price_line(&LineInput { num: 1, stored: None, live: Some(item.live(None)) }, now).unit_total
+}
+
+/// [`shown_price`] of each of `variant_ids` that exists.
 pub async fn shown_prices<C: ConnectionTrait>(db: &C, variant_ids: &[i64], now: i64) -> Result<HashMap<i64, i64>, DbErr> {
     Ok(crate::catalog::items_by_variant_ids(db, variant_ids)
         .await?
         .into_iter()
-        .map(|(id, item)| (id, price_line(&LineInput { num: 1, stored: None, live: Some(item.live(None)) }, now).unit_total))
+        .map(|(id, item)| (id, shown_price(&item, now)))
         .collect())
 }
 
 /// The variant and its product when the shop shows the product.
-async fn published<C: ConnectionTrait>(db: &C, variant_id: i64) -> Result<Option<(variant::Model, product::Model)>, DbErr> {
-    let Some(v) = variant::Entity::find_by_id(variant_id).one(db).await? else {
-        return Ok(None);
-    };
-    let p = product::Entity::find_by_id(v.product_id).one(db).await?;
-    Ok(p.filter(|p| p.active).map(|p| (v, p)))
+async fn published<C: ConnectionTrait>(db: &C, variant_id: i64) -> Result<Option<CatalogItem>, DbErr> {
+    let mut items = crate::catalog::items_by_variant_ids(db, &[variant_id]).await?;
+    Ok(items.remove(&variant_id).filter(|item| item.product.active))
 }
 
 async fn waiting<C: ConnectionTrait>(db: &C, user_id: i64, variant_id: i64, kind: AlertKind) -> Result<Option<customer_alert::Model>, DbErr> {
@@ -81,11 +84,11 @@ pub async fn subscribe<C: ConnectionTrait>(
     kind: AlertKind,
     now: i64,
 ) -> Result<(AlertDto, bool), AlertError> {
-    let (v, p) = published(db, variant_id).await?.ok_or(AlertError::UnknownVariant)?;
-    let price = shown_prices(db, &[variant_id], now).await?.get(&variant_id).copied().unwrap_or(v.price);
-    let threshold = check(kind, VariantNow { stock: v.stock, price })?;
+    let item = published(db, variant_id).await?.ok_or(AlertError::UnknownVariant)?;
+    let (v, p) = (&item.variant, &item.product);
+    let threshold = check(kind, VariantNow { stock: v.stock, price: shown_price(&item, now) })?;
     if let Some(a) = waiting(db, user_id, variant_id, kind).await? {
-        return Ok((to_dto(&a, Some(&v), Some(&p)), false));
+        return Ok((to_dto(&a, Some(v), Some(p)), false));
     }
     let count = customer_alert::Entity::find()
         .filter(customer_alert::Column::UserId.eq(user_id))
@@ -117,7 +120,7 @@ pub async fn subscribe<C: ConnectionTrait>(
         }
     };
     let a = waiting(db, user_id, variant_id, kind).await?.ok_or(AlertError::NotFound)?;
-    Ok((to_dto(&a, Some(&v), Some(&p)), created))
+    Ok((to_dto(&a, Some(v), Some(p)), created))
 }
 
 /// The caller's alerts, newest first, with their product's name and link.
