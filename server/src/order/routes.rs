@@ -33,7 +33,7 @@ use shop_core::stock::not_available_message;
 use crate::platform::error::{ApiError, ApiResult, ErrorBody};
 use crate::platform::idempotency::{self, Prior};
 use crate::order::entity::customer_order;
-use poem_openapi::types::{ParseFromJSON, ToJSON};
+use poem_openapi::types::ToJSON;
 use crate::state::AppState;
 
 /// Maps a refused checkout call to its HTTP answer.
@@ -184,13 +184,9 @@ impl OrderApi {
             slot_id: body.slotid,
         };
         let now = state.clock.unix();
-        let parse = |body: String| -> ApiResult<Json<RegisterResp>> {
-            let v: serde_json::Value = serde_json::from_str(&body).map_err(ApiError::internal)?;
-            RegisterResp::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
-        };
         // The key is recorded by the registration's own transaction, with its answer.
         let key = match idempotency::prior(&state.db, auth.id(), "order.register", &key, &req.canonical(), now).await? {
-            Prior::Answer(body) => return parse(body),
+            Prior::Answer(answer) => return Ok(answer),
             Prior::Run(key) => key,
         };
         let registered = |o: &customer_order::Model| RegisterResp {
@@ -208,7 +204,7 @@ impl OrderApi {
         let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };
         Ok(Json(match outcome {
             RegisterOutcome::Registered(o) => registered(&o),
-            RegisterOutcome::Duplicate => return parse(idempotency::recorded_answer(&state.db, &key).await?),
+            RegisterOutcome::Duplicate => return idempotency::recorded_answer(&state.db, &key).await,
             RegisterOutcome::NotAvailable { name } => RegisterResp {
                 status: RegisterStatus::Not,
                 message: Some(not_available_message(&name)),

@@ -165,6 +165,29 @@ enum Claim {
     Stale(i64, i64),
 }
 
+/// What a record answers a request of hash `hash`: its stored success (JSON) or refusal; 409
+/// for another request under the key, or while the first request still runs.
+fn answer_in(row: key_row::Model, hash: &str) -> ApiResult<String> {
+    if row.request_hash != hash {
+        return Err(ApiError::conflict(text::OTHER_BODY));
+    }
+    match (row.status_code, row.response) {
+        (Some(200), Some(body)) => Ok(body),
+        (Some(status), Some(body)) => Err(stored_error(status, &body)),
+        _ => Err(ApiError::conflict(text::IN_PROGRESS)),
+    }
+}
+
+/// A stored JSON answer as the call's answer type.
+fn parse_answer<T: ParseFromJSON>(v: serde_json::Value) -> ApiResult<Json<T>> {
+    T::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
+}
+
+/// [`parse_answer`] of a stored answer's text.
+fn parse_stored<T: ParseFromJSON>(body: &str) -> ApiResult<Json<T>> {
+    parse_answer(serde_json::from_str(body).map_err(ApiError::internal)?)
+}
+
 /// Inserts the key's record, or reads the record already there. An expired record is removed
 /// (conditionally: another node may be doing the same) and the key claimed afresh.
 async fn claim(
@@ -207,15 +230,11 @@ async fn claim(
                 .await?;
             continue;
         }
-        if row.request_hash != hash {
-            return Err(ApiError::conflict(text::OTHER_BODY));
+        let open = row.status_code.is_none() || row.response.is_none();
+        if row.request_hash == hash && open && row.created_at <= now - lease() {
+            return Ok(Claim::Stale(row.id, row.created_at));
         }
-        return match (row.status_code, row.response) {
-            (Some(200), Some(body)) => Ok(Claim::Done(body)),
-            (Some(status), Some(body)) => Err(stored_error(status, &body)),
-            _ if row.created_at <= now - lease() => Ok(Claim::Stale(row.id, row.created_at)),
-            _ => Err(ApiError::conflict(text::IN_PROGRESS)),
-        };
+        return answer_in(row, hash).map(Claim::Done);
     }
     Err(ApiError::conflict(text::IN_PROGRESS))
 }
@@ -327,9 +346,7 @@ where
         canonical_request,
         now,
         || async { Ok(call().await?.0.to_json().unwrap_or_default()) },
-        |v: serde_json::Value| async move {
-            T::parse_from_json(Some(v)).map(Json).map_err(|e| ApiError::internal(e.into_message()))
-        },
+        |v: serde_json::Value| async move { parse_answer(v) },
     )
     .await
 }
@@ -345,9 +362,9 @@ pub struct KeyInWork {
 }
 
 /// What is known of a key before a call that records it in its own transaction.
-pub enum Prior {
-    /// The first request with this key succeeded: its stored answer (JSON).
-    Answer(String),
+pub enum Prior<T> {
+    /// The first request with this key succeeded: its stored answer.
+    Answer(Json<T>),
     /// Nothing is recorded: the call runs and records the key with its answer.
     Run(KeyInWork),
 }
@@ -357,7 +374,7 @@ pub enum Prior {
 /// another request, and for a claim that a request of the claim-first kind ([`once_ref`]) still
 /// holds. An expired record, or a claim left open past the lease (a request of an older
 /// version that died), is removed so that the call's record can be written.
-pub async fn prior(db: &DatabaseConnection, user_id: i64, scope: &str, key: &str, canonical_request: &str, now: i64) -> ApiResult<Prior> {
+pub async fn prior<T: ParseFromJSON>(db: &DatabaseConnection, user_id: i64, scope: &str, key: &str, canonical_request: &str, now: i64) -> ApiResult<Prior<T>> {
     let hash = request_hash(canonical_request);
     let run = || Prior::Run(KeyInWork { user_id, scope: scope.to_string(), key: key.to_string(), hash: hash.clone(), now });
     let Some(row) = find(db, user_id, scope, key).await? else {
@@ -379,14 +396,7 @@ pub async fn prior(db: &DatabaseConnection, user_id: i64, scope: &str, key: &str
             .await?;
         return Ok(run());
     }
-    if row.request_hash != hash {
-        return Err(ApiError::conflict(text::OTHER_BODY));
-    }
-    match (row.status_code, row.response) {
-        (Some(200), Some(body)) => Ok(Prior::Answer(body)),
-        (Some(status), Some(body)) => Err(stored_error(status, &body)),
-        _ => Err(ApiError::conflict(text::IN_PROGRESS)),
-    }
+    Ok(Prior::Answer(parse_stored(&answer_in(row, &hash)?)?))
 }
 
 impl KeyInWork {
@@ -418,18 +428,11 @@ impl KeyInWork {
 
 /// The answer recorded for `key` by a copy of the request that committed first (after
 /// [`KeyInWork::record`] said false): as [`prior`] reads it.
-pub async fn recorded_answer(db: &DatabaseConnection, key: &KeyInWork) -> ApiResult<String> {
+pub async fn recorded_answer<T: ParseFromJSON>(db: &DatabaseConnection, key: &KeyInWork) -> ApiResult<Json<T>> {
     let Some(row) = find(db, key.user_id, &key.scope, &key.key).await? else {
         return Err(ApiError::conflict(text::IN_PROGRESS));
     };
-    if row.request_hash != key.hash {
-        return Err(ApiError::conflict(text::OTHER_BODY));
-    }
-    match (row.status_code, row.response) {
-        (Some(200), Some(body)) => Ok(body),
-        (Some(status), Some(body)) => Err(stored_error(status, &body)),
-        _ => Err(ApiError::conflict(text::IN_PROGRESS)),
-    }
+    parse_stored(&answer_in(row, &key.hash)?)
 }
 
 /// Deletes the records older than [`KEEP_SECS`] at `now`, a batch per statement; returns how
