@@ -140,7 +140,10 @@ async fn profile(label: &str, url: &str, calls: usize) {
                                     cart_id: Some(c.cart),
                                     line_id: None,
                                 };
-                                let out = carts::edit(&db, &shop_server::order::service::held::Orders, &c.caller, &req, now).await.unwrap();
+                                // No synchronous SQLite writer: this profiles the statements sea-orm
+                                // runs (its metric callback never sees rusqlite's).
+                                let writer = &shop_server::platform::sqlite_writer::SqliteWriter::NONE;
+                                let out = carts::edit(&db, writer, &shop_server::order::service::held::Orders, &c.caller, &req, now).await.unwrap();
                                 assert!(matches!(out, EditOutcome::Ok(_)));
                             } else {
                                 let req = RegisterRequest {

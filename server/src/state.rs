@@ -52,6 +52,8 @@ pub struct AppState {
     pub catalog: crate::catalog::cache::CatalogCache,
     /// Whether anything was committed since a moment (SQLite only), for cached reads.
     pub commits: Arc<crate::platform::commits::CommitWatch>,
+    /// The synchronous SQLite writer for the hottest writes (none on PostgreSQL).
+    pub sqlite_writer: Arc<crate::platform::sqlite_writer::SqliteWriter>,
 }
 
 /// What a payment can pay for, one settler each (also for the command line's refunds list).
@@ -77,11 +79,15 @@ impl AppState {
         let files = Arc::new(crate::platform::files::DiskStore::new(config.files_dir.clone()));
         let chat = crate::chat::bus::ChatBus::new(&config.database_url, users.clone());
         let commits = Arc::new(crate::platform::commits::CommitWatch::open(&config.database_url));
+        let sqlite_writer = Arc::new(crate::platform::sqlite_writer::SqliteWriter::open(
+            &config.database_url,
+            config.sqlite_checkpoint_ms > 0,
+        ));
         let catalog = crate::catalog::cache::CatalogCache::new(
             clock.clone(),
             config.catalog_recheck_ms,
             Arc::new(crate::order::service::held::Orders),
         );
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits }
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits, sqlite_writer }
     }
 }

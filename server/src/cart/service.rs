@@ -5,12 +5,13 @@
 //! Writes run in one database transaction (`BEGIN IMMEDIATE` on SQLite, row locks on
 //! PostgreSQL), so a cart is never half-written: a failing or refused edit leaves it as it was.
 
+mod edit;
 pub mod read;
 
 use rand::Rng;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection,
-    DbBackend, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Statement, TryInsertResult,
+    DbBackend, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Statement,
 };
 use sea_orm::sea_query::Expr;
 use shop_core::discount::DiscountCode;
@@ -19,6 +20,8 @@ use shop_core::quote::{self, LineInput, OfferTerms, Stored};
 use super::entity::{order_line, shop_order};
 use crate::catalog::{self, CatalogItem};
 use crate::discount::service::{self as discounts, CartPart, Purchases};
+use crate::platform::sqlite_writer::SqliteWriter;
+use edit::{Edited, SeaCart, SqliteCart};
 
 /// Who is calling: the signed-in user.
 #[derive(Clone, Debug)]
@@ -302,7 +305,21 @@ const LINE_FIELDS: &[(&str, &str)] = &[
 /// lines, joined with their variants and products, aggregated as a JSON array. One row instead
 /// of one per line keeps the database round trips to one per cart read.
 fn cart_sql(backend: DbBackend, of: CartOf) -> Statement {
-    // The text depends only on (backend, kind): built once per process.
+    let (text, value) = match of {
+        CartOf::OpenOrderOf(user_id) => (cart_texts(backend)[0], user_id),
+        CartOf::Order(id) => (cart_sql_by_id(backend), id),
+    };
+    Statement::from_sql_and_values(backend, text, [value.into()])
+}
+
+/// The text of the cart query of an order by id (one parameter, the order's id).
+fn cart_sql_by_id(backend: DbBackend) -> &'static str {
+    cart_texts(backend)[1]
+}
+
+/// The cart query's texts for `backend`, by the user's open order and by order id. The text
+/// depends only on (backend, kind): built once per process.
+fn cart_texts(backend: DbBackend) -> [&'static str; 2] {
     static TEXTS: std::sync::OnceLock<[String; 4]> = std::sync::OnceLock::new();
     let texts = TEXTS.get_or_init(|| {
         [
@@ -312,12 +329,8 @@ fn cart_sql(backend: DbBackend, of: CartOf) -> Statement {
             cart_sql_text(DbBackend::Sqlite, "o.id"),
         ]
     });
-    let pg = usize::from(!matches!(backend, DbBackend::Postgres)) * 2;
-    let (i, value) = match of {
-        CartOf::OpenOrderOf(user_id) => (pg, user_id),
-        CartOf::Order(id) => (pg + 1, id),
-    };
-    Statement::from_sql_and_values(backend, texts[i].clone(), [value.into()])
+    let i = usize::from(!matches!(backend, DbBackend::Postgres)) * 2;
+    [&texts[i], &texts[i + 1]]
 }
 
 fn cart_sql_text(backend: DbBackend, cond: &str) -> String {
@@ -358,7 +371,13 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<O
     let code: String = row.try_get("", "o_code")?;
     let discount_code: Option<String> = row.try_get("", "o_dc")?;
     let json: Option<String> = row.try_get("", "lines")?;
-    let mut rows: Vec<CartRow> = match json.as_deref() {
+    cart_of_row(cart_id, code, discount_code, json.as_deref(), now).map(Some)
+}
+
+/// The cart view of one row of the cart query: the order's fields and its lines as the
+/// aggregated JSON, priced at `now`.
+fn cart_of_row(cart_id: i64, code: String, discount_code: Option<String>, lines_json: Option<&str>, now: i64) -> Result<CartView, DbErr> {
+    let mut rows: Vec<CartRow> = match lines_json {
         None | Some("") => Vec::new(),
         Some(text) => serde_json::from_str(text)
             .map_err(|e| DbErr::Custom(format!("cart lines JSON: {e}")))?,
@@ -369,7 +388,12 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<O
     view.cart_id = Some(cart_id);
     view.code = Some(code);
     view.discount_code = discount_code;
-    Ok(Some(view))
+    Ok(view)
+}
+
+/// The cart view of `order` whose lines the cart query gave as `lines_json` (see [`cart_view`]).
+fn priced_cart_of(order: &shop_order::Model, lines_json: Option<&str>, now: i64) -> Result<CartView, DbErr> {
+    cart_of_row(order.id, order.code.clone(), order.discount_code.clone(), lines_json, now)
 }
 
 /// Builds the cart view of an order: its lines priced from the live catalogue at `now` (one query).
@@ -378,13 +402,10 @@ pub async fn cart_view<C: ConnectionTrait>(
     order: &shop_order::Model,
     now: i64,
 ) -> Result<CartView, DbErr> {
-    Ok(load_cart(db, CartOf::Order(order.id), now).await?.unwrap_or_else(|| {
-        let mut v = priced_cart(Vec::new(), now);
-        v.cart_id = Some(order.id);
-        v.code = Some(order.code.clone());
-        v.discount_code = order.discount_code.clone();
-        v
-    }))
+    match load_cart(db, CartOf::Order(order.id), now).await? {
+        Some(view) => Ok(view),
+        None => priced_cart_of(order, None, now),
+    }
 }
 
 /// The cart of these lines priced at `now` by the pricing rule book (`shop_core::quote`): each
@@ -430,11 +451,13 @@ pub(crate) async fn own_open_cart<C: ConnectionTrait>(
     caller: &Caller,
     cart_id: i64,
 ) -> Result<shop_order::Model, CartError> {
-    let order = shop_order::Entity::find_by_id(cart_id)
-        .lock_exclusive()
-        .one(db)
-        .await?
-        .ok_or(CartError::CartNotFound)?;
+    check_own_open(shop_order::Entity::find_by_id(cart_id).lock_exclusive().one(db).await?, caller)
+}
+
+/// An order read by id for writing: it must exist and be the caller's (404 otherwise) and be
+/// open (422).
+fn check_own_open(order: Option<shop_order::Model>, caller: &Caller) -> Result<shop_order::Model, CartError> {
+    let order = order.ok_or(CartError::CartNotFound)?;
     if order.user_id != caller.id {
         return Err(CartError::CartNotFound);
     }
@@ -469,43 +492,6 @@ pub fn new_code() -> String {
         .collect()
 }
 
-/// The caller's open order, created when missing (safe against two concurrent first edits:
-/// the unique `open_user_id` lets only one insert through).
-async fn open_cart_or_create<C: ConnectionTrait>(
-    db: &C,
-    caller: &Caller,
-    now: i64,
-) -> Result<shop_order::Model, DbErr> {
-    if let Some(order) = open_cart(db, caller.id, true).await? {
-        return Ok(order);
-    }
-    for _ in 0..3 {
-        let am = shop_order::ActiveModel {
-            code: Set(new_code()),
-            user_id: Set(caller.id),
-            status: Set(shop_order::STATUS_OPEN.to_string()),
-            open_user_id: Set(Some(caller.id)),
-            total_price: Set(0),
-            final_price: Set(0),
-            discount_code: Set(None),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        };
-        let res = shop_order::Entity::insert(am)
-            .on_conflict_do_nothing_on([shop_order::Column::OpenUserId])
-            .exec_without_returning(db)
-            .await?;
-        if let Some(order) = open_cart(db, caller.id, true).await? {
-            return Ok(order);
-        }
-        if !matches!(res, TryInsertResult::Conflicted) {
-            break;
-        }
-    }
-    Err(DbErr::RecordNotInserted)
-}
-
 /// Reads the order's cart (live catalogue prices) and stores its recomputed totals on the order.
 async fn store_totals<C: ConnectionTrait>(
     db: &C,
@@ -513,6 +499,12 @@ async fn store_totals<C: ConnectionTrait>(
     now: i64,
 ) -> Result<CartView, DbErr> {
     let view = cart_view(db, order, now).await?;
+    store_view_totals(db, order, &view, now).await?;
+    Ok(view)
+}
+
+/// Stores `view`'s totals on the order when they changed.
+async fn store_view_totals<C: ConnectionTrait>(db: &C, order: &shop_order::Model, view: &CartView, now: i64) -> Result<(), DbErr> {
     if order.total_price != view.total || order.final_price != view.final_price {
         let mut am: shop_order::ActiveModel = order.clone().into();
         am.total_price = Set(view.total);
@@ -520,7 +512,7 @@ async fn store_totals<C: ConnectionTrait>(
         am.updated_at = Set(now);
         am.update(db).await?;
     }
-    Ok(view)
+    Ok(())
 }
 
 /// After an edit: the code kept on the cart is checked against the new lines; one that no
@@ -547,26 +539,58 @@ async fn recheck_discount<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Copies the catalogue's current values into a line; the prices are the pricing rule book's
-/// at `now` (`shop_core::quote`: offers applied).
-fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now: i64) {
+/// What a line copies from the catalogue: its current names and, priced by the pricing rule
+/// book at `now` (`shop_core::quote`: offers applied), its prices.
+struct CatalogueLine {
+    product_id: i64,
+    variant_id: i64,
+    name: String,
+    price: i64,
+    warranty_price: i64,
+    warranty_name: String,
+    dg: String,
+    property: String,
+    color: String,
+    ins_payment: bool,
+}
+
+fn catalogue_line(item: &CatalogItem, now: i64) -> CatalogueLine {
     let priced = quote::price_line(&LineInput { num: 1, stored: None, live: Some(item.live(None)) }, now);
-    am.product_id.set_if_not_equals(item.product.id);
-    am.variant_id.set_if_not_equals(item.variant.id);
-    am.name.set_if_not_equals(item.product.name.clone());
-    am.price.set_if_not_equals(priced.unit_price);
-    am.warranty_price.set_if_not_equals(priced.warranty_price);
-    am.warranty_name.set_if_not_equals(item.variant.warranty_name.clone());
-    am.dg.set_if_not_equals(item.variant.dg.clone());
-    am.property.set_if_not_equals(item.variant.property.clone());
-    am.color.set_if_not_equals(item.variant.color.clone());
-    am.ins_payment.set_if_not_equals(priced.ins_payment);
+    CatalogueLine {
+        product_id: item.product.id,
+        variant_id: item.variant.id,
+        name: item.product.name.clone(),
+        price: priced.unit_price,
+        warranty_price: priced.warranty_price,
+        warranty_name: item.variant.warranty_name.clone(),
+        dg: item.variant.dg.clone(),
+        property: item.variant.property.clone(),
+        color: item.variant.color.clone(),
+        ins_payment: priced.ins_payment,
+    }
+}
+
+/// Copies the catalogue's current values into a line ([`catalogue_line`]).
+fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now: i64) {
+    let c = catalogue_line(item, now);
+    am.product_id.set_if_not_equals(c.product_id);
+    am.variant_id.set_if_not_equals(c.variant_id);
+    am.name.set_if_not_equals(c.name);
+    am.price.set_if_not_equals(c.price);
+    am.warranty_price.set_if_not_equals(c.warranty_price);
+    am.warranty_name.set_if_not_equals(c.warranty_name);
+    am.dg.set_if_not_equals(c.dg);
+    am.property.set_if_not_equals(c.property);
+    am.color.set_if_not_equals(c.color);
+    am.ins_payment.set_if_not_equals(c.ins_payment);
 }
 
 /// `order/edit/product`: sets a line's variant and quantity, creating the open order and the
 /// line when needed. One transaction; nothing is written when the quantity is not in stock.
+/// On a SQLite file the transaction runs on `writer` (see [`edit`](self::edit) the module).
 pub async fn edit(
     db: &DatabaseConnection,
+    writer: &SqliteWriter,
     purchases: &dyn Purchases,
     caller: &Caller,
     req: &EditRequest,
@@ -590,82 +614,16 @@ pub async fn edit(
     if !item.product.active {
         return Err(CartError::ProductNotFound);
     }
-
+    if let Some(write) = writer.begin(db).await? {
+        if let Edited::Done(outcome) = edit::edit_in(SqliteCart { write }, caller, req, &item, now).await? {
+            return Ok(outcome);
+        }
+    }
     let txn = crate::platform::db::begin_write(db).await?;
-    let order = match req.cart_id.filter(|id| *id != 0) {
-        Some(id) => Some(own_open_cart(&txn, caller, id).await?),
-        None => open_cart(&txn, caller.id, true).await?,
-    };
-    // The line being edited: by id, or the order's line of this variant.
-    let (line, other_with_variant) = match &order {
-        None => {
-            if req.line_id.is_some_and(|id| id != 0) {
-                return Err(CartError::LineNotFound);
-            }
-            (None, None)
-        }
-        Some(order) => {
-            let lines = order_line::Entity::find()
-                .filter(order_line::Column::CartId.eq(order.id))
-                .all(&txn)
-                .await?;
-            let same_variant = lines.iter().find(|l| l.variant_id == item.variant.id).cloned();
-            match req.line_id.filter(|id| *id != 0) {
-                Some(id) => {
-                    let line = lines
-                        .iter()
-                        .find(|l| l.id == id)
-                        .cloned()
-                        .ok_or(CartError::LineNotFound)?;
-                    let other = same_variant.filter(|l| l.id != line.id);
-                    (Some(line), other)
-                }
-                None => (same_variant, None),
-            }
-        }
-    };
-
-    if !quote::in_stock(item.variant.stock, req.num) {
-        let cart = match &order {
-            Some(order) => cart_view(&txn, order, now).await?,
-            None => CartView::default(),
-        };
-        txn.rollback().await?;
-        return Ok(EditOutcome::NotInStock {
-            name: item.product.name.clone(),
-            cart,
-        });
+    match edit::edit_in(SeaCart { txn, purchases }, caller, req, &item, now).await? {
+        Edited::Done(outcome) => Ok(outcome),
+        Edited::KeepsDiscount => Err(DbErr::Custom("the sea-orm cart store re-checks discount codes".into()).into()),
     }
-
-    let order = match order {
-        Some(order) => order,
-        None => open_cart_or_create(&txn, caller, now).await?,
-    };
-    // Editing a line into a variant another line already holds merges them into this line.
-    if let Some(other) = other_with_variant {
-        order_line::Entity::delete_by_id(other.id).exec(&txn).await?;
-    }
-    match line {
-        Some(line) => {
-            let mut am: order_line::ActiveModel = line.into();
-            fill_from_catalogue(&mut am, &item, now);
-            am.num = Set(req.num);
-            am.update(&txn).await?;
-        }
-        None => {
-            let mut am = order_line::ActiveModel {
-                cart_id: Set(order.id),
-                num: Set(req.num),
-                ..Default::default()
-            };
-            fill_from_catalogue(&mut am, &item, now);
-            am.insert(&txn).await?;
-        }
-    }
-    let mut view = store_totals(&txn, &order, now).await?;
-    recheck_discount(&txn, purchases, caller, &order, &mut view, now).await?;
-    txn.commit().await?;
-    Ok(EditOutcome::Ok(view))
 }
 
 /// `order/delete/product`: removes one line of the caller's open order.

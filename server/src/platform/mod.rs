@@ -20,6 +20,7 @@ pub mod notify;
 pub mod openapi;
 pub mod payload;
 pub mod slow_clients;
+pub mod sqlite_writer;
 pub mod web;
 
 pub use clock::{Clock, OffsetClock, SystemClock};
