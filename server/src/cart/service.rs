@@ -539,6 +539,37 @@ async fn recheck_discount<C: ConnectionTrait>(
     Ok(())
 }
 
+/// The catalogue's current values of one variant that an edit reads: what its line copies and
+/// its stock.
+struct LineSource {
+    product_id: i64,
+    name: String,
+    variant_id: i64,
+    stock: i64,
+    /// Its prices and its product's offer terms, as the pricing rule book reads them.
+    live: quote::Live,
+    warranty_name: String,
+    dg: String,
+    property: String,
+    color: String,
+}
+
+impl LineSource {
+    fn of(item: &CatalogItem) -> Self {
+        Self {
+            product_id: item.product.id,
+            name: item.product.name.clone(),
+            variant_id: item.variant.id,
+            stock: item.variant.stock,
+            live: item.live(None),
+            warranty_name: item.variant.warranty_name.clone(),
+            dg: item.variant.dg.clone(),
+            property: item.variant.property.clone(),
+            color: item.variant.color.clone(),
+        }
+    }
+}
+
 /// What a line copies from the catalogue: its current names and, priced by the pricing rule
 /// book at `now` (`shop_core::quote`: offers applied), its prices.
 struct CatalogueLine {
@@ -554,25 +585,25 @@ struct CatalogueLine {
     ins_payment: bool,
 }
 
-fn catalogue_line(item: &CatalogItem, now: i64) -> CatalogueLine {
-    let priced = quote::price_line(&LineInput { num: 1, stored: None, live: Some(item.live(None)) }, now);
+fn catalogue_line(src: &LineSource, now: i64) -> CatalogueLine {
+    let priced = quote::price_line(&LineInput { num: 1, stored: None, live: Some(src.live) }, now);
     CatalogueLine {
-        product_id: item.product.id,
-        variant_id: item.variant.id,
-        name: item.product.name.clone(),
+        product_id: src.product_id,
+        variant_id: src.variant_id,
+        name: src.name.clone(),
         price: priced.unit_price,
         warranty_price: priced.warranty_price,
-        warranty_name: item.variant.warranty_name.clone(),
-        dg: item.variant.dg.clone(),
-        property: item.variant.property.clone(),
-        color: item.variant.color.clone(),
+        warranty_name: src.warranty_name.clone(),
+        dg: src.dg.clone(),
+        property: src.property.clone(),
+        color: src.color.clone(),
         ins_payment: priced.ins_payment,
     }
 }
 
 /// Copies the catalogue's current values into a line ([`catalogue_line`]).
-fn fill_from_catalogue(am: &mut order_line::ActiveModel, item: &CatalogItem, now: i64) {
-    let c = catalogue_line(item, now);
+fn fill_from_catalogue(am: &mut order_line::ActiveModel, src: &LineSource, now: i64) {
+    let c = catalogue_line(src, now);
     am.product_id.set_if_not_equals(c.product_id);
     am.variant_id.set_if_not_equals(c.variant_id);
     am.name.set_if_not_equals(c.name);
@@ -597,6 +628,15 @@ pub async fn edit(
     now: i64,
 ) -> Result<EditOutcome, CartError> {
     quote::check_quantity(req.num).map_err(|_| CartError::InvalidQuantity)?;
+    if let Some(write) = writer.begin(db).await? {
+        let store = SqliteCart { write };
+        // Not a variant of an active product: the sea-orm path below says which id is wrong.
+        if let Some(src) = store.line_source(req.product_id, req.variant_id)? {
+            if let Edited::Done(outcome) = edit::edit_in(store, caller, req, &src, now).await? {
+                return Ok(outcome);
+            }
+        }
+    }
     // Catalogue checks first: they need no lock and refuse unknown ids before any write.
     let items = catalog::items_by_variant_ids(db, &[req.variant_id]).await?;
     let item = match items.get(&req.variant_id) {
@@ -614,13 +654,8 @@ pub async fn edit(
     if !item.product.active {
         return Err(CartError::ProductNotFound);
     }
-    if let Some(write) = writer.begin(db).await? {
-        if let Edited::Done(outcome) = edit::edit_in(SqliteCart { write }, caller, req, &item, now).await? {
-            return Ok(outcome);
-        }
-    }
     let txn = crate::platform::db::begin_write(db).await?;
-    match edit::edit_in(SeaCart { txn, purchases }, caller, req, &item, now).await? {
+    match edit::edit_in(SeaCart { txn, purchases }, caller, req, &LineSource::of(&item), now).await? {
         Edited::Done(outcome) => Ok(outcome),
         Edited::KeepsDiscount => Err(DbErr::Custom("the sea-orm cart store re-checks discount codes".into()).into()),
     }
@@ -671,7 +706,7 @@ pub async fn update_total(
     for line in lines {
         if let Some(item) = live.get(&line.variant_id) {
             let mut am: order_line::ActiveModel = line.into();
-            fill_from_catalogue(&mut am, item, now);
+            fill_from_catalogue(&mut am, &LineSource::of(item), now);
             if am.is_changed() {
                 am.update(&txn).await?;
             }

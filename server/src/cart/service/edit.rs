@@ -15,10 +15,9 @@ use shop_core::quote;
 
 use super::{
     cart_sql_by_id, cart_view, catalogue_line, check_own_open, fill_from_catalogue, new_code, open_cart, priced_cart_of,
-    recheck_discount, store_view_totals, CartError, CartView, Caller, EditOutcome, EditRequest,
+    recheck_discount, store_view_totals, CartError, LineSource, CartView, Caller, EditOutcome, EditRequest,
 };
 use crate::cart::entity::{order_line, shop_order};
-use crate::catalog::CatalogItem;
 use crate::discount::service::Purchases;
 use crate::platform::db::WriteTxn;
 use crate::platform::sqlite_writer::{db_err, SqliteWrite};
@@ -43,7 +42,7 @@ pub(super) trait CartWrites {
         order_id: i64,
         line: Option<order_line::Model>,
         num: i64,
-        item: &CatalogItem,
+        src: &LineSource,
         now: i64,
     ) -> Result<(), DbErr>;
     /// The order's cart priced at `now` (`super::cart_view`).
@@ -66,13 +65,13 @@ pub(super) enum Edited {
 }
 
 /// The edit's transaction: the order (by id, or the caller's open one), the line being edited,
-/// the stock check, the line written and the totals stored. `item` is the requested variant,
+/// the stock check, the line written and the totals stored. `src` is the requested variant,
 /// already checked to be of the requested, active product.
 pub(super) async fn edit_in<S: CartWrites>(
     mut store: S,
     caller: &Caller,
     req: &EditRequest,
-    item: &CatalogItem,
+    src: &LineSource,
     now: i64,
 ) -> Result<Edited, CartError> {
     let order = match req.cart_id.filter(|id| *id != 0) {
@@ -93,7 +92,7 @@ pub(super) async fn edit_in<S: CartWrites>(
         }
         Some(order) => {
             let lines = store.lines(order.id).await?;
-            let same_variant = lines.iter().find(|l| l.variant_id == item.variant.id).cloned();
+            let same_variant = lines.iter().find(|l| l.variant_id == src.variant_id).cloned();
             match req.line_id.filter(|id| *id != 0) {
                 Some(id) => {
                     let line = lines.into_iter().find(|l| l.id == id).ok_or(CartError::LineNotFound)?;
@@ -105,13 +104,13 @@ pub(super) async fn edit_in<S: CartWrites>(
         }
     };
 
-    if !quote::in_stock(item.variant.stock, req.num) {
+    if !quote::in_stock(src.stock, req.num) {
         let cart = match &order {
             Some(order) => store.cart_view(order, now).await?,
             None => CartView::default(),
         };
         store.rollback().await?;
-        return Ok(Edited::Done(EditOutcome::NotInStock { name: item.product.name.clone(), cart }));
+        return Ok(Edited::Done(EditOutcome::NotInStock { name: src.name.clone(), cart }));
     }
 
     let order = match order {
@@ -122,7 +121,7 @@ pub(super) async fn edit_in<S: CartWrites>(
     if let Some(other) = other_with_variant {
         store.delete_line(other.id).await?;
     }
-    store.write_line(order.id, line, req.num, item, now).await?;
+    store.write_line(order.id, line, req.num, src, now).await?;
     let mut view = store.cart_view(&order, now).await?;
     store.store_totals(&order, &view, now).await?;
     store.recheck_discount(caller, &order, &mut view, now).await?;
@@ -182,14 +181,14 @@ impl CartWrites for SeaCart<'_> {
         order_id: i64,
         line: Option<order_line::Model>,
         num: i64,
-        item: &CatalogItem,
+        src: &LineSource,
         now: i64,
     ) -> Result<(), DbErr> {
         let mut am = match &line {
             Some(line) => line.clone().into(),
             None => order_line::ActiveModel { cart_id: Set(order_id), ..Default::default() },
         };
-        fill_from_catalogue(&mut am, item, now);
+        fill_from_catalogue(&mut am, src, now);
         am.num = Set(num);
         match line {
             Some(_) => am.update(&self.txn).await.map(drop),
@@ -260,6 +259,48 @@ fn order_of(r: &Row) -> rusqlite::Result<shop_order::Model> {
 }
 
 impl SqliteCart {
+    /// The variant `variant_id` of the active product `product_id`, read in the transaction
+    /// with the same values and offer terms as `catalog::items_by_variant_ids` gives (the
+    /// cheapest variant's price is the offer's base price); `None` when there is no such variant.
+    pub(super) fn line_source(&self, product_id: i64, variant_id: i64) -> Result<Option<LineSource>, DbErr> {
+        let conn = self.write.conn();
+        let mut stmt = conn
+            .prepare_cached(
+                "SELECT p.id, p.name, v.id, v.stock, v.price, v.warranty_price, v.ins_payment, \
+                 (SELECT MIN(b.price) FROM product_variant b WHERE b.product_id = v.product_id), i.special_price, i.special_ends_at, \
+                 v.warranty_name, v.dg, v.property, v.color \
+                 FROM product_variant v JOIN product p ON p.id = v.product_id LEFT JOIN product_info i ON i.product_id = p.id \
+                 WHERE v.id = ?1 AND p.id = ?2 AND p.active",
+            )
+            .map_err(db_err)?;
+        stmt.query_row([variant_id, product_id], |r| {
+            let price: i64 = r.get(4)?;
+            Ok(LineSource {
+                product_id: r.get(0)?,
+                name: r.get(1)?,
+                variant_id: r.get(2)?,
+                stock: r.get(3)?,
+                live: quote::Live {
+                    price,
+                    warranty_price: r.get(5)?,
+                    ins_payment: r.get(6)?,
+                    offer: quote::OfferTerms {
+                        base_price: r.get::<_, Option<i64>>(7)?.unwrap_or(price),
+                        special_price: r.get(8)?,
+                        special_ends_at: r.get(9)?,
+                    },
+                    stock: None,
+                },
+                warranty_name: r.get(10)?,
+                dg: r.get(11)?,
+                property: r.get(12)?,
+                color: r.get(13)?,
+            })
+        })
+        .optional()
+        .map_err(db_err)
+    }
+
     fn order_where(&self, cond: &str, value: i64) -> Result<Option<shop_order::Model>, DbErr> {
         let sql = format!("SELECT {ORDER_COLUMNS} FROM shop_order WHERE {cond} = ?1");
         let conn = self.write.conn();
@@ -338,10 +379,10 @@ impl CartWrites for SqliteCart {
         order_id: i64,
         line: Option<order_line::Model>,
         num: i64,
-        item: &CatalogItem,
+        src: &LineSource,
         now: i64,
     ) -> Result<(), DbErr> {
-        let c = catalogue_line(item, now);
+        let c = catalogue_line(src, now);
         let conn = self.write.conn();
         let written = match line {
             Some(line) => conn
