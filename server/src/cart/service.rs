@@ -541,6 +541,7 @@ async fn recheck_discount<C: ConnectionTrait>(
 
 /// The catalogue's current values of one variant that an edit reads: what its line copies and
 /// its stock.
+#[derive(Debug, PartialEq)]
 struct LineSource {
     product_id: i64,
     name: String,

@@ -5,9 +5,11 @@
 //! [`SqliteCart`], whose statements run in the calling thread under the process's write turn
 //! (`platform::sqlite_writer`): the edit is the shop's most frequent write, and through sqlx each
 //! of its statements is two task switches while SQLite's one write lock is held
-//! (bench/README.md "Writes, fifth step"). A cart that keeps a discount code is edited through
-//! [`SeaCart`]: re-checking the code reads the discount rules, which only the sea-orm services
-//! read.
+//! (bench/README.md "Writes, fifth step"). That store also reads the variant itself, inside the
+//! transaction, in one statement ([`SqliteCart::line_source`]) instead of the catalogue's three
+//! reads before it. An id that is not a variant of an active product, and a cart that keeps a
+//! discount code, are edited through [`SeaCart`]: it gives the precise refusal, and re-checking a
+//! code reads the discount rules, which only the sea-orm services read.
 
 use rusqlite::{params, OptionalExtension, Row};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, TryInsertResult};
@@ -442,5 +444,58 @@ impl CartWrites for SqliteCart {
     async fn rollback(self) -> Result<(), DbErr> {
         drop(self.write);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::sqlite_writer::SqliteWriter;
+    use sea_orm::ConnectionTrait;
+
+    /// The synchronous store's one-statement read of a variant is the catalogue's own
+    /// (`items_by_variant_ids`), offers running and over, and knows no variant of a hidden product.
+    #[tokio::test]
+    async fn the_synchronous_read_of_a_variant_equals_the_catalogues() {
+        let dir = std::env::temp_dir().join(format!("shop-line-source-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shop.db");
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        let db = crate::platform::db::connect_and_migrate(&url, 2).await.unwrap();
+        crate::demo::catalog::seed_catalog(&db, Some(12)).await.unwrap();
+        let first: i64 = db.query_one_raw(sea_orm::Statement::from_string(DbBackend::Sqlite, "SELECT MIN(product_id) AS p FROM product_info"))
+            .await.unwrap().unwrap().try_get("", "p").unwrap();
+        db.execute_unprepared(&format!(
+            "UPDATE product_info SET special_price = 1000, special_ends_at = 4102444800 WHERE product_id = {first}; \
+             UPDATE product_info SET special_price = 1000, special_ends_at = 1 WHERE product_id = {first} + 1; \
+             UPDATE product SET active = 0 WHERE id = {first} + 2;"
+        ))
+        .await
+        .unwrap();
+        let variants: Vec<(i64, i64)> = crate::catalog::variant::Entity::find()
+            .all(&db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|v| (v.product_id, v.id))
+            .collect();
+        let items = crate::catalog::items_by_variant_ids(&db, &variants.iter().map(|v| v.1).collect::<Vec<_>>()).await.unwrap();
+        let writer = SqliteWriter::open(&url, false);
+        let mut offers = 0;
+        for (product_id, variant_id) in variants {
+            let store = SqliteCart { write: writer.begin(&db).await.unwrap().unwrap() };
+            let read = store.line_source(product_id, variant_id).unwrap();
+            let item = &items[&variant_id];
+            if item.product.active {
+                assert_eq!(read, Some(LineSource::of(item)), "variant {variant_id}");
+                offers += usize::from(item.offer.special_price.is_some());
+            } else {
+                assert_eq!(read, None, "variant {variant_id} of a hidden product");
+            }
+            assert_eq!(store.line_source(product_id + 1000, variant_id).unwrap(), None, "not the variant's product");
+        }
+        assert!(offers >= 2, "both offers were compared");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
