@@ -630,36 +630,49 @@ pub async fn edit(
 ) -> Result<EditOutcome, CartError> {
     quote::check_quantity(req.num).map_err(|_| CartError::InvalidQuantity)?;
     if let Some(write) = writer.begin(db).await? {
-        let store = SqliteCart { write };
-        // Not a variant of an active product: the sea-orm path below says which id is wrong.
-        if let Some(src) = store.line_source(req.product_id, req.variant_id)? {
-            if let Edited::Done(outcome) = edit::edit_in(store, caller, req, &src, now).await? {
-                return Ok(outcome);
-            }
+        match edit::edit_in(SqliteCart { write }, caller, req, now).await? {
+            Edited::Done(outcome) => return Ok(outcome),
+            Edited::NoSuchVariant => return Err(catalogue_refusal(db, req.product_id).await?),
+            Edited::KeepsDiscount => {}
         }
-    }
-    // Catalogue checks first: they need no lock and refuse unknown ids before any write.
-    let items = catalog::items_by_variant_ids(db, &[req.variant_id]).await?;
-    let item = match items.get(&req.variant_id) {
-        Some(item) if item.product.id == req.product_id => item.clone(),
-        Some(_) | None => {
-            let product = catalog::product::Entity::find_by_id(req.product_id)
-                .one(db)
-                .await?;
-            return Err(match product {
-                Some(p) if p.active => CartError::VariantNotFound,
-                _ => CartError::ProductNotFound,
-            });
-        }
-    };
-    if !item.product.active {
-        return Err(CartError::ProductNotFound);
     }
     let txn = crate::platform::db::begin_write(db).await?;
-    match edit::edit_in(SeaCart { txn, purchases }, caller, req, &LineSource::of(&item), now).await? {
+    match edit::edit_in(SeaCart { txn, purchases }, caller, req, now).await? {
         Edited::Done(outcome) => Ok(outcome),
+        Edited::NoSuchVariant => Err(catalogue_refusal(db, req.product_id).await?),
         Edited::KeepsDiscount => Err(DbErr::Custom("the sea-orm cart store re-checks discount codes".into()).into()),
     }
+}
+
+/// Why the requested variant is not one of the active product `product_id`'s: the product is
+/// unknown or hidden (`spid`), or the variant is not one of it (`spiddetail`).
+async fn catalogue_refusal(db: &DatabaseConnection, product_id: i64) -> Result<CartError, DbErr> {
+    Ok(match catalog::product::Entity::find_by_id(product_id).one(db).await? {
+        Some(p) if p.active => CartError::VariantNotFound,
+        _ => CartError::ProductNotFound,
+    })
+}
+
+/// The query of one variant of an active product with what an edit reads of it
+/// ([`LineSource`]; the cheapest variant's price is the offer's base price, as in
+/// `catalog::items_by_variant_ids`). Parameters: the variant's id, then the product's.
+fn line_source_sql(backend: DbBackend) -> &'static str {
+    static TEXTS: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        let text = |(v, p): (&str, &str)| {
+            format!(
+                "SELECT p.id AS product_id, p.name AS name, v.id AS variant_id, v.stock AS stock, v.price AS price, \
+                 v.warranty_price AS warranty_price, v.ins_payment AS ins_payment, \
+                 (SELECT MIN(b.price) FROM product_variant b WHERE b.product_id = v.product_id) AS base_price, \
+                 i.special_price AS special_price, i.special_ends_at AS special_ends_at, v.warranty_name AS warranty_name, \
+                 v.dg AS dg, v.property AS property, v.color AS color \
+                 FROM product_variant v JOIN product p ON p.id = v.product_id LEFT JOIN product_info i ON i.product_id = p.id \
+                 WHERE v.id = {v} AND p.id = {p} AND p.active"
+            )
+        };
+        [text(("$1", "$2")), text(("?1", "?2"))]
+    });
+    &texts[usize::from(!matches!(backend, DbBackend::Postgres))]
 }
 
 /// `order/delete/product`: removes one line of the caller's open order.

@@ -12,11 +12,14 @@
 //! code reads the discount rules, which only the sea-orm services read.
 
 use rusqlite::{params, OptionalExtension, Row};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, TryInsertResult};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryFilter, QuerySelect, Statement,
+    TryInsertResult,
+};
 use shop_core::quote;
 
 use super::{
-    cart_sql_by_id, cart_view, catalogue_line, check_own_open, fill_from_catalogue, new_code, open_cart, priced_cart_of,
+    cart_sql_by_id, cart_view, catalogue_line, check_own_open, fill_from_catalogue, line_source_sql, new_code, open_cart, priced_cart_of,
     recheck_discount, store_view_totals, CartError, LineSource, CartView, Caller, EditOutcome, EditRequest,
 };
 use crate::cart::entity::{order_line, shop_order};
@@ -30,6 +33,9 @@ pub(super) trait CartWrites {
     /// Whether [`Self::recheck_discount`] can re-check a kept code; when not, an edit of a cart
     /// keeping one stops before writing anything ([`Edited::KeepsDiscount`]).
     const RECHECKS_DISCOUNTS: bool;
+    /// The variant `variant_id` of the active product `product_id` (`super::line_source_sql`);
+    /// `None` when there is no such variant.
+    async fn line_source(&mut self, product_id: i64, variant_id: i64) -> Result<Option<LineSource>, DbErr>;
     /// The order `id`, locked for the edit.
     async fn order(&mut self, id: i64) -> Result<Option<shop_order::Model>, DbErr>;
     /// The user's open order, locked for the edit.
@@ -62,20 +68,26 @@ pub(super) trait CartWrites {
 /// How an edit through a store ended.
 pub(super) enum Edited {
     Done(EditOutcome),
+    /// Nothing written: the requested variant is not one of the requested active product's.
+    NoSuchVariant,
     /// Nothing written: the cart keeps a discount code this store cannot re-check.
     KeepsDiscount,
 }
 
-/// The edit's transaction: the order (by id, or the caller's open one), the line being edited,
-/// the stock check, the line written and the totals stored. `src` is the requested variant,
-/// already checked to be of the requested, active product.
+/// The edit's transaction: the requested variant, the order (by id, or the caller's open one),
+/// the line being edited, the stock check, the line written and the totals stored.
 pub(super) async fn edit_in<S: CartWrites>(
     mut store: S,
     caller: &Caller,
     req: &EditRequest,
-    src: &LineSource,
     now: i64,
 ) -> Result<Edited, CartError> {
+    // The catalogue first: an unknown id is refused before the order is locked.
+    let Some(source) = store.line_source(req.product_id, req.variant_id).await? else {
+        store.rollback().await?;
+        return Ok(Edited::NoSuchVariant);
+    };
+    let src = &source;
     let order = match req.cart_id.filter(|id| *id != 0) {
         Some(id) => Some(check_own_open(store.order(id).await?, caller)?),
         None => store.open_order(caller.id).await?,
@@ -139,6 +151,34 @@ pub(super) struct SeaCart<'a> {
 
 impl CartWrites for SeaCart<'_> {
     const RECHECKS_DISCOUNTS: bool = true;
+
+    async fn line_source(&mut self, product_id: i64, variant_id: i64) -> Result<Option<LineSource>, DbErr> {
+        let backend = self.txn.get_database_backend();
+        let sql = Statement::from_sql_and_values(backend, line_source_sql(backend), [variant_id.into(), product_id.into()]);
+        let Some(r) = self.txn.query_one_raw(sql).await? else { return Ok(None) };
+        let price: i64 = r.try_get("", "price")?;
+        Ok(Some(LineSource {
+            product_id: r.try_get("", "product_id")?,
+            name: r.try_get("", "name")?,
+            variant_id: r.try_get("", "variant_id")?,
+            stock: r.try_get("", "stock")?,
+            live: quote::Live {
+                price,
+                warranty_price: r.try_get("", "warranty_price")?,
+                ins_payment: r.try_get("", "ins_payment")?,
+                offer: quote::OfferTerms {
+                    base_price: r.try_get::<Option<i64>>("", "base_price")?.unwrap_or(price),
+                    special_price: r.try_get("", "special_price")?,
+                    special_ends_at: r.try_get("", "special_ends_at")?,
+                },
+                stock: None,
+            },
+            warranty_name: r.try_get("", "warranty_name")?,
+            dg: r.try_get("", "dg")?,
+            property: r.try_get("", "property")?,
+            color: r.try_get("", "color")?,
+        }))
+    }
 
     async fn order(&mut self, id: i64) -> Result<Option<shop_order::Model>, DbErr> {
         shop_order::Entity::find_by_id(id).lock_exclusive().one(&self.txn).await
@@ -261,48 +301,6 @@ fn order_of(r: &Row) -> rusqlite::Result<shop_order::Model> {
 }
 
 impl SqliteCart {
-    /// The variant `variant_id` of the active product `product_id`, read in the transaction
-    /// with the same values and offer terms as `catalog::items_by_variant_ids` gives (the
-    /// cheapest variant's price is the offer's base price); `None` when there is no such variant.
-    pub(super) fn line_source(&self, product_id: i64, variant_id: i64) -> Result<Option<LineSource>, DbErr> {
-        let conn = self.write.conn();
-        let mut stmt = conn
-            .prepare_cached(
-                "SELECT p.id, p.name, v.id, v.stock, v.price, v.warranty_price, v.ins_payment, \
-                 (SELECT MIN(b.price) FROM product_variant b WHERE b.product_id = v.product_id), i.special_price, i.special_ends_at, \
-                 v.warranty_name, v.dg, v.property, v.color \
-                 FROM product_variant v JOIN product p ON p.id = v.product_id LEFT JOIN product_info i ON i.product_id = p.id \
-                 WHERE v.id = ?1 AND p.id = ?2 AND p.active",
-            )
-            .map_err(db_err)?;
-        stmt.query_row([variant_id, product_id], |r| {
-            let price: i64 = r.get(4)?;
-            Ok(LineSource {
-                product_id: r.get(0)?,
-                name: r.get(1)?,
-                variant_id: r.get(2)?,
-                stock: r.get(3)?,
-                live: quote::Live {
-                    price,
-                    warranty_price: r.get(5)?,
-                    ins_payment: r.get(6)?,
-                    offer: quote::OfferTerms {
-                        base_price: r.get::<_, Option<i64>>(7)?.unwrap_or(price),
-                        special_price: r.get(8)?,
-                        special_ends_at: r.get(9)?,
-                    },
-                    stock: None,
-                },
-                warranty_name: r.get(10)?,
-                dg: r.get(11)?,
-                property: r.get(12)?,
-                color: r.get(13)?,
-            })
-        })
-        .optional()
-        .map_err(db_err)
-    }
-
     fn order_where(&self, cond: &str, value: i64) -> Result<Option<shop_order::Model>, DbErr> {
         let sql = format!("SELECT {ORDER_COLUMNS} FROM shop_order WHERE {cond} = ?1");
         let conn = self.write.conn();
@@ -313,6 +311,37 @@ impl SqliteCart {
 
 impl CartWrites for SqliteCart {
     const RECHECKS_DISCOUNTS: bool = false;
+
+    async fn line_source(&mut self, product_id: i64, variant_id: i64) -> Result<Option<LineSource>, DbErr> {
+        let conn = self.write.conn();
+        let mut stmt = conn.prepare_cached(line_source_sql(DbBackend::Sqlite)).map_err(db_err)?;
+        stmt.query_row([variant_id, product_id], |r| {
+            let price: i64 = r.get("price")?;
+            Ok(LineSource {
+                product_id: r.get("product_id")?,
+                name: r.get("name")?,
+                variant_id: r.get("variant_id")?,
+                stock: r.get("stock")?,
+                live: quote::Live {
+                    price,
+                    warranty_price: r.get("warranty_price")?,
+                    ins_payment: r.get("ins_payment")?,
+                    offer: quote::OfferTerms {
+                        base_price: r.get::<_, Option<i64>>("base_price")?.unwrap_or(price),
+                        special_price: r.get("special_price")?,
+                        special_ends_at: r.get("special_ends_at")?,
+                    },
+                    stock: None,
+                },
+                warranty_name: r.get("warranty_name")?,
+                dg: r.get("dg")?,
+                property: r.get("property")?,
+                color: r.get("color")?,
+            })
+        })
+        .optional()
+        .map_err(db_err)
+    }
 
     async fn order(&mut self, id: i64) -> Result<Option<shop_order::Model>, DbErr> {
         self.order_where("id", id)
@@ -453,10 +482,10 @@ mod tests {
     use crate::platform::sqlite_writer::SqliteWriter;
     use sea_orm::ConnectionTrait;
 
-    /// The synchronous store's one-statement read of a variant is the catalogue's own
+    /// Each store's one-statement read of a variant is the catalogue's own
     /// (`items_by_variant_ids`), offers running and over, and knows no variant of a hidden product.
     #[tokio::test]
-    async fn the_synchronous_read_of_a_variant_equals_the_catalogues() {
+    async fn each_stores_read_of_a_variant_equals_the_catalogues() {
         let dir = std::env::temp_dir().join(format!("shop-line-source-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("shop.db");
@@ -482,18 +511,23 @@ mod tests {
             .collect();
         let items = crate::catalog::items_by_variant_ids(&db, &variants.iter().map(|v| v.1).collect::<Vec<_>>()).await.unwrap();
         let writer = SqliteWriter::open(&url, false);
+        let mut sync = SqliteCart { write: writer.begin(&db).await.unwrap().unwrap() };
+        let mut reads = Vec::new();
+        for &(product_id, variant_id) in &variants {
+            reads.push((sync.line_source(product_id, variant_id).await.unwrap(), sync.line_source(product_id + 1000, variant_id).await.unwrap()));
+        }
+        drop(sync);
+        let purchases = crate::order::service::held::Orders;
+        let mut sea = SeaCart { txn: crate::platform::db::begin_write(&db).await.unwrap(), purchases: &purchases };
         let mut offers = 0;
-        for (product_id, variant_id) in variants {
-            let store = SqliteCart { write: writer.begin(&db).await.unwrap().unwrap() };
-            let read = store.line_source(product_id, variant_id).unwrap();
+        for (&(product_id, variant_id), (sync_read, sync_other)) in variants.iter().zip(reads) {
             let item = &items[&variant_id];
-            if item.product.active {
-                assert_eq!(read, Some(LineSource::of(item)), "variant {variant_id}");
-                offers += usize::from(item.offer.special_price.is_some());
-            } else {
-                assert_eq!(read, None, "variant {variant_id} of a hidden product");
-            }
-            assert_eq!(store.line_source(product_id + 1000, variant_id).unwrap(), None, "not the variant's product");
+            let want = item.product.active.then(|| LineSource::of(item));
+            assert_eq!(sync_read, want, "variant {variant_id}, synchronous store");
+            assert_eq!(sea.line_source(product_id, variant_id).await.unwrap(), want, "variant {variant_id}, sea-orm store");
+            assert_eq!(sync_other, None, "not the variant's product");
+            assert_eq!(sea.line_source(product_id + 1000, variant_id).await.unwrap(), None, "not the variant's product");
+            offers += usize::from(item.product.active && item.offer.special_price.is_some());
         }
         assert!(offers >= 2, "both offers were compared");
         let _ = std::fs::remove_dir_all(&dir);
