@@ -5,11 +5,10 @@
 //! [`SqliteCart`], whose statements run in the calling thread under the process's write turn
 //! (`platform::sqlite_writer`): the edit is the shop's most frequent write, and through sqlx each
 //! of its statements is two task switches while SQLite's one write lock is held
-//! (bench/README.md "Writes, fifth step"). That store also reads the variant itself, inside the
-//! transaction, in one statement ([`SqliteCart::line_source`]) instead of the catalogue's three
-//! reads before it. An id that is not a variant of an active product, and a cart that keeps a
-//! discount code, are edited through [`SeaCart`]: it gives the precise refusal, and re-checking a
-//! code reads the discount rules, which only the sea-orm services read.
+//! (bench/README.md "Writes, fifth step"). Both read the requested variant inside the
+//! transaction in one statement (`super::line_source_sql`). A cart that keeps a discount code is
+//! edited through [`SeaCart`]: re-checking the code reads the discount rules, which only the
+//! sea-orm services read.
 
 use rusqlite::{params, OptionalExtension, Row};
 use sea_orm::{
