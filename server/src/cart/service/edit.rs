@@ -478,11 +478,52 @@ impl CartWrites for SqliteCart {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::{info, product, variant};
     use crate::platform::sqlite_writer::SqliteWriter;
-    use sea_orm::ConnectionTrait;
+    use sea_orm::sea_query::{Expr, Query, SelectStatement};
+
+    /// No customer has paid for anything (the variant read never asks).
+    struct NoPurchases;
+
+    impl Purchases for NoPurchases {
+        fn paid_orders(&self, _: i64) -> SelectStatement {
+            Query::select().expr(Expr::val(0)).to_owned()
+        }
+    }
+
+    /// A product with variants at `prices`, `offer` (special price, end) on its info row when
+    /// `Some(Some(..))`, no info row at all when `None`; its variants' ids.
+    async fn product_with(db: &sea_orm::DatabaseConnection, active: bool, prices: &[i64], offer: Option<Option<(i64, i64)>>) -> (i64, Vec<i64>) {
+        let uid = format!("p{}{}", prices[0], prices.len());
+        let p = product::ActiveModel { uid: Set(uid.clone()), name: Set(format!("لپ‌تاپ {uid}")), brand: Set("Lenovo".into()), line: Set(product::LINE_LAPTOP.into()),
+            condition: Set(product::CONDITION_NEW.into()), description: Set(String::new()), active: Set(active), ..Default::default() }
+        .insert(db)
+        .await
+        .unwrap();
+        let mut ids = Vec::new();
+        for (n, price) in prices.iter().enumerate() {
+            let v = variant::ActiveModel { product_id: Set(p.id), color: Set(format!("رنگ {n}")), warranty_name: Set("گارانتی ۱۸ ماهه".into()),
+                warranty_price: Set(1_000 * n as i64), warranty_note: Set(String::new()), price: Set(*price), stock: Set(n as i64),
+                ins_payment: Set(n % 2 == 0), dg: Set(format!("{}-{n}", p.id)), property: Set("Core i5".into()), ..Default::default() }
+            .insert(db)
+            .await
+            .unwrap();
+            ids.push(v.id);
+        }
+        if let Some(offer) = offer {
+            let i = info::Model { product_id: p.id, category_id: None, model: uid, condition_grade: None, battery_health: None, test_days: None,
+                cpu: "Core i5".into(), cpu_family: "Core i5".into(), ram_gb: 8, storage_gb: 512, storage_type: "SSD".into(), gpu: String::new(),
+                screen_inches: 15.6, screen_resolution: String::new(), weight_kg: 1.8, battery_wh: 50, ports: String::new(), os: String::new(),
+                special_price: offer.map(|o| o.0), special_ends_at: offer.map(|o| o.1), images: 0, created_at: 0, search_text: String::new() };
+            info::ActiveModel::from(i).reset_all().insert(db).await.unwrap();
+        }
+        (p.id, ids)
+    }
 
     /// Each store's one-statement read of a variant is the catalogue's own
-    /// (`items_by_variant_ids`), offers running and over, and knows no variant of a hidden product.
+    /// (`items_by_variant_ids`): the cheapest variant's price as the offer's base, an offer
+    /// running, one over, none, no info row; and it knows no variant of a hidden product nor
+    /// a variant asked for under another product.
     #[tokio::test]
     async fn each_stores_read_of_a_variant_equals_the_catalogues() {
         let dir = std::env::temp_dir().join(format!("shop-line-source-{}", std::process::id()));
@@ -491,44 +532,34 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let url = format!("sqlite://{}?mode=rwc", path.display());
         let db = crate::platform::db::connect_and_migrate(&url, 2).await.unwrap();
-        crate::demo::catalog::seed_catalog(&db, Some(12)).await.unwrap();
-        let first: i64 = db.query_one_raw(sea_orm::Statement::from_string(DbBackend::Sqlite, "SELECT MIN(product_id) AS p FROM product_info"))
-            .await.unwrap().unwrap().try_get("", "p").unwrap();
-        db.execute_unprepared(&format!(
-            "UPDATE product_info SET special_price = 1000, special_ends_at = 4102444800 WHERE product_id = {first}; \
-             UPDATE product_info SET special_price = 1000, special_ends_at = 1 WHERE product_id = {first} + 1; \
-             UPDATE product SET active = 0 WHERE id = {first} + 2;"
-        ))
-        .await
-        .unwrap();
-        let variants: Vec<(i64, i64)> = crate::catalog::variant::Entity::find()
-            .all(&db)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|v| (v.product_id, v.id))
-            .collect();
+        let products = [
+            product_with(&db, true, &[150_000, 100_000, 120_000], Some(Some((90_000, 4_102_444_800)))).await,
+            product_with(&db, true, &[200_000, 210_000], Some(Some((150_000, 1)))).await,
+            product_with(&db, true, &[300_000], Some(None)).await,
+            product_with(&db, true, &[400_000, 390_000], None).await,
+            product_with(&db, false, &[500_000], Some(Some((450_000, 4_102_444_800)))).await,
+        ];
+        let variants: Vec<(i64, i64)> = products.iter().flat_map(|(p, vs)| vs.iter().map(|v| (*p, *v))).collect();
         let items = crate::catalog::items_by_variant_ids(&db, &variants.iter().map(|v| v.1).collect::<Vec<_>>()).await.unwrap();
         let writer = SqliteWriter::open(&url, false);
         let mut sync = SqliteCart { write: writer.begin(&db).await.unwrap().unwrap() };
         let mut reads = Vec::new();
         for &(product_id, variant_id) in &variants {
-            reads.push((sync.line_source(product_id, variant_id).await.unwrap(), sync.line_source(product_id + 1000, variant_id).await.unwrap()));
+            reads.push((sync.line_source(product_id, variant_id).await.unwrap(), sync.line_source(product_id + 1, variant_id).await.unwrap()));
         }
         drop(sync);
-        let purchases = crate::order::service::held::Orders;
-        let mut sea = SeaCart { txn: crate::platform::db::begin_write(&db).await.unwrap(), purchases: &purchases };
-        let mut offers = 0;
+        let mut sea = SeaCart { txn: crate::platform::db::begin_write(&db).await.unwrap(), purchases: &NoPurchases };
+        let mut running = 0;
         for (&(product_id, variant_id), (sync_read, sync_other)) in variants.iter().zip(reads) {
             let item = &items[&variant_id];
             let want = item.product.active.then(|| LineSource::of(item));
             assert_eq!(sync_read, want, "variant {variant_id}, synchronous store");
             assert_eq!(sea.line_source(product_id, variant_id).await.unwrap(), want, "variant {variant_id}, sea-orm store");
-            assert_eq!(sync_other, None, "not the variant's product");
-            assert_eq!(sea.line_source(product_id + 1000, variant_id).await.unwrap(), None, "not the variant's product");
-            offers += usize::from(item.product.active && item.offer.special_price.is_some());
+            assert_eq!(sync_other, None, "variant {variant_id} under another product");
+            assert_eq!(sea.line_source(product_id + 1, variant_id).await.unwrap(), None, "variant {variant_id} under another product");
+            running += usize::from(want.is_some_and(|w| w.live.offer.base_price == 100_000 && w.live.offer.special_price == Some(90_000)));
         }
-        assert!(offers >= 2, "both offers were compared");
+        assert_eq!(running, 3, "the running offer's base is the cheapest variant's price, for each of its variants");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
