@@ -619,7 +619,7 @@ fn fill_from_catalogue(am: &mut order_line::ActiveModel, src: &LineSource, now: 
 
 /// `order/edit/product`: sets a line's variant and quantity, creating the open order and the
 /// line when needed. One transaction; nothing is written when the quantity is not in stock.
-/// On a SQLite file the transaction runs on `writer` (see [`edit`](self::edit) the module).
+/// On a SQLite file the transaction runs on `writer` (the module [`edit`](self::edit) says when not).
 pub async fn edit(
     db: &DatabaseConnection,
     writer: &SqliteWriter,
