@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/shared/testing/render';
 import { detail, mockApi, variants } from '@/shared/testing/fixtures';
@@ -85,8 +85,13 @@ describe('product page', () => {
     await screen.findByTestId('product');
     // Below the fold: nothing is asked until the visitor scrolls near it.
     expect(asked).toEqual([]);
-    act(() => scrollAllIntoView());
-    const section = await screen.findByTestId('price-history');
+    // The section's placeholder mounts with the chosen variant, on a busy machine after the
+    // page's first paint: the visitor scrolls until it has come near (one scroll could find it
+    // not yet observed, and nothing would ever load).
+    const section = await waitFor(() => {
+      scrollAllIntoView();
+      return screen.getByTestId('price-history');
+    });
     expect(await within(section).findByTestId('lowest-30')).toHaveTextContent('کمترین قیمت ۳۰ روز اخیر');
     expect(section).toHaveTextContent('کمترین قیمت در ۳۰ روز گذشته: ۷۳٬۲۰۰٬۰۰۰ تومان');
     const changes = within(section).getByTestId('price-changes');
