@@ -70,13 +70,10 @@ mod tests {
 
     #[test]
     fn a_commit_by_another_connection_moves_the_mark_and_reads_do_not() {
-        let dir = std::env::temp_dir().join(format!("shop-commits-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("watch.db");
-        let _ = std::fs::remove_file(&path);
-        let writer = Connection::open(&path).unwrap();
+        let file = crate::platform::db::TempSqlite::new("commits");
+        let writer = Connection::open(&file.path).unwrap();
         writer.execute_batch("PRAGMA journal_mode=WAL; CREATE TABLE t (x INTEGER);").unwrap();
-        let watch = CommitWatch::open(&format!("sqlite://{}", path.display()));
+        let watch = CommitWatch::open(&file.url);
         let before = watch.mark().expect("a file database is watched");
         let _: i64 = writer.query_row("SELECT count(*) FROM t", [], |r| r.get(0)).unwrap();
         assert_eq!(watch.mark(), Some(before), "a read is not a commit");
@@ -84,6 +81,5 @@ mod tests {
         let after = watch.mark().unwrap();
         assert_ne!(after, before);
         assert_eq!(watch.mark(), Some(after));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -322,6 +322,35 @@ fn ensure_sqlite_dir(url: &str) {
     }
 }
 
+/// A SQLite file of a test's own in the temporary directory (`shop-{name}-{pid}/shop.db`,
+/// fresh), removed with its directory when dropped.
+#[cfg(test)]
+pub struct TempSqlite {
+    dir: PathBuf,
+    pub path: PathBuf,
+    /// Its URL, creating the file on first connect.
+    pub url: String,
+}
+
+#[cfg(test)]
+impl TempSqlite {
+    pub fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("shop-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("shop.db");
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        Self { dir, path, url }
+    }
+}
+
+#[cfg(test)]
+impl Drop for TempSqlite {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// Every write transaction in `server/src` starts with [`super::begin_write`]: a plain

@@ -121,15 +121,11 @@ mod tests {
 
     #[tokio::test]
     async fn a_write_commits_and_another_process_holding_the_lock_sends_the_caller_to_the_pool() {
-        let dir = std::env::temp_dir().join(format!("shop-writer-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("writer.db");
-        let _ = std::fs::remove_file(&path);
-        let url = format!("sqlite://{}?mode=rwc", path.display());
-        let db = super::super::db::connect(&url, 2).await.unwrap();
-        let other = Connection::open(&path).unwrap();
+        let file = super::super::db::TempSqlite::new("writer");
+        let db = super::super::db::connect(&file.url, 2).await.unwrap();
+        let other = Connection::open(&file.path).unwrap();
         other.execute_batch("CREATE TABLE t (x INTEGER);").unwrap();
-        let writer = SqliteWriter::open(&url, false);
+        let writer = SqliteWriter::open(&file.url, false);
 
         let write = writer.begin(&db).await.unwrap().expect("a file database has a writer");
         write.conn().execute("INSERT INTO t VALUES (1)", []).unwrap();
@@ -144,6 +140,5 @@ mod tests {
         assert!(writer.begin(&db).await.unwrap().is_none(), "another process writes: the caller takes the pool");
         other.execute_batch("ROLLBACK").unwrap();
         assert!(writer.begin(&db).await.unwrap().is_some());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -282,7 +282,33 @@ pub(super) struct SqliteCart {
     pub write: SqliteWrite,
 }
 
-const ORDER_COLUMNS: &str = "id, code, user_id, status, open_user_id, total_price, final_price, discount_code, created_at, updated_at";
+/// How the synchronous store finds an order: each is one constant text, so the statement
+/// cache is hit without formatting anything.
+#[derive(Clone, Copy)]
+enum OrderBy {
+    Id,
+    OpenUserId,
+}
+
+impl OrderBy {
+    fn sql(self) -> &'static str {
+        // The columns in `order_of`'s order.
+        macro_rules! by {
+            ($column:literal) => {
+                concat!(
+                    "SELECT id, code, user_id, status, open_user_id, total_price, final_price, discount_code, created_at, updated_at \
+                     FROM shop_order WHERE ",
+                    $column,
+                    " = ?1"
+                )
+            };
+        }
+        match self {
+            Self::Id => by!("id"),
+            Self::OpenUserId => by!("open_user_id"),
+        }
+    }
+}
 
 fn order_of(r: &Row) -> rusqlite::Result<shop_order::Model> {
     Ok(shop_order::Model {
@@ -300,10 +326,9 @@ fn order_of(r: &Row) -> rusqlite::Result<shop_order::Model> {
 }
 
 impl SqliteCart {
-    fn order_where(&self, cond: &str, value: i64) -> Result<Option<shop_order::Model>, DbErr> {
-        let sql = format!("SELECT {ORDER_COLUMNS} FROM shop_order WHERE {cond} = ?1");
+    fn order_where(&self, by: OrderBy, value: i64) -> Result<Option<shop_order::Model>, DbErr> {
         let conn = self.write.conn();
-        let mut stmt = conn.prepare_cached(&sql).map_err(db_err)?;
+        let mut stmt = conn.prepare_cached(by.sql()).map_err(db_err)?;
         stmt.query_row([value], order_of).optional().map_err(db_err)
     }
 }
@@ -343,18 +368,18 @@ impl CartWrites for SqliteCart {
     }
 
     async fn order(&mut self, id: i64) -> Result<Option<shop_order::Model>, DbErr> {
-        self.order_where("id", id)
+        self.order_where(OrderBy::Id, id)
     }
 
     async fn open_order(&mut self, user_id: i64) -> Result<Option<shop_order::Model>, DbErr> {
-        self.order_where("open_user_id", user_id)
+        self.order_where(OrderBy::OpenUserId, user_id)
     }
 
     async fn open_order_or_create(&mut self, caller: &Caller, now: i64) -> Result<shop_order::Model, DbErr> {
         // The write lock is held, so no other first edit can insert meanwhile; a clash of the
         // random code is tried again.
         for _ in 0..3 {
-            if let Some(order) = self.order_where("open_user_id", caller.id)? {
+            if let Some(order) = self.order_where(OrderBy::OpenUserId, caller.id)? {
                 return Ok(order);
             }
             let mut stmt = self
@@ -367,7 +392,7 @@ impl CartWrites for SqliteCart {
                 .map_err(db_err)?;
             stmt.execute(params![new_code(), caller.id, shop_order::STATUS_OPEN, now]).map_err(db_err)?;
         }
-        self.order_where("open_user_id", caller.id)?.ok_or(DbErr::RecordNotInserted)
+        self.order_where(OrderBy::OpenUserId, caller.id)?.ok_or(DbErr::RecordNotInserted)
     }
 
     async fn lines(&mut self, order_id: i64) -> Result<Vec<order_line::Model>, DbErr> {
@@ -526,12 +551,8 @@ mod tests {
     /// a variant asked for under another product.
     #[tokio::test]
     async fn each_stores_read_of_a_variant_equals_the_catalogues() {
-        let dir = std::env::temp_dir().join(format!("shop-line-source-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("shop.db");
-        let _ = std::fs::remove_file(&path);
-        let url = format!("sqlite://{}?mode=rwc", path.display());
-        let db = crate::platform::db::connect_and_migrate(&url, 2).await.unwrap();
+        let file = crate::platform::db::TempSqlite::new("line-source");
+        let db = crate::platform::db::connect_and_migrate(&file.url, 2).await.unwrap();
         let products = [
             product_with(&db, true, &[150_000, 100_000, 120_000], Some(Some((90_000, 4_102_444_800)))).await,
             product_with(&db, true, &[200_000, 210_000], Some(Some((150_000, 1)))).await,
@@ -541,7 +562,7 @@ mod tests {
         ];
         let variants: Vec<(i64, i64)> = products.iter().flat_map(|(p, vs)| vs.iter().map(|v| (*p, *v))).collect();
         let items = crate::catalog::items_by_variant_ids(&db, &variants.iter().map(|v| v.1).collect::<Vec<_>>()).await.unwrap();
-        let writer = SqliteWriter::open(&url, false);
+        let writer = SqliteWriter::open(&file.url, false);
         let mut sync = SqliteCart { write: writer.begin(&db).await.unwrap().unwrap() };
         let mut reads = Vec::new();
         for &(product_id, variant_id) in &variants {
@@ -560,6 +581,5 @@ mod tests {
             running += usize::from(want.is_some_and(|w| w.live.offer.base_price == 100_000 && w.live.offer.special_price == Some(90_000)));
         }
         assert_eq!(running, 3, "the running offer's base is the cheapest variant's price, for each of its variants");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
