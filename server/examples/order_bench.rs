@@ -27,8 +27,7 @@
 //! Prints requests/s, the ratio to health, p50 and p99. `BENCH_ROWS` (e.g. `"edit-own register"`)
 //! runs only some rows (`health`, `edit-one`, `edit-own`, `register`, `register-own`); health
 //! always runs.
-//! `BENCH_DBS` (`sqlite postgres`) picks the databases. `BENCH_WRITE_LANE=false` registers on
-//! the request workers instead of SQLite's write lane.
+//! `BENCH_DBS` (`sqlite postgres`) picks the databases.
 //!
 //! `cargo run --release -p shop-server --example order_bench`
 
@@ -150,10 +149,6 @@ async fn run(label: &str, url: &str, secs: u64) {
     // `BENCH_CHECKPOINT_MS`: the SQLite WAL checkpoint task's pace (0: SQLite's own, in commits).
     if let Some(ms) = std::env::var("BENCH_CHECKPOINT_MS").ok().and_then(|s| s.parse().ok()) {
         config.sqlite_checkpoint_ms = ms;
-    }
-    // `BENCH_WRITE_LANE=false`: registrations on the request workers (`platform::write_lane`).
-    if let Some(lane) = std::env::var("BENCH_WRITE_LANE").ok().and_then(|s| s.parse().ok()) {
-        config.sqlite_write_lane = lane;
     }
     config.db_max_connections = if url.starts_with("sqlite:") { 8 } else { 16 };
     // The bench registers each cart again and again: lift the 10 registrations per customer

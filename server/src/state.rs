@@ -54,9 +54,6 @@ pub struct AppState {
     pub commits: Arc<crate::platform::commits::CommitWatch>,
     /// The synchronous SQLite writer for the hottest writes (none on PostgreSQL).
     pub sqlite_writer: Arc<crate::platform::sqlite_writer::SqliteWriter>,
-    /// SQLite's write lane for order registration (`platform::write_lane`; none on PostgreSQL,
-    /// in memory, or with `SHOP_SQLITE_WRITE_LANE=false`).
-    pub write_lane: Arc<crate::platform::write_lane::WriteLane>,
 }
 
 /// What a payment can pay for, one settler each (also for the command line's refunds list).
@@ -86,15 +83,11 @@ impl AppState {
             &config.database_url,
             config.sqlite_checkpoint_ms > 0,
         ));
-        let write_lane = Arc::new(match crate::platform::db::sqlite_file(&config.database_url) {
-            Some(_) if config.sqlite_write_lane => crate::platform::write_lane::WriteLane::start(),
-            _ => crate::platform::write_lane::WriteLane::NONE,
-        });
         let catalog = crate::catalog::cache::CatalogCache::new(
             clock.clone(),
             config.catalog_recheck_ms,
             Arc::new(crate::order::service::held::Orders),
         );
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits, sqlite_writer, write_lane }
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits, sqlite_writer }
     }
 }

@@ -48,11 +48,6 @@ pub fn checkout_error(e: CheckoutError) -> ApiError {
     }
 }
 
-/// The answer to a registration that registered `o` (also what its Idempotency-Key keeps).
-fn registered(o: &customer_order::Model) -> RegisterResp {
-    RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: Some(view::registered(o)), summary: None }
-}
-
 /// The Persian message of a `price_changed` registration answer.
 const PRICE_CHANGED: &str = "قیمت یا مبلغ سبد خرید شما تغییر کرده است؛ لطفا مبلغ جدید را بررسی و تایید کنید";
 
@@ -194,19 +189,18 @@ impl OrderApi {
             Prior::Answer(answer) => return Ok(answer),
             Prior::Run(key) => key,
         };
-        // On SQLite's write lane (`platform::write_lane`), with what it needs moved in.
-        let (db, caller, city) = (state.db.clone(), caller(&auth), auth.0.city.clone());
-        let (hold_secs, limits) = (state.config.order_hold_secs, state.config.order_limits);
-        let (outcome, key) = state
-            .write_lane
-            .run(async move {
-                let answer = |o: &customer_order::Model| registered(o).to_json_string();
-                let remember = checkout::Remember { key: &key, answer: &answer };
-                (checkout::register(&db, &caller, &city, &req, hold_secs, &limits, Some(&remember), now).await, key)
-            })
+        let registered = |o: &customer_order::Model| RegisterResp {
+            status: RegisterStatus::Ok,
+            message: None,
+            name: None,
+            order: Some(view::registered(o)),
+            summary: None,
+        };
+        let answer = |o: &customer_order::Model| registered(o).to_json_string();
+        let remember = checkout::Remember { key: &key, answer: &answer };
+        let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, Some(&remember), now)
             .await
-            .ok_or_else(|| ApiError::internal("order registration stopped on the write lane"))?;
-        let outcome = outcome.map_err(checkout_error)?;
+            .map_err(checkout_error)?;
         let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };
         Ok(Json(match outcome {
             RegisterOutcome::Registered(o) => registered(&o),

@@ -269,9 +269,6 @@ pub struct Config {
     /// of its own, milliseconds (`SHOP_SQLITE_CHECKPOINT_MS`, 1000). 0: SQLite's own automatic
     /// checkpoints, which run inside a writer's commit (`platform::db::spawn_checkpoints`).
     pub sqlite_checkpoint_ms: u64,
-    /// SQLite: order registrations run on a thread of their own (`platform::write_lane`;
-    /// `SHOP_SQLITE_WRITE_LANE`, true). False runs them on the request workers (for measuring).
-    pub sqlite_write_lane: bool,
     /// How long an unanswered `Idempotency-Key` claim is trusted to belong to a running request
     /// before a retry takes it over and runs the call, seconds (`SHOP_IDEMPOTENCY_LEASE_SECS`,
     /// 120). The crash test shortens it so that its clients are not held up by killed requests.
@@ -506,7 +503,6 @@ impl Config {
             job_interval_ms: parse_var("SHOP_JOB_INTERVAL_MS", 30_000)?,
             alert_every_ms: parse_var("SHOP_ALERT_EVERY_MS", 20_000)?,
             sqlite_checkpoint_ms: parse_var("SHOP_SQLITE_CHECKPOINT_MS", 1_000)?,
-            sqlite_write_lane: parse_var("SHOP_SQLITE_WRITE_LANE", true)?,
             idempotency_lease_secs: parse_var("SHOP_IDEMPOTENCY_LEASE_SECS", crate::platform::idempotency::LEASE_SECS)?.max(1),
             order_limits: OrderLimits::from_env()?,
             public_url: var("SHOP_PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".into()),
@@ -557,7 +553,6 @@ impl Config {
             job_interval_ms: 100,
             alert_every_ms: 100,
             sqlite_checkpoint_ms: 1_000,
-            sqlite_write_lane: true,
             idempotency_lease_secs: crate::platform::idempotency::LEASE_SECS,
             order_limits: OrderLimits::default(),
             public_url: "http://127.0.0.1:8080".into(),

@@ -22,7 +22,6 @@ pub mod payload;
 pub mod slow_clients;
 pub mod sqlite_writer;
 pub mod web;
-pub mod write_lane;
 
 pub use clock::{Clock, OffsetClock, SystemClock};
 pub use config::Config;
