@@ -30,6 +30,12 @@ describe('highlighting search matches (folded with the core)', () => {
     expect(marked('ASUS Zenbook UX3405', 'zenbook ux3405')).toEqual(['Zenbook UX3405']);
   });
 
+  it('a number marks only whole numbers, never digits inside a longer one', () => {
+    expect(marked('ایسوس ویووبوک 16 M1605YA', '۱۶ گیگ')).toEqual(['16']);
+    expect(marked('مدل 2016، رم ۱۶ گیگ', '16')).toEqual(['۱۶']);
+    expect(marked('Core i5 16GB', '16')).toEqual(['16']);
+  });
+
   it('keeps the text intact and marks nothing without a query or a core', () => {
     const text = 'لپ‌تاپ لنوو';
     expect(highlight(text, 'لنوو', core).map((s) => s.text).join('')).toBe(text);

@@ -15,6 +15,8 @@ export interface Segment {
 }
 
 const WS = /\s/u;
+/** A Western, Persian or Arabic-Indic digit. */
+const DIGIT = /[0-9\u06F0-\u06F9\u0660-\u0669]/u;
 
 /**
  * The folded text with spaces removed, and for each of its characters the index (in UTF-16
@@ -64,13 +66,17 @@ export function highlight(text: string, query: string, folder: Folder | null): S
   const { folded, from, len } = foldWithMap(text, folder, memo);
   const marked = new Uint8Array(text.length);
   for (const term of terms) {
+    const number = /^[0-9]+$/.test(term);
     let at = folded.indexOf(term);
     while (at !== -1) {
       const start = from[at];
       const last = at + term.length - 1;
       const end = from[last] + len[last];
-      for (let k = start; k < end; k++) marked[k] = 1;
-      at = folded.indexOf(term, at + term.length);
+      // A number marks only a whole number: '16' is not marked inside 'M1605YA' or '2016'
+      // (the mark would read as a number of its own).
+      const partOfLonger = number && (DIGIT.test(text[start - 1] ?? '') || DIGIT.test(text[end] ?? ''));
+      if (!partOfLonger) for (let k = start; k < end; k++) marked[k] = 1;
+      at = folded.indexOf(term, partOfLonger ? at + 1 : at + term.length);
     }
   }
   // Spaces or ZWNJ strictly inside a marked run are marked too (one mark per phrase).
