@@ -5,6 +5,9 @@ import { SearchIcon } from './Icons';
 
 const SEARCH_PATH = '/shop/search-product';
 
+/** The search results page for `q` (the header's suggestions, the mobile search page, the form). */
+export const searchHref = (q: string) => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
+
 /** GET form to /shop/search-product?q=… (header, mobile search page, search page). */
 export function SearchForm({
   defaultValue = '',
@@ -24,9 +27,7 @@ export function SearchForm({
   // Without script the form still works: a plain GET to the same address.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = new URLSearchParams();
-    query.set('q', String(new FormData(event.currentTarget).get('q') ?? ''));
-    navigate(`${SEARCH_PATH}?${query}`);
+    navigate(searchHref(String(new FormData(event.currentTarget).get('q') ?? '')));
   };
   return (
     <form

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '@/shared/ui/Icons';
+import { searchHref } from '@/shared/ui/SearchForm';
 import { SUGGEST_DEBOUNCE_MS, suggestions } from '@/features/catalog/api/catalog';
 import { useResource } from '@/shared/api/resource';
 import { useDebounced } from '@/shared/hooks/useDebounced';
 import { coreIfLoaded } from '@/shared/core';
 import { Highlight } from './Highlight';
 
-const searchHref = (q: string) => `/shop/search-product?q=${encodeURIComponent(q)}`;
 
 /** One choice of the list: where it leads and what it shows. */
 interface Option {

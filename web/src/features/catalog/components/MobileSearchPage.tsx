@@ -4,6 +4,7 @@ import { ns } from '../i18n';
 import { useNavigate } from 'react-router';
 import { useRouteInfo } from '@/shared/hooks/routeInfo';
 import { SearchIcon } from '@/shared/ui/Icons';
+import { searchHref } from '@/shared/ui/SearchForm';
 import { PageTitle } from '@/shared/ui/PageTitle';
 import { PrefetchLink } from '@/shared/ui/PrefetchLink';
 import { SUGGEST_DEBOUNCE_MS, suggestions } from '@/features/catalog/api/catalog';
@@ -15,7 +16,6 @@ import { Picture } from '@/shared/ui/Picture';
 
 export { SUGGEST_DEBOUNCE_MS };
 
-const searchHref = (q: string) => `/shop/search-product?q=${encodeURIComponent(q)}`;
 
 /** /mobile-search: a search box with live suggestions (products, brand/model names, categories). */
 export default function MobileSearchPage() {
