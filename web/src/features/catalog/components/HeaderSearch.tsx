@@ -10,7 +10,6 @@ import { useDebounced } from '@/shared/hooks/useDebounced';
 import { coreIfLoaded } from '@/shared/core';
 import { Highlight } from './Highlight';
 
-
 /** One choice of the list: where it leads and what it shows. */
 interface Option {
   key: string;

@@ -16,7 +16,6 @@ import { Picture } from '@/shared/ui/Picture';
 
 export { SUGGEST_DEBOUNCE_MS };
 
-
 /** /mobile-search: a search box with live suggestions (products, brand/model names, categories). */
 export default function MobileSearchPage() {
   const { t } = useTranslation(ns);

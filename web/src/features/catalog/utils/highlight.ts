@@ -15,8 +15,16 @@ export interface Segment {
 }
 
 const WS = /\s/u;
-/** A Western, Persian or Arabic-Indic digit. */
-const DIGIT = /[0-9\u06F0-\u06F9\u0660-\u0669]/u;
+
+/** One character folded by the core (spaces dropped), remembered in `memo`. */
+function foldChar(ch: string, folder: Folder, memo: Map<string, string>): string {
+  let f = memo.get(ch);
+  if (f === undefined) {
+    f = folder.fold(ch).replace(/\s+/gu, '');
+    memo.set(ch, f);
+  }
+  return f;
+}
 
 /**
  * The folded text with spaces removed, and for each of its characters the index (in UTF-16
@@ -29,12 +37,7 @@ function foldWithMap(text: string, folder: Folder, memo: Map<string, string>): {
   let i = 0;
   for (const ch of text) {
     if (!WS.test(ch)) {
-      let f = memo.get(ch);
-      if (f === undefined) {
-        f = folder.fold(ch).replace(/\s+/gu, '');
-        memo.set(ch, f);
-      }
-      for (const fc of f) {
+      for (const fc of foldChar(ch, folder, memo)) {
         folded += fc;
         for (let k = 0; k < fc.length; k++) {
           from.push(i);
@@ -65,6 +68,8 @@ export function highlight(text: string, query: string, folder: Folder | null): S
   if (!terms.length) return [{ text, match: false }];
   const { folded, from, len } = foldWithMap(text, folder, memo);
   const marked = new Uint8Array(text.length);
+  // A digit of any script, as the core folds it (Persian and Arabic-Indic digits become Western).
+  const digitAt = (k: number) => k >= 0 && k < text.length && /^[0-9]$/.test(foldChar(text[k], folder, memo));
   for (const term of terms) {
     const number = /^[0-9]+$/.test(term);
     let at = folded.indexOf(term);
@@ -74,7 +79,7 @@ export function highlight(text: string, query: string, folder: Folder | null): S
       const end = from[last] + len[last];
       // A number marks only a whole number: '16' is not marked inside 'M1605YA' or '2016'
       // (the mark would read as a number of its own).
-      const partOfLonger = number && (DIGIT.test(text[start - 1] ?? '') || DIGIT.test(text[end] ?? ''));
+      const partOfLonger = number && (digitAt(start - 1) || digitAt(end));
       if (!partOfLonger) for (let k = start; k < end; k++) marked[k] = 1;
       at = folded.indexOf(term, partOfLonger ? at + 1 : at + term.length);
     }
