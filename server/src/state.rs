@@ -56,6 +56,31 @@ pub struct AppState {
     pub sqlite_writer: Arc<crate::platform::sqlite_writer::SqliteWriter>,
 }
 
+/// Every entity's `i32` columns: SQLite declares them as it does `i64` ones, and the writer's
+/// transactions read them back by this list (`platform::sqlite_txn`). An entity with an `i32`
+/// field belongs here (the test below reads the entities' sources for them).
+pub fn narrow_columns() -> crate::platform::sqlite_txn::NarrowColumns {
+    use crate::platform::sqlite_txn::i32_columns;
+    [
+        i32_columns::<crate::auth::entity::user::Entity>().collect::<Vec<_>>(),
+        i32_columns::<crate::auth::entity::otp_challenge::Entity>().collect(),
+        i32_columns::<crate::catalog::entity::info::Entity>().collect(),
+        i32_columns::<crate::catalog::entity::picture::Entity>().collect(),
+        i32_columns::<crate::catalog::entity::category::Entity>().collect(),
+        i32_columns::<crate::content::entity::faq::Entity>().collect(),
+        i32_columns::<crate::delivery::entity::delivery_slot::Entity>().collect(),
+        i32_columns::<crate::order::entity::order_unit::Entity>().collect(),
+        i32_columns::<crate::platform::idempotency::entity::Entity>().collect(),
+        i32_columns::<crate::returns::entity::holiday::Entity>().collect(),
+        i32_columns::<crate::review::entity::product_review::Entity>().collect(),
+        i32_columns::<crate::shop_settings::entity::shop_settings::Entity>().collect(),
+        i32_columns::<crate::warranty::entity::warranty_term::Entity>().collect(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// What a payment can pay for, one settler each (also for the command line's refunds list).
 pub fn purposes() -> crate::payment::purpose::Purposes {
     crate::payment::purpose::Purposes::default()
@@ -82,6 +107,7 @@ impl AppState {
         let sqlite_writer = Arc::new(crate::platform::sqlite_writer::SqliteWriter::open(
             &config.database_url,
             config.sqlite_checkpoint_ms > 0,
+            narrow_columns(),
         ));
         let catalog = crate::catalog::cache::CatalogCache::new(
             clock.clone(),
@@ -89,5 +115,50 @@ impl AppState {
             Arc::new(crate::order::service::held::Orders),
         );
         Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits, sqlite_writer }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every `i32` field of an entity (`pub name: i32` or `Option<i32>` after its
+    /// `table_name`), read from the sources under `src/`.
+    fn i32_fields_in_sources() -> std::collections::HashSet<(String, String)> {
+        fn walk(dir: &std::path::Path, found: &mut std::collections::HashSet<(String, String)>) {
+            for entry in std::fs::read_dir(dir).unwrap().map(Result::unwrap) {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                if path.extension().is_none_or(|e| e != "rs") || !text.contains("DeriveEntityModel") {
+                    continue;
+                }
+                let mut table = None;
+                for line in text.lines().map(str::trim) {
+                    if let Some(rest) = line.split("table_name = \"").nth(1) {
+                        table = rest.split('"').next().map(str::to_string);
+                    }
+                    let field = line.strip_prefix("pub ").and_then(|l| l.split_once(": "));
+                    if let (Some(t), Some((name, ty))) = (&table, field) {
+                        if matches!(ty.trim_end_matches(','), "i32" | "Option<i32>") {
+                            found.insert((t.clone(), name.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        let mut found = std::collections::HashSet::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut found);
+        found
+    }
+
+    #[test]
+    fn every_i32_column_of_an_entity_is_in_the_narrow_columns() {
+        let fields = i32_fields_in_sources();
+        assert!(fields.contains(&("product_info".to_string(), "ram_gb".to_string())), "the scan finds entity fields");
+        let listed = super::narrow_columns();
+        let missing: Vec<_> = fields.difference(&listed).collect();
+        assert!(missing.is_empty(), "entity i32 columns missing from state::narrow_columns: {missing:?}");
     }
 }

@@ -198,7 +198,7 @@ impl OrderApi {
         };
         let answer = |o: &customer_order::Model| registered(o).to_json_string();
         let remember = checkout::Remember { key: &key, answer: &answer };
-        let outcome = checkout::register(&state.db, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, Some(&remember), now)
+        let outcome = checkout::register(&state.db, &state.sqlite_writer, &caller(&auth), &auth.0.city, &req, state.config.order_hold_secs, &state.config.order_limits, Some(&remember), now)
             .await
             .map_err(checkout_error)?;
         let empty = RegisterResp { status: RegisterStatus::Ok, message: None, name: None, order: None, summary: None };

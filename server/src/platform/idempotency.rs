@@ -33,7 +33,7 @@ use sea_orm::{
 };
 use sha2::{Digest, Sha256};
 
-use super::db::write_turn;
+use super::db::{wait_durable, write_turn};
 use super::error::{ApiError, ApiResult, ErrorBody};
 
 /// The header name.
@@ -396,7 +396,10 @@ pub async fn prior<T: ParseFromJSON>(db: &DatabaseConnection, user_id: i64, scop
             .await?;
         return Ok(run());
     }
-    Ok(Prior::Answer(parse_stored(&answer_in(row, &hash)?)?))
+    let answer = parse_stored(&answer_in(row, &hash)?)?;
+    // The transaction that stored it may not be on disk yet (`db::WriteTxn::unlock_before_flush`).
+    wait_durable(db).await?;
+    Ok(Prior::Answer(answer))
 }
 
 impl KeyInWork {
@@ -432,7 +435,10 @@ pub async fn recorded_answer<T: ParseFromJSON>(db: &DatabaseConnection, key: &Ke
     let Some(row) = find(db, key.user_id, &key.scope, &key.key).await? else {
         return Err(ApiError::conflict(text::IN_PROGRESS));
     };
-    parse_stored(&answer_in(row, &key.hash)?)
+    let answer = parse_stored(&answer_in(row, &key.hash)?)?;
+    // As in `prior`: the copy that stored it may not be on disk yet.
+    wait_durable(db).await?;
+    Ok(answer)
 }
 
 /// Deletes the records older than [`KEEP_SECS`] at `now`, a batch per statement; returns how

@@ -21,6 +21,7 @@ pub mod openapi;
 pub mod payload;
 pub mod slow_clients;
 pub mod sqlite_writer;
+pub mod sqlite_txn;
 pub mod web;
 
 pub use clock::{Clock, OffsetClock, SystemClock};

@@ -15,20 +15,24 @@ use rusqlite::{Connection, OpenFlags};
 use sea_orm::{DatabaseConnection, DbErr};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-use super::db::{sqlite_file, write_turn};
+use super::db::{begin_write, sqlite_file, write_turn, WriteTxn};
+use super::sqlite_txn::NarrowColumns;
 
 /// This process's synchronous writer connection to its SQLite file, if it has one.
 pub struct SqliteWriter {
     conn: Option<Arc<Mutex<Connection>>>,
+    /// The `i32` columns, for the sea-orm transactions over this writer (`super::sqlite_txn`).
+    narrow: Option<Arc<NarrowColumns>>,
 }
 
 impl SqliteWriter {
     /// The writer for `database_url`: none for PostgreSQL or an in-memory database, nor when the
     /// file cannot be opened (logged). `own_checkpoints` as for the pool
     /// (`super::db::connect_checkpointing`): its commits never checkpoint the WAL then.
-    pub fn open(database_url: &str, own_checkpoints: bool) -> Self {
+    /// `narrow`: the entities' `i32` columns ([`super::sqlite_txn::i32_columns`]).
+    pub fn open(database_url: &str, own_checkpoints: bool, narrow: NarrowColumns) -> Self {
         let Some(path) = sqlite_file(database_url) else {
-            return Self { conn: None };
+            return Self::NONE;
         };
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let opened = Connection::open_with_flags(&path, flags).and_then(|conn| {
@@ -43,17 +47,17 @@ impl SqliteWriter {
             Ok(conn)
         });
         match opened {
-            Ok(conn) => Self { conn: Some(Arc::new(Mutex::new(conn))) },
+            Ok(conn) => Self { conn: Some(Arc::new(Mutex::new(conn))), narrow: Some(Arc::new(narrow)) },
             Err(e) => {
                 tracing::warn!(path = %path.display(), error = %e, "no synchronous SQLite writer: writes take the sea-orm path");
-                Self { conn: None }
+                Self::NONE
             }
         }
     }
 
     /// No writer: its callers take the sea-orm path (rare writes, and profiling sea-orm's
     /// statements).
-    pub const NONE: SqliteWriter = SqliteWriter { conn: None };
+    pub const NONE: SqliteWriter = SqliteWriter { conn: None, narrow: None };
 
     /// Takes the write turn of `db`'s file and begins `BEGIN IMMEDIATE` on this connection.
     /// `Ok(None)`: no writer here, or another process holds SQLite's write lock; the caller
@@ -66,6 +70,18 @@ impl SqliteWriter {
             Ok(()) => Ok(Some(SqliteWrite { conn, _turn: turn, open: true })),
             Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::DatabaseBusy => Ok(None),
             Err(e) => Err(db_err(e)),
+        }
+    }
+}
+
+impl SqliteWriter {
+    /// A sea-orm write transaction on `db`: over this writer, its statements run in the calling
+    /// thread (`super::sqlite_txn`); without one (PostgreSQL, no writer, another process holds
+    /// the lock), [`begin_write`]'s.
+    pub async fn begin_txn(&self, db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
+        match (self.begin(db).await?, &self.narrow) {
+            (Some(write), Some(narrow)) => super::sqlite_txn::transaction(write, narrow.clone()).await,
+            _ => begin_write(db).await,
         }
     }
 }
@@ -115,8 +131,8 @@ mod tests {
 
     #[test]
     fn only_sqlite_files_have_a_writer() {
-        assert!(SqliteWriter::open("postgres://postgres@127.0.0.1/test", true).conn.is_none());
-        assert!(SqliteWriter::open("sqlite::memory:", true).conn.is_none());
+        assert!(SqliteWriter::open("postgres://postgres@127.0.0.1/test", true, NarrowColumns::new()).conn.is_none());
+        assert!(SqliteWriter::open("sqlite::memory:", true, NarrowColumns::new()).conn.is_none());
     }
 
     #[tokio::test]
@@ -125,7 +141,7 @@ mod tests {
         let db = super::super::db::connect(&file.url, 2).await.unwrap();
         let other = Connection::open(&file.path).unwrap();
         other.execute_batch("CREATE TABLE t (x INTEGER);").unwrap();
-        let writer = SqliteWriter::open(&file.url, false);
+        let writer = SqliteWriter::open(&file.url, false, NarrowColumns::new());
 
         let write = writer.begin(&db).await.unwrap().expect("a file database has a writer");
         write.conn().execute("INSERT INTO t VALUES (1)", []).unwrap();

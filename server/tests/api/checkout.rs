@@ -1066,7 +1066,7 @@ async fn a_registration_replacing_an_order_reads_everything_before_it_takes_the_
     };
     let caller = Caller { id: r.c.id, uid: r.c.uid.clone() };
     let limits = s.state.config.order_limits;
-    let out = checkout::register(&s.db, &caller, "تهران", &req, 900, &limits, None, s.state.clock.unix()).await.unwrap();
+    let out = checkout::register(&s.db, &shop_server::platform::sqlite_writer::SqliteWriter::NONE, &caller, "تهران", &req, 900, &limits, None, s.state.clock.unix()).await.unwrap();
     let sql = seen.lock().unwrap().clone();
     assert!(matches!(out, RegisterOutcome::Registered(_)), "{out:?}");
     assert_eq!(order_row(&s, &first).await.status, "cancelled", "the earlier order was replaced");

@@ -562,7 +562,7 @@ mod tests {
         ];
         let variants: Vec<(i64, i64)> = products.iter().flat_map(|(p, vs)| vs.iter().map(|v| (*p, *v))).collect();
         let items = crate::catalog::items_by_variant_ids(&db, &variants.iter().map(|v| v.1).collect::<Vec<_>>()).await.unwrap();
-        let writer = SqliteWriter::open(&file.url, false);
+        let writer = SqliteWriter::open(&file.url, false, crate::state::narrow_columns());
         let mut sync = SqliteCart { write: writer.begin(&db).await.unwrap().unwrap() };
         let mut reads = Vec::new();
         for &(product_id, variant_id) in &variants {

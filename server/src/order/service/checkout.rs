@@ -26,7 +26,7 @@ use super::lifecycle::{apply, record, replace, Applied};
 use super::OrderError;
 use crate::cart::entity::{order_line, shop_order};
 use crate::cart::service::{new_code, own_open_cart, own_cart, CartError, Caller};
-use crate::platform::db::begin_write;
+use crate::platform::sqlite_writer::SqliteWriter;
 use crate::platform::idempotency::KeyInWork;
 use crate::address::{entity::address, service as address_book};
 use crate::catalog;
@@ -243,23 +243,25 @@ pub async fn quote<C: ConnectionTrait>(
     req: &QuoteRequest,
     now: i64,
 ) -> Result<Quote, CheckoutError> {
-    quote_with(db, caller, user_city, req, &HashMap::new(), now).await
+    let cart = own_cart(db, caller, req.cart_id).await?;
+    if cart.status != shop_order::STATUS_OPEN {
+        return Err(OrderError::from(CartError::NotEditable).into());
+    }
+    quote_with(db, &cart, caller, user_city, req, &HashMap::new(), now).await
 }
 
-/// [`quote`] as if `released` (units by variant, held by the cart's earlier registrations that
-/// the registration will release) were back in stock.
+/// [`quote`] of `cart` (the caller's open cart, read by the caller) as if `released` (units by
+/// variant, held by the cart's earlier registrations that the registration will release) were
+/// back in stock.
 async fn quote_with<C: ConnectionTrait>(
     db: &C,
+    cart: &shop_order::Model,
     caller: &Caller,
     user_city: &str,
     req: &QuoteRequest,
     released: &HashMap<i64, i64>,
     now: i64,
 ) -> Result<Quote, CheckoutError> {
-    let cart = own_cart(db, caller, req.cart_id).await?;
-    if cart.status != shop_order::STATUS_OPEN {
-        return Err(OrderError::from(CartError::NotEditable).into());
-    }
     let stored = order_line::Entity::find()
         .filter(order_line::Column::CartId.eq(cart.id))
         .order_by_asc(order_line::Column::Id)
@@ -469,6 +471,7 @@ pub struct Remember<'a> {
 #[allow(clippy::too_many_arguments)]
 pub async fn register(
     db: &DatabaseConnection,
+    writer: &SqliteWriter,
     caller: &Caller,
     user_city: &str,
     req: &RegisterRequest,
@@ -483,7 +486,7 @@ pub async fn register(
     let mut tries = 0;
     let mut release_first = false;
     loop {
-        match register_once(db, caller, user_city, req, hold_secs, limits, remember, release_first, now).await {
+        match register_once(db, writer, caller, user_city, req, hold_secs, limits, remember, release_first, now).await {
             Err(CheckoutError::Order(OrderError::Db(e))) if tries < crate::platform::db::RETRIES && crate::platform::db::is_retryable(&e) => {
                 tries += 1;
                 tracing::warn!(tries, "order registration rolled back by a deadlock: running it again");
@@ -511,6 +514,7 @@ pub async fn register(
 #[allow(clippy::too_many_arguments)]
 async fn register_once(
     db: &DatabaseConnection,
+    writer: &SqliteWriter,
     caller: &Caller,
     user_city: &str,
     req: &RegisterRequest,
@@ -522,7 +526,11 @@ async fn register_once(
 ) -> Result<Option<RegisterOutcome>, CheckoutError> {
     let rate = Rate::per_hour(limits.registrations_per_hour);
     let too_many = |retry_after| OrderError::TooManyRegistrations { limit: rate.limit, retry_after };
-    let txn = begin_write(db).await?;
+    // SQLite: the statements run in this thread on the writer (`platform::sqlite_txn`).
+    let mut txn = writer.begin_txn(db).await?;
+    // Other registrations wait for this one's stock rows: they are let go at the commit, not
+    // after its flush to disk, which the commit still waits for (PostgreSQL).
+    txn.unlock_before_flush(db).await?;
     // The caps below are counted under the customer's lock (PostgreSQL; SQLite's immediate
     // transaction already serialises), taken before the cart's so every path locks user first.
     crate::platform::db::lock_owner(&txn, caller.id).await?;
@@ -566,6 +574,7 @@ async fn register_once(
     let no_release = HashMap::new();
     let q = quote_with(
         &txn,
+        &cart,
         caller,
         user_city,
         &QuoteRequest {
