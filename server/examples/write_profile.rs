@@ -108,7 +108,7 @@ async fn profile(label: &str, url: &str, calls: usize) {
         let stats = stats.clone();
         db.set_metric_callback(move |info| {
             let sql = info.statement.sql.split_whitespace().collect::<Vec<_>>().join(" ");
-            let key: String = sql.chars().take(70).collect();
+            let key: String = sql.chars().take(110).collect();
             let mut s = stats.lock().unwrap();
             let e = s.entry(key).or_default();
             e.0 += 1;
@@ -193,7 +193,7 @@ async fn profile(label: &str, url: &str, calls: usize) {
             );
             let mut rows: Vec<_> = s.into_iter().collect();
             rows.sort_by(|a, b| b.1 .1.total_cmp(&a.1 .1));
-            for (sql, (count, ms)) in rows.iter().take(8) {
+            for (sql, (count, ms)) in rows.iter().take(std::env::var("BENCH_TOP").ok().and_then(|s| s.parse().ok()).unwrap_or(8)) {
                 println!("  {:>6.3} ms/call {:>5.2}×/call  {sql}", ms / n, *count as f64 / n);
             }
         }

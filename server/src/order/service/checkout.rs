@@ -13,12 +13,14 @@
 //! registrations limit is reserved in the same transaction, so only registrations that commit
 //! count.
 
+mod reads;
+
 use sea_orm::sea_query::Expr;
 use std::collections::HashMap;
 
 use sea_orm::{
     ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, TryInsertResult,
+    QueryFilter, TryInsertResult,
 };
 use shop_core::order_state::{OrderEvent, OrderStatus};
 
@@ -29,7 +31,6 @@ use crate::cart::service::{new_code, own_open_cart, own_cart, CartError, Caller}
 use crate::platform::sqlite_writer::SqliteWriter;
 use crate::platform::idempotency::KeyInWork;
 use crate::address::{entity::address, service as address_book};
-use crate::catalog;
 use crate::delivery::entity::delivery_option;
 use crate::delivery::service::options_for_products;
 use crate::delivery::slots::{self, SlotError};
@@ -262,25 +263,21 @@ async fn quote_with<C: ConnectionTrait>(
     released: &HashMap<i64, i64>,
     now: i64,
 ) -> Result<Quote, CheckoutError> {
-    let stored = order_line::Entity::find()
-        .filter(order_line::Column::CartId.eq(cart.id))
-        .order_by_asc(order_line::Column::Id)
-        .all(db)
-        .await?;
+    // The lines and their variants' live values: one statement (`reads::cart_lines_now`).
+    let stored = reads::cart_lines_now(db, cart.id).await?;
     if stored.is_empty() {
         return Err(CheckoutError::EmptyCart);
     }
-    let ids: Vec<i64> = stored.iter().map(|l| l.variant_id).collect();
-    let live = catalog::items_by_variant_ids(db, &ids).await?;
     // What the pricing rule book reads per line: the stored prices and, for a published
     // variant, the live ones with the units that may be taken.
     let inputs: Vec<LineInput> = stored
         .iter()
-        .map(|l| LineInput {
+        .map(|(l, catalogue)| LineInput {
             num: l.num,
             stored: Some(Stored { price: l.price, warranty_price: l.warranty_price, ins_payment: l.ins_payment }),
-            live: live.get(&l.variant_id).filter(|i| i.product.active).map(|i| {
-                i.live(Some(i.variant.stock.saturating_add(released.get(&l.variant_id).copied().unwrap_or(0))))
+            live: catalogue.as_ref().map(|c| pricing::Live {
+                stock: Some(c.stock.saturating_add(released.get(&l.variant_id).copied().unwrap_or(0))),
+                ..c.live
             }),
         })
         .collect();
@@ -289,27 +286,24 @@ async fn quote_with<C: ConnectionTrait>(
     let lines: Vec<QuoteLine> = stored
         .into_iter()
         .zip(&priced.lines)
-        .map(|(l, p)| {
-            let item = live.get(&l.variant_id).filter(|i| i.product.active);
-            QuoteLine {
-                line_id: l.id,
-                product_id: l.product_id,
-                variant_id: l.variant_id,
-                num: l.num,
-                name: item.map_or(l.name, |i| i.product.name.clone()),
-                color: item.map_or(l.color, |i| i.variant.color.clone()),
-                warranty_name: item.map_or(l.warranty_name, |i| i.variant.warranty_name.clone()),
-                property: item.map_or(l.property, |i| i.variant.property.clone()),
-                dg: item.map_or(l.dg, |i| i.variant.dg.clone()),
-                ins_payment: p.ins_payment,
-                unit_price: p.unit_price,
-                warranty_price: p.warranty_price,
-                old_unit_price: p.old_unit_price,
-                old_warranty_price: p.old_warranty_price,
-                line_total: p.line_total,
-                price_changed: p.price_changed,
-                available: p.available,
-            }
+        .map(|((l, item), p)| QuoteLine {
+            line_id: l.id,
+            product_id: l.product_id,
+            variant_id: l.variant_id,
+            num: l.num,
+            name: item.as_ref().map_or(l.name, |i| i.name.clone()),
+            color: item.as_ref().map_or(l.color, |i| i.color.clone()),
+            warranty_name: item.as_ref().map_or(l.warranty_name, |i| i.warranty_name.clone()),
+            property: item.as_ref().map_or(l.property, |i| i.property.clone()),
+            dg: item.as_ref().map_or(l.dg, |i| i.dg.clone()),
+            ins_payment: p.ins_payment,
+            unit_price: p.unit_price,
+            warranty_price: p.warranty_price,
+            old_unit_price: p.old_unit_price,
+            old_warranty_price: p.old_warranty_price,
+            line_total: p.line_total,
+            price_changed: p.price_changed,
+            available: p.available,
         })
         .collect();
     let address = match req.address_id {
@@ -431,33 +425,6 @@ fn register_key(user_id: i64) -> String {
     format!("order-register:{user_id}")
 }
 
-/// What the customer's unpaid orders hold now: those still reserving stock, registered or at
-/// the bank (an order past its window counts until the expiry job releases it).
-async fn held_by<C: ConnectionTrait>(db: &C, user_id: i64, except: &[i64]) -> Result<Held, DbErr> {
-    let open: Vec<i64> = customer_order::Entity::find()
-        .filter(customer_order::Column::UserId.eq(user_id))
-        .filter(customer_order::Column::Id.is_not_in(except.iter().copied()))
-        .filter(customer_order::Column::StockState.eq(customer_order::STOCK_RESERVED))
-        .filter(
-            customer_order::Column::Status
-                .is_in([OrderStatus::Registered.as_str(), OrderStatus::AwaitingPayment.as_str()]),
-        )
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|o| o.id)
-        .collect();
-    let mut held = Held { open_orders: open.len() as i64, ..Default::default() };
-    let lines = customer_order_line::Entity::find()
-        .filter(customer_order_line::Column::OrderId.is_in(open))
-        .all(db)
-        .await?;
-    for l in lines {
-        *held.by_variant.entry(l.variant_id).or_insert(0) += l.num;
-    }
-    Ok(held)
-}
-
 /// The call's Idempotency-Key, recorded by the registration's own transaction together with
 /// the answer `answer` gives for the order (`platform::idempotency::KeyInWork`).
 pub struct Remember<'a> {
@@ -504,7 +471,7 @@ pub async fn register(
 
 /// One registration transaction. The cart's earlier registrations (replaced by this one) are
 /// released as late as possible: everything else is read and checked first, as if their stock
-/// were back (`quote_with`) and they held nothing (`held_by` without them), and only then are
+/// were back (`quote_with`) and they held nothing (`reads::UnpaidOrders`), and only then are
 /// `catalog_meta` and the variants locked (PostgreSQL; issue 25: every registration waits for
 /// those two, so they are held only for the writes, not for the reads). Not when a discount code
 /// is in play: an earlier order's redemption counts against the code until it is released, so
@@ -544,27 +511,24 @@ async fn register_once(
     // are released in this transaction, so the stock they hold is this order's to take and they
     // no longer count towards the caps; any refusal below rolls the release back with
     // everything else.
-    let earlier = customer_order::Entity::find()
-        .filter(customer_order::Column::CartId.eq(req.cart_id))
-        .filter(customer_order::Column::Status.eq(OrderStatus::Registered.as_str()))
-        .all(&txn)
-        .await?;
+    // The customer's unpaid orders with their lines, read once for the release and the caps.
+    let unpaid = reads::UnpaidOrders::read(&txn, caller.id, req.cart_id).await?;
+    let earlier: Vec<customer_order::Model> = unpaid.earlier(req.cart_id).cloned().collect();
     // So are orders holding a delivery slot: its place comes back before this one is taken.
     let release_first = release_first
         || (!earlier.is_empty()
             && (req.discount_code.is_some() || cart.discount_code.is_some() || earlier.iter().any(|o| o.delivery_slot_id.is_some())));
+    let is_earlier = |o: &customer_order::Model| earlier.iter().any(|e| e.id == o.id);
     // What the earlier orders hold, by variant (given back by their release).
     let mut released: HashMap<i64, i64> = HashMap::new();
-    let holding: Vec<i64> =
-        earlier.iter().filter(|o| o.stock_state == customer_order::STOCK_RESERVED).map(|o| o.id).collect();
-    if !holding.is_empty() {
-        for l in customer_order_line::Entity::find()
-            .filter(customer_order_line::Column::OrderId.is_in(holding))
-            .all(&txn)
-            .await?
-        {
-            *released.entry(l.variant_id).or_insert(0) += l.num;
-        }
+    for l in unpaid.holding_lines(is_earlier) {
+        *released.entry(l.variant_id).or_insert(0) += l.num;
+    }
+    // What the customer's other unpaid orders hold: the earlier ones are released either way
+    // (first, or with the stock below), so they count for nothing.
+    let mut held = Held { open_orders: unpaid.holding(|o| !is_earlier(o)).count() as i64, ..Default::default() };
+    for l in unpaid.holding_lines(|o| !is_earlier(o)) {
+        *held.by_variant.entry(l.variant_id).or_insert(0) += l.num;
     }
     if release_first {
         for o in &earlier {
@@ -617,8 +581,7 @@ async fn register_once(
     // earlier orders this one replaces).
     let wanted: Vec<Wanted> =
         q.lines.iter().map(|l| Wanted { variant_id: l.variant_id, num: l.num, name: &l.name }).collect();
-    let replaced: Vec<i64> = if release_first { Vec::new() } else { earlier.iter().map(|o| o.id).collect() };
-    check_hold(&limits.holds, &held_by(&txn, caller.id, &replaced).await?, &wanted).map_err(CheckoutError::Hold)?;
+    check_hold(&limits.holds, &held, &wanted).map_err(CheckoutError::Hold)?;
     // Counted in this transaction: a registration that is rolled back does not count.
     if let Err(retry) = limits::reserve(&txn, &register_key(caller.id), now, rate).await? {
         return Err(too_many(retry).into());
