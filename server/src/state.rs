@@ -54,6 +54,8 @@ pub struct AppState {
     pub commits: Arc<crate::platform::commits::CommitWatch>,
     /// The synchronous SQLite writer for the hottest writes (none on PostgreSQL).
     pub sqlite_writer: Arc<crate::platform::sqlite_writer::SqliteWriter>,
+    /// Cart edits that arrive together, in one transaction (PostgreSQL; none on SQLite).
+    pub cart_edits: Arc<crate::cart::service::EditBatches>,
 }
 
 /// Every entity's `i32` columns: SQLite declares them as it does `i64` ones, and the writer's
@@ -114,7 +116,8 @@ impl AppState {
             config.catalog_recheck_ms,
             Arc::new(crate::order::service::held::Orders),
         );
-        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits, sqlite_writer }
+        let cart_edits = Arc::new(crate::cart::service::EditBatches::for_database(&db));
+        Self { db, config: Arc::new(config), clock, keys, sms, outbox, captcha, users, payments, purposes, purchases, warranty_months, argon2, files, chat, catalog, commits, sqlite_writer, cart_edits }
     }
 }
 

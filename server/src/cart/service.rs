@@ -5,6 +5,7 @@
 //! Writes run in one database transaction (`BEGIN IMMEDIATE` on SQLite, row locks on
 //! PostgreSQL), so a cart is never half-written: a failing or refused edit leaves it as it was.
 
+mod batch;
 mod edit;
 pub mod read;
 
@@ -21,6 +22,7 @@ use super::entity::{order_line, shop_order};
 use crate::catalog::{self, CatalogItem};
 use crate::discount::service::{self as discounts, CartPart, Purchases};
 use crate::platform::sqlite_writer::SqliteWriter;
+pub use batch::EditBatches;
 use edit::{Edited, SeaCart, SqliteCart};
 
 /// Who is calling: the signed-in user.
@@ -143,7 +145,7 @@ pub struct EditRequest {
 
 /// One line of the cart query (decoded from the JSON the database aggregates): the stored
 /// line and, when its variant and product still exist, the catalogue's current values (`c_*`).
-#[derive(Debug, serde::Deserialize)]
+#[derive(Clone, Debug, serde::Deserialize)]
 struct CartRow {
     id: i64,
     product_id: i64,
@@ -334,31 +336,26 @@ fn cart_texts(backend: DbBackend) -> [&'static str; 2] {
 }
 
 fn cart_sql_text(backend: DbBackend, cond: &str) -> String {
-    let pairs = |f: &dyn Fn(&str, &str) -> String| {
-        LINE_FIELDS.iter().map(|(k, e)| f(k, e)).collect::<Vec<_>>().join(", ")
+    let (lines, param) = match backend {
+        DbBackend::Postgres => (cart_lines_json(backend), "$1"),
+        _ => (cart_lines_json(backend), "?"),
     };
+    format!("SELECT o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, {lines} AS lines FROM shop_order o WHERE {cond} = {param}")
+}
+
+/// The cart query's `lines` column: the lines of order `o` with their catalogue values
+/// ([`LINE_FIELDS`]), aggregated as one JSON array.
+fn cart_lines_json(backend: DbBackend) -> String {
+    let pairs = LINE_FIELDS.iter().map(|(k, e)| format!("'{k}', {e}")).collect::<Vec<_>>().join(", ");
     let from = "FROM order_line l \
                 LEFT JOIN product_variant v ON v.id = l.variant_id \
                 LEFT JOIN product p ON p.id = v.product_id \
                 LEFT JOIN product_info i ON i.product_id = p.id \
                 WHERE l.order_id = o.id";
-    let (lines, param) = match backend {
-        DbBackend::Postgres => (
-            format!(
-                "(SELECT COALESCE(json_agg(json_build_object({}) ORDER BY l.id), '[]'::json)::text {from})",
-                pairs(&|k, e| format!("'{k}', {e}"))
-            ),
-            "$1",
-        ),
-        _ => (
-            format!(
-                "(SELECT json_group_array(json_object({})) {from})",
-                pairs(&|k, e| format!("'{k}', {e}"))
-            ),
-            "?",
-        ),
-    };
-    format!("SELECT o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, {lines} AS lines FROM shop_order o WHERE {cond} = {param}")
+    match backend {
+        DbBackend::Postgres => format!("(SELECT COALESCE(json_agg(json_build_object({pairs}) ORDER BY l.id), '[]'::json)::text {from})"),
+        _ => format!("(SELECT json_group_array(json_object({pairs})) {from})"),
+    }
 }
 
 /// Reads an order with its lines priced from the live catalogue at `now` (running special
@@ -377,18 +374,28 @@ async fn load_cart<C: ConnectionTrait>(db: &C, of: CartOf, now: i64) -> Result<O
 /// The cart view of one row of the cart query: the order's fields and its lines as the
 /// aggregated JSON, priced at `now`.
 fn cart_of_row(cart_id: i64, code: String, discount_code: Option<String>, lines_json: Option<&str>, now: i64) -> Result<CartView, DbErr> {
+    Ok(cart_of_rows(cart_id, code, discount_code, cart_rows(lines_json)?, now))
+}
+
+/// The lines of the cart query's aggregated JSON, in id order.
+fn cart_rows(lines_json: Option<&str>) -> Result<Vec<CartRow>, DbErr> {
     let mut rows: Vec<CartRow> = match lines_json {
         None | Some("") => Vec::new(),
         Some(text) => serde_json::from_str(text)
             .map_err(|e| DbErr::Custom(format!("cart lines JSON: {e}")))?,
     };
     rows.sort_by_key(|r| r.id);
+    Ok(rows)
+}
+
+/// The cart view of an order's lines (in id order), priced at `now`.
+fn cart_of_rows(cart_id: i64, code: String, discount_code: Option<String>, rows: Vec<CartRow>, now: i64) -> CartView {
     let lines = rows.into_iter().map(|r| r.view(cart_id)).collect();
     let mut view = priced_cart(lines, now);
     view.cart_id = Some(cart_id);
     view.code = Some(code);
     view.discount_code = discount_code;
-    Ok(view)
+    view
 }
 
 /// The cart view of `order` whose lines the cart query gave as `lines_json` (see [`cart_view`]).
@@ -541,7 +548,7 @@ async fn recheck_discount<C: ConnectionTrait>(
 
 /// The catalogue's current values of one variant that an edit reads: what its line copies and
 /// its stock.
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 struct LineSource {
     product_id: i64,
     name: String,
@@ -644,6 +651,25 @@ pub async fn edit(
     }
 }
 
+/// `order/edit/product` as the route calls it: an edit of a cart that exists goes into the
+/// node's next batch of edits ([`EditBatches`], PostgreSQL) unless it must run alone; every
+/// other runs alone ([`edit`]).
+pub async fn edit_in_batch(
+    batches: &EditBatches,
+    db: &DatabaseConnection,
+    writer: &SqliteWriter,
+    purchases: &dyn Purchases,
+    caller: &Caller,
+    req: &EditRequest,
+    now: i64,
+) -> Result<EditOutcome, CartError> {
+    quote::check_quantity(req.num).map_err(|_| CartError::InvalidQuantity)?;
+    if let Some(batched) = batches.edit(caller, req, now).await {
+        return batched;
+    }
+    edit(db, writer, purchases, caller, req, now).await
+}
+
 /// Why the requested variant is not one of the active product `product_id`'s: the product is
 /// unknown or hidden (`spid`), or the variant is not one of it (`spiddetail`).
 async fn catalogue_refusal(db: &DatabaseConnection, product_id: i64) -> Result<CartError, DbErr> {
@@ -659,20 +685,44 @@ async fn catalogue_refusal(db: &DatabaseConnection, product_id: i64) -> Result<C
 fn line_source_sql(backend: DbBackend) -> &'static str {
     static TEXTS: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
     let texts = TEXTS.get_or_init(|| {
-        let text = |(v, p): (&str, &str)| {
-            format!(
-                "SELECT p.id AS product_id, p.name AS name, v.id AS variant_id, v.stock AS stock, v.price AS price, \
-                 v.warranty_price AS warranty_price, v.ins_payment AS ins_payment, \
-                 (SELECT MIN(b.price) FROM product_variant b WHERE b.product_id = v.product_id) AS base_price, \
-                 i.special_price AS special_price, i.special_ends_at AS special_ends_at, v.warranty_name AS warranty_name, \
-                 v.dg AS dg, v.property AS property, v.color AS color \
-                 FROM product_variant v JOIN product p ON p.id = v.product_id LEFT JOIN product_info i ON i.product_id = p.id \
-                 WHERE v.id = {v} AND p.id = {p} AND p.active"
-            )
-        };
+        let text = |(v, p): (&str, &str)| format!("{} WHERE v.id = {v} AND p.id = {p} AND p.active", LINE_SOURCE_SELECT);
         [text(("$1", "$2")), text(("?1", "?2"))]
     });
     &texts[usize::from(!matches!(backend, DbBackend::Postgres))]
+}
+
+/// What [`line_source_sql`] reads of a variant, before its `WHERE` (read by [`line_source_of`]).
+const LINE_SOURCE_SELECT: &str = "SELECT p.id AS product_id, p.name AS name, v.id AS variant_id, v.stock AS stock, v.price AS price, \
+     v.warranty_price AS warranty_price, v.ins_payment AS ins_payment, \
+     (SELECT MIN(b.price) FROM product_variant b WHERE b.product_id = v.product_id) AS base_price, \
+     i.special_price AS special_price, i.special_ends_at AS special_ends_at, v.warranty_name AS warranty_name, \
+     v.dg AS dg, v.property AS property, v.color AS color \
+     FROM product_variant v JOIN product p ON p.id = v.product_id LEFT JOIN product_info i ON i.product_id = p.id";
+
+/// A row of [`LINE_SOURCE_SELECT`] read through sea-orm.
+fn line_source_of(r: &sea_orm::QueryResult) -> Result<LineSource, DbErr> {
+    let price: i64 = r.try_get("", "price")?;
+    Ok(LineSource {
+        product_id: r.try_get("", "product_id")?,
+        name: r.try_get("", "name")?,
+        variant_id: r.try_get("", "variant_id")?,
+        stock: r.try_get("", "stock")?,
+        live: quote::Live {
+            price,
+            warranty_price: r.try_get("", "warranty_price")?,
+            ins_payment: r.try_get("", "ins_payment")?,
+            offer: quote::OfferTerms {
+                base_price: r.try_get::<Option<i64>>("", "base_price")?.unwrap_or(price),
+                special_price: r.try_get("", "special_price")?,
+                special_ends_at: r.try_get("", "special_ends_at")?,
+            },
+            stock: None,
+        },
+        warranty_name: r.try_get("", "warranty_name")?,
+        dg: r.try_get("", "dg")?,
+        property: r.try_get("", "property")?,
+        color: r.try_get("", "color")?,
+    })
 }
 
 /// `order/delete/product`: removes one line of the caller's open order.

@@ -46,6 +46,7 @@ on_both_dbs!(
     the_cart_charges_a_running_special_offer,
     every_node_reads_the_current_cart_and_prices,
     concurrent_cart_reads_each_get_their_own_cart,
+    concurrent_edits_of_many_carts_each_land,
 );
 
 fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
@@ -984,5 +985,61 @@ async fn concurrent_cart_reads_each_get_their_own_cart(db: TestDb) {
             assert_eq!(data.len(), 1, "{:?}", r.1);
             assert_eq!((data[0]["Num"].as_i64(), data[0]["SupProductIdDetail"].as_i64()), (Some(num), Some(variant)));
         }
+    }
+}
+
+/// Many customers editing their carts at once, two lines of each cart in the same moment, and
+/// each cart also edited by a stranger (on PostgreSQL edits that arrive together share one
+/// transaction): every edit lands and none is lost, the stranger's is not found, each answer is
+/// the caller's own cart with totals that are its lines', and each cart's stored totals are its
+/// lines'.
+async fn concurrent_edits_of_many_carts_each_land(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let a = srv.variant("lenovo-thinkpad-t14-gen3-used", 0).await;
+    let b = srv.variant("hp-elitebook-840-g8-used", 0).await;
+    let mut carts = Vec::new();
+    for i in 0..8i64 {
+        let u = srv.user(&format!("0912111130{i}"), "تهران").await;
+        let r = srv.call(EDIT, Some(&u.token), edit_body(a.product_id, a.id, 1, None)).await;
+        let cart = r.1["OrderId"].as_i64().unwrap();
+        let r = srv.call(EDIT, Some(&u.token), edit_body(b.product_id, b.id, 1, Some(cart))).await;
+        assert_eq!(r.0, 200, "{:?}", r.1);
+        // The quantities each cart's two concurrent edits set.
+        carts.push((u, cart, 2 - i % 2, 1 + i % 2));
+    }
+    let line_total = |line: &Value| line["Num"].as_i64().unwrap() * (line["Price"].as_i64().unwrap() + line["PriceGaranti"].as_i64().unwrap());
+    let edits = carts.iter().enumerate().flat_map(|(i, (u, cart, na, nb))| {
+        let stranger = &carts[(i + 1) % carts.len()].0;
+        [
+            (u, edit_body(a.product_id, a.id, *na, Some(*cart)), *cart),
+            (u, edit_body(b.product_id, b.id, *nb, Some(*cart)), *cart),
+            (stranger, edit_body(a.product_id, a.id, 3, Some(*cart)), 0),
+        ]
+    });
+    let answers = futures::future::join_all(edits.map(|(u, body, cart)| async move { (srv.call(EDIT, Some(&u.token), body).await, cart) })).await;
+    for (r, cart) in answers {
+        if cart == 0 {
+            assert_error(&r, 404, None);
+            continue;
+        }
+        assert_eq!((r.0, r.1["status"].as_str(), r.1["OrderId"].as_i64()), (200, Some("ok"), Some(cart)), "{:?}", r.1);
+        let lines = r.1["data"].as_array().unwrap();
+        assert_eq!(lines.len(), 2, "{:?}", r.1);
+        assert_eq!(r.1["OrderTotalPrice"].as_i64(), Some(lines.iter().map(line_total).sum::<i64>()), "{:?}", r.1);
+    }
+    for (u, cart, na, nb) in &carts {
+        let r = srv.call(LIST, Some(&u.token), json!({"uid": u.uid})).await;
+        let lines = r.1["data"].as_array().unwrap();
+        let num_of = |v: i64| lines.iter().find(|l| l["SupProductIdDetail"] == v).map(|l| l["Num"].as_i64().unwrap());
+        assert_eq!((num_of(a.id), num_of(b.id)), (Some(*na), Some(*nb)), "cart {cart}: {:?}", r.1);
+        let want = na * (a.price + a.warranty_price) + nb * (b.price + b.warranty_price);
+        assert_eq!(r.1["OrderTotalPrice"].as_i64(), Some(want), "{:?}", r.1);
+        let stored = srv
+            .db
+            .query_one_raw(sea_orm::Statement::from_string(srv.db.get_database_backend(), format!("SELECT total_price FROM shop_order WHERE id = {cart}")))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.try_get::<i64>("", "total_price").unwrap(), want, "cart {cart}'s stored total");
     }
 }

@@ -18,7 +18,7 @@ use sea_orm::{
 use shop_core::quote;
 
 use super::{
-    cart_sql_by_id, cart_view, catalogue_line, check_own_open, fill_from_catalogue, line_source_sql, new_code, open_cart, priced_cart_of,
+    cart_sql_by_id, cart_view, catalogue_line, check_own_open, fill_from_catalogue, line_source_of, line_source_sql, new_code, open_cart, priced_cart_of,
     recheck_discount, store_view_totals, CartError, LineSource, CartView, Caller, EditOutcome, EditRequest,
 };
 use crate::cart::entity::{order_line, shop_order};
@@ -154,29 +154,7 @@ impl CartWrites for SeaCart<'_> {
     async fn line_source(&mut self, product_id: i64, variant_id: i64) -> Result<Option<LineSource>, DbErr> {
         let backend = self.txn.get_database_backend();
         let sql = Statement::from_sql_and_values(backend, line_source_sql(backend), [variant_id.into(), product_id.into()]);
-        let Some(r) = self.txn.query_one_raw(sql).await? else { return Ok(None) };
-        let price: i64 = r.try_get("", "price")?;
-        Ok(Some(LineSource {
-            product_id: r.try_get("", "product_id")?,
-            name: r.try_get("", "name")?,
-            variant_id: r.try_get("", "variant_id")?,
-            stock: r.try_get("", "stock")?,
-            live: quote::Live {
-                price,
-                warranty_price: r.try_get("", "warranty_price")?,
-                ins_payment: r.try_get("", "ins_payment")?,
-                offer: quote::OfferTerms {
-                    base_price: r.try_get::<Option<i64>>("", "base_price")?.unwrap_or(price),
-                    special_price: r.try_get("", "special_price")?,
-                    special_ends_at: r.try_get("", "special_ends_at")?,
-                },
-                stock: None,
-            },
-            warranty_name: r.try_get("", "warranty_name")?,
-            dg: r.try_get("", "dg")?,
-            property: r.try_get("", "property")?,
-            color: r.try_get("", "color")?,
-        }))
+        self.txn.query_one_raw(sql).await?.as_ref().map(line_source_of).transpose()
     }
 
     async fn order(&mut self, id: i64) -> Result<Option<shop_order::Model>, DbErr> {
