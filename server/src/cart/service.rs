@@ -336,10 +336,8 @@ fn cart_texts(backend: DbBackend) -> [&'static str; 2] {
 }
 
 fn cart_sql_text(backend: DbBackend, cond: &str) -> String {
-    let (lines, param) = match backend {
-        DbBackend::Postgres => (cart_lines_json(backend), "$1"),
-        _ => (cart_lines_json(backend), "?"),
-    };
+    let param = if matches!(backend, DbBackend::Postgres) { "$1" } else { "?" };
+    let lines = cart_lines_json(backend);
     format!("SELECT o.id AS o_id, o.code AS o_code, o.discount_code AS o_dc, {lines} AS lines FROM shop_order o WHERE {cond} = {param}")
 }
 

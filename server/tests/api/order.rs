@@ -47,6 +47,7 @@ on_both_dbs!(
     every_node_reads_the_current_cart_and_prices,
     concurrent_cart_reads_each_get_their_own_cart,
     concurrent_edits_of_many_carts_each_land,
+    refused_edits_beside_a_good_one_leave_only_the_good_one,
 );
 
 fn assert_error(resp: &(u16, Value), status: u16, field: Option<&str>) {
@@ -1042,4 +1043,51 @@ async fn concurrent_edits_of_many_carts_each_land(db: TestDb) {
             .unwrap();
         assert_eq!(stored.try_get::<i64>("", "total_price").unwrap(), want, "cart {cart}'s stored total");
     }
+}
+
+/// Refused edits of a cart arriving together with a good one (on PostgreSQL they share one
+/// transaction): each gets its own refusal, and the cart ends as the good edit alone leaves it;
+/// the stranger whose line was named keeps their cart.
+async fn refused_edits_beside_a_good_one_leave_only_the_good_one(db: TestDb) {
+    let srv = &spawn_shop(db).await;
+    let u = srv.user("09121111320", "تهران").await;
+    let stranger = srv.user("09121111321", "تهران").await;
+    let v = srv.variant("apple-macbook-air-m3-13", 0).await;
+    let gone = srv.variant("apple-macbook-air-m3-13", 1).await;
+    assert_eq!(gone.stock, 0);
+    let other = srv.variant("dell-latitude-5420-used", 0).await;
+    let r = srv.call(EDIT, Some(&u.token), edit_body(v.product_id, v.id, 1, None)).await;
+    let cart = r.1["OrderId"].as_i64().unwrap();
+    let theirs = srv.call(EDIT, Some(&stranger.token), edit_body(other.product_id, other.id, 1, None)).await;
+    let their_cart = theirs.1["OrderId"].as_i64().unwrap();
+    let their_before = srv.order_snapshot(their_cart).await;
+    let mut their_line = edit_body(v.product_id, v.id, 2, Some(cart));
+    their_line["id"] = theirs.1["data"][0]["Id"].clone();
+    // (body, status, field; "not" for an answer of 200 that refuses the quantity)
+    let edits = [
+        (edit_body(v.product_id, v.id, 2, Some(cart)), 200, Some("ok")),
+        (edit_body(v.product_id, v.id, v.stock + 1, Some(cart)), 200, Some("not")),
+        (edit_body(gone.product_id, gone.id, 1, Some(cart)), 200, Some("not")),
+        (edit_body(v.product_id, other.id, 1, Some(cart)), 404, Some("spiddetail")),
+        (edit_body(999_999, v.id, 1, Some(cart)), 404, Some("spid")),
+        (edit_body(v.product_id, v.id, 101, Some(cart)), 422, Some("num")),
+        (edit_body(v.product_id, v.id, 1, Some(-1)), 404, Some("orderid")),
+        (edit_body(v.product_id, v.id, 1, Some(i64::MAX)), 404, Some("orderid")),
+        (edit_body(v.product_id, v.id, 1, Some(their_cart)), 404, Some("orderid")),
+        (their_line, 404, Some("id")),
+    ];
+    let answers = futures::future::join_all(edits.iter().map(|(body, _, _)| srv.call(EDIT, Some(&u.token), body.clone()))).await;
+    for (r, (body, status, what)) in answers.iter().zip(&edits) {
+        match (*status, *what) {
+            (200, Some(kind)) => assert_eq!((r.0, r.1["status"].as_str()), (200, Some(kind)), "{body}: {:?}", r.1),
+            (_, field) => {
+                assert_error(r, *status, field);
+                assert!(r.1["message"].as_str().unwrap().chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "Persian: {:?}", r.1);
+            }
+        }
+    }
+    let (order, lines) = srv.order_snapshot(cart).await;
+    assert_eq!(lines.iter().map(|l| (l.variant_id, l.num)).collect::<Vec<_>>(), vec![(v.id, 2)]);
+    assert_eq!(order.total_price, 2 * (v.price + v.warranty_price));
+    assert_eq!(srv.order_snapshot(their_cart).await, their_before, "the stranger's cart");
 }
