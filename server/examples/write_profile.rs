@@ -143,7 +143,7 @@ async fn profile(label: &str, url: &str, calls: usize) {
                                 // No synchronous SQLite writer: this profiles the statements sea-orm
                                 // runs (its metric callback never sees rusqlite's).
                                 let writer = &shop_server::platform::sqlite_writer::SqliteWriter::NONE;
-                                let out = carts::edit(&db, writer, &shop_server::order::service::held::Orders, &c.caller, &req, now).await.unwrap();
+                                let out = carts::edit(&db, writer, None, &shop_server::order::service::held::Orders, &c.caller, &req, now).await.unwrap();
                                 assert!(matches!(out, EditOutcome::Ok(_)));
                             } else {
                                 let req = RegisterRequest {

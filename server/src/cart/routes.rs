@@ -109,7 +109,7 @@ impl CartApi {
             cart_id: body.orderid,
             line_id: body.id,
         };
-        match service::edit_in_batch(&state.cart_edits, &state.db, &state.sqlite_writer, state.purchases.as_ref(), &caller(&auth), &req, state.clock.unix())
+        match service::edit(&state.db, &state.sqlite_writer, Some(&state.cart_edits), state.purchases.as_ref(), &caller(&auth), &req, state.clock.unix())
             .await
             .map_err(ApiError::from)?
         {

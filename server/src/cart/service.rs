@@ -624,16 +624,25 @@ fn fill_from_catalogue(am: &mut order_line::ActiveModel, src: &LineSource, now: 
 
 /// `order/edit/product`: sets a line's variant and quantity, creating the open order and the
 /// line when needed. One transaction; nothing is written when the quantity is not in stock.
-/// On a SQLite file the transaction runs on `writer` (the module [`edit`](self::edit) says when not).
+/// On a SQLite file the transaction runs on `writer` (the module [`edit`](self::edit) says when not);
+/// on PostgreSQL an edit of a cart that exists goes into the node's next batch of edits
+/// (`batches`, [`EditBatches`]) unless it must run alone.
+#[allow(clippy::too_many_arguments)]
 pub async fn edit(
     db: &DatabaseConnection,
     writer: &SqliteWriter,
+    batches: Option<&EditBatches>,
     purchases: &dyn Purchases,
     caller: &Caller,
     req: &EditRequest,
     now: i64,
 ) -> Result<EditOutcome, CartError> {
     quote::check_quantity(req.num).map_err(|_| CartError::InvalidQuantity)?;
+    if let Some(batches) = batches {
+        if let Some(batched) = batches.edit(caller, req, now).await {
+            return batched;
+        }
+    }
     if let Some(write) = writer.begin(db).await? {
         match edit::edit_in(SqliteCart { write }, caller, req, now).await? {
             Edited::Done(outcome) => return Ok(outcome),
@@ -647,25 +656,6 @@ pub async fn edit(
         Edited::NoSuchVariant => Err(catalogue_refusal(db, req.product_id).await?),
         Edited::KeepsDiscount => Err(DbErr::Custom("the sea-orm cart store re-checks discount codes".into()).into()),
     }
-}
-
-/// `order/edit/product` as the route calls it: an edit of a cart that exists goes into the
-/// node's next batch of edits ([`EditBatches`], PostgreSQL) unless it must run alone; every
-/// other runs alone ([`edit`]).
-pub async fn edit_in_batch(
-    batches: &EditBatches,
-    db: &DatabaseConnection,
-    writer: &SqliteWriter,
-    purchases: &dyn Purchases,
-    caller: &Caller,
-    req: &EditRequest,
-    now: i64,
-) -> Result<EditOutcome, CartError> {
-    quote::check_quantity(req.num).map_err(|_| CartError::InvalidQuantity)?;
-    if let Some(batched) = batches.edit(caller, req, now).await {
-        return batched;
-    }
-    edit(db, writer, purchases, caller, req, now).await
 }
 
 /// Why the requested variant is not one of the active product `product_id`'s: the product is

@@ -56,6 +56,19 @@ where
     }
 }
 
+/// The next batch from `queue`: the first job (waiting for it), then every job already queued,
+/// up to `max` in all. `None` once the queue is closed and empty.
+pub async fn next_batch<T>(queue: &mut mpsc::UnboundedReceiver<T>, max: usize) -> Option<Vec<T>> {
+    let mut jobs = vec![queue.recv().await?];
+    while jobs.len() < max {
+        match queue.try_recv() {
+            Ok(job) => jobs.push(job),
+            Err(_) => break,
+        }
+    }
+    Some(jobs)
+}
+
 async fn run<K, V>(mut queue: mpsc::UnboundedReceiver<Job<K, V>>, load: Load<K, V>, parallel: usize, max: usize)
 where
     K: Eq + Hash + Clone + Send + Sync + 'static,
@@ -66,14 +79,7 @@ where
         // A free slot first, then the keys: while every slot is busy the queue fills, and the
         // next query takes all of it.
         let Ok(slot) = slots.clone().acquire_owned().await else { return };
-        let Some(first) = queue.recv().await else { return };
-        let mut jobs = vec![first];
-        while jobs.len() < max {
-            match queue.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
+        let Some(jobs) = next_batch(&mut queue, max).await else { return };
         let load = load.clone();
         tokio::spawn(async move {
             let mut keys: Vec<K> = jobs.iter().map(|(k, _)| k.clone()).collect();

@@ -292,7 +292,7 @@ pub async fn adopt(
     let mut cart = cart::CartView::default();
     for l in lines {
         let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, cart_id: None, line_id: None };
-        match cart::edit(db, &crate::platform::sqlite_writer::SqliteWriter::NONE, &crate::order::service::held::Orders, caller, &req, now).await {
+        match cart::edit(db, &crate::platform::sqlite_writer::SqliteWriter::NONE, None, &crate::order::service::held::Orders, caller, &req, now).await {
             Ok(EditOutcome::Ok(c)) => cart = c,
             Ok(EditOutcome::NotInStock { name, .. }) => return Err(PreparedError::NotAvailable(name)),
             Err(CartError::ProductNotFound | CartError::VariantNotFound) => {

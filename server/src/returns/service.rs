@@ -686,7 +686,7 @@ pub async fn buy_again(db: &DatabaseConnection, caller: &crate::cart::service::C
     let mut out = Vec::with_capacity(lines.len());
     for l in lines {
         let req = EditRequest { product_id: l.product_id, variant_id: l.variant_id, num: l.num, cart_id: None, line_id: None };
-        let problem = match edit(db, &crate::platform::sqlite_writer::SqliteWriter::NONE, &crate::order::service::held::Orders, caller, &req, now).await {
+        let problem = match edit(db, &crate::platform::sqlite_writer::SqliteWriter::NONE, None, &crate::order::service::held::Orders, caller, &req, now).await {
             Ok(EditOutcome::Ok(_)) => None,
             Ok(EditOutcome::NotInStock { name, .. }) => Some(shop_core::stock::not_in_stock_message(&name)),
             Err(CartError::ProductNotFound | CartError::VariantNotFound) => Some(format!("«{}» دیگر فروخته نمی‌شود", l.name)),

@@ -27,6 +27,7 @@ use super::{
     EditRequest, LineSource, LINE_SOURCE_SELECT,
 };
 use crate::cart::entity::{order_line, shop_order};
+use crate::platform::batch::next_batch;
 
 /// Edits in one transaction at most.
 const MAX_BATCH: usize = 128;
@@ -82,15 +83,10 @@ impl EditBatches {
 /// Takes the waiting edits as one batch whenever a batch may start.
 async fn run(db: DatabaseConnection, mut queue: mpsc::UnboundedReceiver<Job>) {
     let in_flight = Arc::new(Semaphore::new(IN_FLIGHT));
-    while let Some(first) = queue.recv().await {
+    loop {
+        // A free slot first, then the edits: while the batch before runs, the queue fills.
         let Ok(permit) = in_flight.clone().acquire_owned().await else { return };
-        let mut jobs = vec![first];
-        while jobs.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
+        let Some(jobs) = next_batch(&mut queue, MAX_BATCH).await else { return };
         let db = db.clone();
         tokio::spawn(async move {
             run_batch(&db, jobs).await;
