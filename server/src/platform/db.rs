@@ -150,10 +150,7 @@ pub fn like_contains(text: &str) -> LikeExpr {
 /// p99 of 452 ms of a registration, bench/README.md "Writes"). The turn is taken before a
 /// connection, so waiting writers do not hold connections readers need.
 pub async fn begin_write(db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
-    let turn = match WriteTurns::of(db) {
-        Some(queue) => take_turn(queue).await,
-        None => None,
-    };
+    let turn = write_turn(db).await;
     let txn = db
         .begin_with_options(TransactionOptions {
             sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
@@ -166,9 +163,65 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<WriteTxn, DbErr> {
 /// The write turn alone (see [`begin_write`]), for one write statement run outside a
 /// transaction (SQLite wraps it in its own): on SQLite, held until dropped, so that the
 /// statement waits in line rather than in SQLite's busy handler; `None` on PostgreSQL. Never
-/// while the same task holds a [`WriteTxn`] (it would wait for itself).
-pub async fn write_turn(db: &DatabaseConnection) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+/// while the same task holds a [`WriteTxn`] (it would wait for itself). A group of writes left
+/// open on the SQLite writer (`super::sqlite_writer`, group commit) is committed first, so the
+/// lock is free for the holder.
+pub async fn write_turn(db: &DatabaseConnection) -> Option<WriteTurn> {
+    let mut turn = take_turn(WriteTurns::of(db)?).await?;
+    super::sqlite_writer::settle_group(&mut turn).await;
+    Some(turn)
+}
+
+/// The write turn to join the group of writes the SQLite writer left open, if any
+/// (`super::sqlite_writer`); `None` on PostgreSQL.
+pub(super) async fn write_turn_to_join(db: &DatabaseConnection) -> Option<WriteTurn> {
     take_turn(WriteTurns::of(db)?).await
+}
+
+/// One SQLite file's write turn, held: what the writer before left open comes with it.
+pub struct WriteTurn {
+    turn: tokio::sync::OwnedMutexGuard<Turn>,
+    queue: Arc<TurnQueue>,
+}
+
+impl WriteTurn {
+    /// Whether other writers of this process wait for the turn now.
+    pub(super) fn others_waiting(&self) -> bool {
+        self.queue.waiting.load(std::sync::atomic::Ordering::Acquire) > 0
+    }
+
+    /// The queue of this turn, to wait for it again.
+    pub(super) fn queue(&self) -> TurnWaiter {
+        TurnWaiter(self.queue.clone())
+    }
+
+    /// The writes committed into the writer's open transaction and waiting for its commit
+    /// (`super::sqlite_writer::Group`).
+    pub(super) fn group(&mut self) -> &mut Option<super::sqlite_writer::Group> {
+        &mut self.turn.group
+    }
+}
+
+/// A file's turn queue, to wait in.
+pub(super) struct TurnWaiter(Arc<TurnQueue>);
+
+impl TurnWaiter {
+    pub(super) async fn take(self) -> Option<WriteTurn> {
+        take_turn(self.0).await
+    }
+}
+
+/// What passes with the turn from one writer to the next.
+#[derive(Default)]
+pub(super) struct Turn {
+    group: Option<super::sqlite_writer::Group>,
+}
+
+/// One file's turn and how many wait for it.
+#[derive(Default)]
+struct TurnQueue {
+    turn: Arc<tokio::sync::Mutex<Turn>>,
+    waiting: std::sync::atomic::AtomicUsize,
 }
 
 /// The write turns of one SQLite file in this process (see [`begin_write`]).
@@ -177,22 +230,17 @@ struct WriteTurns;
 impl WriteTurns {
     /// The turn queue of `db`'s file; `None` on PostgreSQL, whose writers lock rows, not the
     /// database.
-    fn of(db: &DatabaseConnection) -> Option<Arc<tokio::sync::Mutex<()>>> {
+    fn of(db: &DatabaseConnection) -> Option<Arc<TurnQueue>> {
         use std::collections::HashMap;
         use std::sync::{LazyLock, Mutex};
-        static QUEUES: LazyLock<Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>> = LazyLock::new(Default::default);
+        static QUEUES: LazyLock<Mutex<HashMap<PathBuf, Arc<TurnQueue>>>> = LazyLock::new(Default::default);
         if db.get_database_backend() != DbBackend::Sqlite {
             return None;
         }
         let options = db.get_sqlite_connection_pool().connect_options();
         let file = options.get_filename();
         let mut queues = QUEUES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(q) = queues.get(file) {
-            return Some(q.clone());
-        }
-        let q = Arc::new(tokio::sync::Mutex::new(()));
-        queues.insert(file.to_path_buf(), q.clone());
-        Some(q)
+        Some(queues.entry(file.to_path_buf()).or_default().clone())
     }
 }
 
@@ -202,10 +250,20 @@ impl WriteTurns {
 /// timeout.
 const TURN_WAIT: Duration = Duration::from_secs(10);
 
-/// Waits for the turn (see [`TURN_WAIT`]).
-async fn take_turn(queue: Arc<tokio::sync::Mutex<()>>) -> Option<tokio::sync::OwnedMutexGuard<()>> {
-    match tokio::time::timeout(TURN_WAIT, queue.lock_owned()).await {
-        Ok(guard) => Some(guard),
+/// Waits for the turn (see [`TURN_WAIT`]), counted among the waiting meanwhile.
+async fn take_turn(queue: Arc<TurnQueue>) -> Option<WriteTurn> {
+    struct Waiting<'a>(&'a std::sync::atomic::AtomicUsize);
+    impl Drop for Waiting<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
+        }
+    }
+    queue.waiting.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    let waiting = Waiting(&queue.waiting);
+    let taken = tokio::time::timeout(TURN_WAIT, queue.turn.clone().lock_owned()).await;
+    drop(waiting);
+    match taken {
+        Ok(turn) => Some(WriteTurn { turn, queue }),
         Err(_) => {
             tracing::warn!("no write turn after 10 s: asking SQLite for its lock directly");
             None
@@ -217,7 +275,7 @@ async fn take_turn(queue: Arc<tokio::sync::Mutex<()>>) -> Option<tokio::sync::Ow
 /// the process's write turn until it is committed, rolled back or dropped.
 pub struct WriteTxn {
     txn: DatabaseTransaction,
-    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+    _turn: Option<WriteTurn>,
     /// Set by [`WriteTxn::unlock_before_flush`]: the pool that waits for the flush after the commit.
     flush_after: Option<DatabaseConnection>,
     /// The transaction runs on the SQLite writer in the calling thread (`super::sqlite_txn`),
@@ -257,7 +315,7 @@ impl WriteTxn {
     /// the same Idempotency-Key finds what was committed).
     pub async fn commit(self) -> Result<(), DbErr> {
         if let Some(open) = &self.in_thread {
-            return super::sqlite_txn::end(open, true);
+            return super::sqlite_txn::end(open, true).await;
         }
         self.txn.commit().await?;
         if let Some(db) = self.flush_after {
@@ -269,7 +327,7 @@ impl WriteTxn {
     /// Rolls back, then gives the turn to the next writer.
     pub async fn rollback(self) -> Result<(), DbErr> {
         if let Some(open) = &self.in_thread {
-            return super::sqlite_txn::end(open, false);
+            return super::sqlite_txn::end(open, false).await;
         }
         self.txn.rollback().await
     }

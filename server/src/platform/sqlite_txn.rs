@@ -53,15 +53,21 @@ pub(super) async fn transaction(write: SqliteWrite, narrow: Arc<NarrowColumns>) 
     Ok(WriteTxn::in_thread(txn, open))
 }
 
-/// Ends the transaction: commits it when `commit`, else rolls it back (by dropping it). The
+/// Ends the transaction: commits it when `commit` (returning once the commit has happened,
+/// alone or with its group: `super::sqlite_writer`), else rolls it back (by dropping it). The
 /// write turn is given to the next writer either way.
-pub(super) fn end(open: &Open, commit: bool) -> Result<(), DbErr> {
+pub(super) async fn end(open: &Open, commit: bool) -> Result<(), DbErr> {
     let write = open.lock().unwrap_or_else(|e| e.into_inner()).take();
     match (write, commit) {
-        (Some(w), true) => w.commit(),
+        (Some(w), true) => w.commit().await,
         (None, true) => Err(DbErr::Custom("sqlite: the transaction had ended before its commit".into())),
         (_, false) => Ok(()),
     }
+}
+
+/// Rolls the transaction back (by dropping it).
+fn roll_back(open: &Open) {
+    drop(open.lock().unwrap_or_else(|e| e.into_inner()).take());
 }
 
 /// sea-orm's connection over the open transaction.
@@ -88,8 +94,7 @@ impl InThread {
 impl MockDatabaseTrait for InThread {
     fn execute(&mut self, _: usize, stmt: Statement) -> Result<ExecResult, DbErr> {
         let result = self.with(|conn| {
-            let mut prepared = conn.prepare_cached(&stmt.sql).map_err(db_err)?;
-            bind(&mut prepared, &stmt)?;
+            let mut prepared = prepare(conn, &stmt)?;
             let changed = prepared.raw_execute().map_err(db_err)?;
             Ok(MockExecResult { last_insert_id: conn.last_insert_rowid() as u64, rows_affected: changed as u64 })
         })?;
@@ -100,8 +105,7 @@ impl MockDatabaseTrait for InThread {
     fn query(&mut self, _: usize, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
         let narrow = self.narrow.clone();
         let rows = self.with(|conn| {
-            let mut prepared = conn.prepare_cached(&stmt.sql).map_err(db_err)?;
-            bind(&mut prepared, &stmt)?;
+            let mut prepared = prepare(conn, &stmt)?;
             let columns = columns_of(conn, &prepared, &stmt.sql, &narrow);
             let mut rows = Vec::new();
             let mut cursor = prepared.raw_query();
@@ -122,7 +126,7 @@ impl MockDatabaseTrait for InThread {
     fn commit(&mut self) {}
 
     fn rollback(&mut self) {
-        let _ = end(&self.open, false);
+        roll_back(&self.open);
     }
 
     fn drain_transaction_log(&mut self) -> Vec<sea_orm::Transaction> {
@@ -228,13 +232,26 @@ fn value_of(cell: ValueRef<'_>, kind: Kind) -> Result<Value, DbErr> {
     })
 }
 
-/// Binds the statement's values, in order.
-fn bind(prepared: &mut rusqlite::CachedStatement<'_>, stmt: &Statement) -> Result<(), DbErr> {
-    let Some(values) = &stmt.values else { return Ok(()) };
-    for (i, v) in values.0.iter().enumerate() {
+/// `stmt` prepared (from the connection's cache) with its values bound. A trailing `LIMIT ?`
+/// (sea-orm's `one()`) is written into the text as its number: SQLite plans a bound LIMIT by
+/// its value, so such a statement turns stale at every new binding and is parsed and planned
+/// again at every run (`sqlite3Reprepare` was 12 % of a registration's CPU samples, four of its
+/// statements; bench/README.md "Writes, ninth step").
+fn prepare<'c>(conn: &'c rusqlite::Connection, stmt: &Statement) -> Result<rusqlite::CachedStatement<'c>, DbErr> {
+    let values = stmt.values.as_ref().map_or(&[][..], |v| &v.0[..]);
+    let limit = match (stmt.sql.trim_end().strip_suffix("LIMIT ?"), values.last()) {
+        (Some(head), Some(Value::BigUnsigned(Some(n)))) => Some((head, *n)),
+        _ => None,
+    };
+    let (prepared, values) = match limit {
+        Some((head, n)) => (conn.prepare_cached(&format!("{head}LIMIT {n}")), &values[..values.len() - 1]),
+        None => (conn.prepare_cached(&stmt.sql), values),
+    };
+    let mut prepared = prepared.map_err(db_err)?;
+    for (i, v) in values.iter().enumerate() {
         prepared.raw_bind_parameter(i + 1, cell_of(v)?).map_err(db_err)?;
     }
-    Ok(())
+    Ok(prepared)
 }
 
 /// A sea-orm value as SQLite stores it (as sqlx binds it: booleans as 0 and 1).
@@ -324,5 +341,40 @@ mod tests {
         assert_eq!(written_table(" update \"t\" SET x = 1"), Some("t"));
         assert_eq!(written_table("DELETE FROM \"t\""), Some("t"));
         assert_eq!(written_table("SELECT \"t\".\"id\" FROM \"t\""), None);
+    }
+
+    /// Runs the statement `prepare` gives three times; how often SQLite parsed it again.
+    fn reprepared<'c>(prepare: impl Fn() -> rusqlite::CachedStatement<'c>) -> i32 {
+        let mut count = 0;
+        for _ in 0..3 {
+            let mut prepared = prepare();
+            let mut rows = prepared.raw_query();
+            while rows.next().unwrap().is_some() {}
+            drop(rows);
+            count = prepared.get_status(rusqlite::StatementStatus::RePrepare);
+        }
+        count
+    }
+
+    #[test]
+    fn a_bound_limit_is_written_into_the_text_so_the_statement_is_not_parsed_at_every_run() {
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (id INTEGER PRIMARY KEY, x INTEGER); INSERT INTO t VALUES (1, 10);").unwrap();
+        let one = Statement::from_sql_and_values(
+            DbBackend::Sqlite,
+            r#"SELECT "t"."x" FROM "t" WHERE "t"."id" = ? LIMIT ?"#,
+            [1i64.into(), 1u64.into()],
+        );
+        let bound = reprepared(|| {
+            let mut p = conn.prepare_cached(&one.sql).unwrap();
+            p.raw_bind_parameter(1, 1i64).unwrap();
+            p.raw_bind_parameter(2, 1i64).unwrap();
+            p
+        });
+        assert!(bound > 0, "SQLite parses a statement with a bound LIMIT again at each binding");
+        assert_eq!(reprepared(|| prepare(&conn, &one).unwrap()), 0);
+        let mut prepared = prepare(&conn, &one).unwrap();
+        let x: Vec<i64> = prepared.raw_query().mapped(|r| r.get(0)).map(Result::unwrap).collect();
+        assert_eq!(x, vec![10], "the same rows");
     }
 }

@@ -469,7 +469,7 @@ impl CartWrites for SqliteCart {
     }
 
     async fn commit(self) -> Result<(), DbErr> {
-        self.write.commit()
+        self.write.commit().await
     }
 
     async fn rollback(self) -> Result<(), DbErr> {
