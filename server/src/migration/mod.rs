@@ -40,6 +40,7 @@ mod m20261130_000500_price_history;
 mod m20261201_000100_alerts;
 mod m20261201_000200_delivery_slots;
 mod m20261201_000300_reviews;
+mod m20261201_000400_unpaid_orders_index;
 
 /// The shop's migrator.
 pub struct Migrator;
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000100_alerts::Migration),
             Box::new(m20261201_000200_delivery_slots::Migration),
             Box::new(m20261201_000300_reviews::Migration),
+            Box::new(m20261201_000400_unpaid_orders_index::Migration),
         ]
     }
 }

@@ -3,8 +3,10 @@
 //! variants' live catalogue values, and the customer's orders that hold stock or that this
 //! registration replaces, with their lines.
 
+use std::collections::BTreeMap;
+
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult, JoinType, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult, JoinType, QueryFilter, QuerySelect,
     Statement,
 };
 use shop_core::order_state::OrderStatus;
@@ -105,6 +107,9 @@ impl UnpaidOrders {
             .join(JoinType::LeftJoin, sea_orm::RelationDef::rev(lines))
             .select_also(customer_order_line::Entity)
             .filter(customer_order::Column::UserId.eq(user_id))
+            // Implied by both branches below, and what the index (user_id, status) finds them by:
+            // without it, every order the customer ever had is read.
+            .filter(customer_order::Column::Status.is_in([OrderStatus::Registered.as_str(), OrderStatus::AwaitingPayment.as_str()]))
             .filter(
                 sea_orm::Condition::any()
                     .add(
@@ -121,17 +126,15 @@ impl UnpaidOrders {
                             ),
                     ),
             )
-            .order_by_asc(customer_order::Column::Id)
+            // No ORDER BY: by the order's id, SQLite would walk the `user_id` index (in id order)
+            // and read every order the customer ever had; the orders are put in id order here.
             .all(db)
             .await?;
-        let mut orders: Vec<(customer_order::Model, Vec<customer_order_line::Model>)> = Vec::new();
+        let mut orders: BTreeMap<i64, (customer_order::Model, Vec<customer_order_line::Model>)> = BTreeMap::new();
         for (order, line) in rows {
-            match orders.last_mut() {
-                Some((last, lines)) if last.id == order.id => lines.extend(line),
-                _ => orders.push((order, line.into_iter().collect())),
-            }
+            orders.entry(order.id).or_insert_with(|| (order, Vec::new())).1.extend(line);
         }
-        Ok(Self { orders })
+        Ok(Self { orders: orders.into_values().collect() })
     }
 
     /// The cart's registered orders, which registering it again replaces.
