@@ -315,7 +315,7 @@ impl WriteTxn {
     /// the same Idempotency-Key finds what was committed).
     pub async fn commit(self) -> Result<(), DbErr> {
         if let Some(open) = &self.in_thread {
-            return super::sqlite_txn::end(open, true).await;
+            return super::sqlite_txn::commit(open).await;
         }
         self.txn.commit().await?;
         if let Some(db) = self.flush_after {
@@ -327,7 +327,8 @@ impl WriteTxn {
     /// Rolls back, then gives the turn to the next writer.
     pub async fn rollback(self) -> Result<(), DbErr> {
         if let Some(open) = &self.in_thread {
-            return super::sqlite_txn::end(open, false).await;
+            super::sqlite_txn::roll_back(open);
+            return Ok(());
         }
         self.txn.rollback().await
     }

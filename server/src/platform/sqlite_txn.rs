@@ -53,20 +53,18 @@ pub(super) async fn transaction(write: SqliteWrite, narrow: Arc<NarrowColumns>) 
     Ok(WriteTxn::in_thread(txn, open))
 }
 
-/// Ends the transaction: commits it when `commit` (returning once the commit has happened,
-/// alone or with its group: `super::sqlite_writer`), else rolls it back (by dropping it). The
-/// write turn is given to the next writer either way.
-pub(super) async fn end(open: &Open, commit: bool) -> Result<(), DbErr> {
+/// Commits the transaction, returning once the commit has happened (alone or with its group:
+/// `super::sqlite_writer`). The write turn is given to the next writer either way.
+pub(super) async fn commit(open: &Open) -> Result<(), DbErr> {
     let write = open.lock().unwrap_or_else(|e| e.into_inner()).take();
-    match (write, commit) {
-        (Some(w), true) => w.commit().await,
-        (None, true) => Err(DbErr::Custom("sqlite: the transaction had ended before its commit".into())),
-        (_, false) => Ok(()),
+    match write {
+        Some(w) => w.commit().await,
+        None => Err(DbErr::Custom("sqlite: the transaction had ended before its commit".into())),
     }
 }
 
-/// Rolls the transaction back (by dropping it).
-fn roll_back(open: &Open) {
+/// Rolls the transaction back (by dropping it) and gives the write turn to the next writer.
+pub(super) fn roll_back(open: &Open) {
     drop(open.lock().unwrap_or_else(|e| e.into_inner()).take());
 }
 
